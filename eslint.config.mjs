@@ -1,0 +1,65 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const layers = ['protocol', 'platform', 'state', 'ui', 'element', 'operator', 'server'];
+
+/**
+ * Import direction (ARCHITECTURE.md): protocol ← platform ← state ← ui ← element; the operator console
+ * uses protocol, platform and ui/shared; the server uses protocol only.
+ */
+function forbid(folder, forbidden, extra = []) {
+  const dirs = forbidden.join('|');
+  return {
+    files: [`src/${folder}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)(${dirs})(/|$)`,
+              message: `src/${folder} may not import from ${forbidden.join(', ')} (see ARCHITECTURE.md, "Which way code may depend").`,
+            },
+            ...extra,
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const noReact = { regex: '^(react|react-dom|jotai/react)(/|$)', message: 'This layer is React-free.' };
+const noNode = { regex: '^node:', message: 'Browser code may not import node: modules.' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'test-results/**', 'custom-elements.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ['**/*.mjs', 'test/**/*.{ts,tsx}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
+  },
+  {
+    // Chai assertions such as `expect(x).to.exist` are property reads by design.
+    files: ['test/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-unused-expressions': 'off' },
+  },
+  forbid('protocol', layers.filter((l) => l !== 'protocol'), [noReact, noNode]),
+  forbid('platform', ['state', 'ui', 'element', 'operator', 'server'], [noReact, noNode]),
+  forbid('state', ['ui', 'element', 'operator', 'server'], [noReact, noNode]),
+  forbid('ui', ['element', 'operator', 'server'], [noNode]),
+  forbid('element', ['operator', 'server'], [noNode]),
+  {
+    ...forbid('operator', ['state', 'element', 'server'], [
+      noNode,
+      { regex: '(^|/)ui/(?!shared(/|$))', message: 'The operator console may use ui/shared only.' },
+    ]),
+  },
+  forbid('server', ['platform', 'state', 'ui', 'element', 'operator'], [noReact]),
+);

@@ -1,0 +1,63 @@
+import esbuild from 'rollup-plugin-esbuild';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import commonjs from '@rollup/plugin-commonjs';
+import replace from '@rollup/plugin-replace';
+import { dts } from 'rollup-plugin-dts';
+
+const production = process.env.BUILD_MODE !== 'development';
+
+/** Plugins shared by every browser bundle. */
+function browserPlugins() {
+  return [
+    replace({
+      preventAssignment: true,
+      values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    }),
+    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+    commonjs(),
+    esbuild({
+      target: 'es2022',
+      jsx: 'automatic',
+      minify: production,
+      legalComments: 'none',
+      loaders: { '.json': 'json' },
+      tsconfig: 'tsconfig.json',
+    }),
+  ];
+}
+
+const peers = [/^react($|\/)/, /^react-dom($|\/)/];
+
+export default [
+  {
+    // The self-contained script a host page loads with <script type="module">.
+    input: { 'live-chat': 'src/live-chat.ts' },
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      sourcemap: true,
+    },
+    plugins: browserPlugins(),
+  },
+  {
+    // The ESM library for applications that bundle React themselves.
+    input: { index: 'src/index.ts', define: 'src/define.ts' },
+    external: (id) => peers.some((p) => p.test(id)),
+    output: {
+      dir: 'dist',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'lib/[name]-[hash].js',
+      sourcemap: true,
+    },
+    plugins: browserPlugins(),
+  },
+  {
+    input: { index: 'src/index.ts', define: 'src/define.ts' },
+    external: (id) => peers.some((p) => p.test(id)),
+    output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'lib/[name]-[hash].d.ts' },
+    plugins: [dts({ tsconfig: 'tsconfig.json' })],
+  },
+];

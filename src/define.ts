@@ -1,0 +1,20 @@
+import { LiveChatElement } from './element/live-chat-element.js';
+
+/** The tag name the element registers under. */
+export const TAG_NAME = 'live-chat';
+
+/**
+ * Registers `<live-chat>` once. A second copy of the script on the same page (a CMS adding it twice)
+ * must not throw into the host page, so an existing definition wins.
+ */
+export function defineLiveChat(registry: CustomElementRegistry = customElements): void {
+  if (!registry.get(TAG_NAME)) registry.define(TAG_NAME, LiveChatElement);
+}
+
+defineLiveChat();
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'live-chat': LiveChatElement;
+  }
+}

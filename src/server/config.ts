@@ -1,0 +1,60 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, parsed once (README "Configuration"). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  allowedOrigins: string[] | '*';
+  publicUrl: string | undefined;
+  adminLogin: string;
+  adminPassword: string | undefined;
+  /** Folder holding the built widget (dist/) and the demo pages (demo/). */
+  rootDir: string;
+  development: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  readonly code = 'config_invalid';
+}
+
+function parsePort(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function parseOrigins(value: string | undefined): string[] | '*' {
+  if (value === undefined || value.trim() === '' || value.trim() === '*') return '*';
+  return value
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter((o) => o !== '');
+}
+
+/** Reads the configuration from an environment (process.env by default). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): ServerConfig {
+  const development = env.NODE_ENV !== 'production';
+  return {
+    port: parsePort(env.PORT, 8069),
+    host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
+    dataDir: path.resolve(rootDir, env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : 'data'),
+    databaseUrl: env.DATABASE_URL && env.DATABASE_URL !== '' ? env.DATABASE_URL : undefined,
+    smtpUrl: env.SMTP_URL && env.SMTP_URL !== '' ? env.SMTP_URL : undefined,
+    mailFrom: env.MAIL_FROM && env.MAIL_FROM !== '' ? env.MAIL_FROM : 'Live chat <livechat@localhost>',
+    allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS),
+    publicUrl: env.PUBLIC_URL && env.PUBLIC_URL !== '' ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    adminLogin: env.LIVECHAT_ADMIN_LOGIN && env.LIVECHAT_ADMIN_LOGIN !== '' ? env.LIVECHAT_ADMIN_LOGIN : 'admin',
+    adminPassword: env.LIVECHAT_ADMIN_PASSWORD && env.LIVECHAT_ADMIN_PASSWORD !== '' ? env.LIVECHAT_ADMIN_PASSWORD : undefined,
+    rootDir,
+    development,
+    logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
+  };
+}

@@ -1,0 +1,125 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RpcCode, type RpcErrorObject, type RpcExceptionType } from '../../protocol/rpc.js';
+
+/** An error a route raises on purpose; its text reaches the client as `data.message`. */
+export class RpcError extends Error {
+  constructor(
+    message: string,
+    readonly exceptionType: RpcExceptionType = 'user_error',
+    readonly code: number = RpcCode.serverError,
+    readonly name_: string = 'livechat.UserError',
+  ) {
+    super(message);
+  }
+}
+
+/** The caller has no valid operator session (code 100, SPEC.md §4 "Generic session"). */
+export class SessionExpiredError extends RpcError {
+  constructor() {
+    super('Session expired', 'access_denied', RpcCode.sessionInvalid, 'livechat.SessionExpired');
+  }
+}
+
+export type RpcParams = Record<string, unknown>;
+export type RpcHandler = (params: RpcParams, request: FastifyRequest, reply: FastifyReply) => unknown;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Declares a JSON-RPC route: POST with the envelope of PROTOCOL.md §1. */
+    rpc(path: string, handler: RpcHandler, options?: { config?: Record<string, unknown> }): void;
+  }
+}
+
+const MAX_DEPTH = 16;
+
+function depthOf(value: unknown, depth = 0): number {
+  if (depth > MAX_DEPTH) return depth;
+  if (value === null || typeof value !== 'object') return depth;
+  let max = depth;
+  for (const v of Object.values(value as Record<string, unknown>)) {
+    max = Math.max(max, depthOf(v, depth + 1));
+    if (max > MAX_DEPTH) break;
+  }
+  return max;
+}
+
+function errorBody(id: unknown, error: RpcErrorObject): Record<string, unknown> {
+  return { jsonrpc: '2.0', id: typeof id === 'number' || typeof id === 'string' ? id : null, error };
+}
+
+/** Builds the wire error for anything a handler throws; no stack reaches clients outside development. */
+export function toRpcError(err: unknown, development: boolean): RpcErrorObject {
+  if (err instanceof RpcError) {
+    return {
+      code: err.code,
+      message: err.code === RpcCode.sessionInvalid ? 'Session Expired' : 'Server Error',
+      data: {
+        name: err.name_,
+        message: err.message,
+        debug: '',
+        arguments: [err.message],
+        exception_type: err.exceptionType,
+      },
+    };
+  }
+  const e = err instanceof Error ? err : new Error(String(err));
+  return {
+    code: RpcCode.serverError,
+    message: 'Server Error',
+    data: {
+      name: 'livechat.InternalError',
+      message: development ? e.message : 'Internal server error',
+      debug: development ? (e.stack ?? '') : '',
+      arguments: [],
+      exception_type: 'internal_error',
+    },
+  };
+}
+
+/**
+ * JSON-RPC routes: envelope checks, depth limit and error mapping, so that malformed input always
+ * gets a JSON-RPC error and never an HTML page or a crash.
+ */
+export const jsonRpcPlugin = fp(
+  async (app: FastifyInstance, opts: { development: boolean }) => {
+    app.decorate('rpc', function rpc(this: FastifyInstance, path: string, handler: RpcHandler, options = {}) {
+      this.post(path, { config: options.config ?? {} }, async (request, reply) => {
+        const body = request.body as Record<string, unknown> | null | undefined;
+        const id = body && typeof body === 'object' ? body.id : null;
+        if (!body || typeof body !== 'object' || Array.isArray(body)) {
+          return errorBody(id, toRpcError(new RpcError('The request body must be a JSON-RPC object', 'validation_error'), opts.development));
+        }
+        const params = body.params ?? {};
+        if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+          return errorBody(id, toRpcError(new RpcError('params must be an object', 'validation_error'), opts.development));
+        }
+        if (depthOf(params) > MAX_DEPTH) {
+          return errorBody(id, toRpcError(new RpcError('params are nested too deeply', 'validation_error'), opts.development));
+        }
+        try {
+          const result = await handler(params as RpcParams, request, reply);
+          if (reply.sent) return reply;
+          return result === undefined ? { jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, result };
+        } catch (err) {
+          if (!(err instanceof RpcError)) request.log.error({ err }, 'rpc handler failed');
+          return errorBody(id, toRpcError(err, opts.development));
+        }
+      });
+    });
+
+    app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+      const status = err.statusCode ?? 500;
+      if (status >= 500) request.log.error({ err }, 'request failed');
+      const rpcish = request.method === 'POST' && /json/.test(String(request.headers['content-type'] ?? ''));
+      if (rpcish) {
+        const exceptionType: RpcExceptionType = status === 429 ? 'warning' : 'validation_error';
+        const message = status === 429 ? 'Too many requests, please slow down.' : status < 500 ? err.message : 'Internal server error';
+        void reply.status(status).send(errorBody(null, toRpcError(new RpcError(message, exceptionType), opts.development)));
+        return;
+      }
+      void reply.status(status).send({ error: status < 500 ? err.message : 'Internal server error' });
+    });
+  },
+  { name: 'jsonrpc' },
+);

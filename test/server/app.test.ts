@@ -1,0 +1,60 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+
+const rootDir = new URL('../..', import.meta.url).pathname;
+
+test('a JSON-RPC route answers with the envelope and copies the id', async (t) => {
+  const app = await buildApp({ config: loadConfig({}, rootDir) });
+  t.after(() => app.close());
+  app.rpc('/test/echo', (params) => ({ echoed: params.value }));
+  const res = await app.inject({ method: 'POST', url: '/test/echo', payload: { jsonrpc: '2.0', method: 'call', params: { value: 7 }, id: 42 } });
+  assert.equal(res.statusCode, 200);
+  assert.deepEqual(res.json(), { jsonrpc: '2.0', id: 42, result: { echoed: 7 } });
+});
+
+test('a route that returns nothing answers without a result key', async (t) => {
+  const app = await buildApp({ config: loadConfig({}, rootDir) });
+  t.after(() => app.close());
+  app.rpc('/test/nothing', () => undefined);
+  const res = await app.inject({ method: 'POST', url: '/test/nothing', payload: { jsonrpc: '2.0', method: 'call', id: 1 } });
+  assert.deepEqual(res.json(), { jsonrpc: '2.0', id: 1 });
+});
+
+test('malformed JSON gets a JSON-RPC error, not an HTML page', async (t) => {
+  const app = await buildApp({ config: loadConfig({}, rootDir) });
+  t.after(() => app.close());
+  app.rpc('/test/echo', () => 1);
+  const res = await app.inject({ method: 'POST', url: '/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"jsonrpc": ' });
+  assert.match(String(res.headers['content-type']), /application\/json/);
+  const body = res.json();
+  assert.equal(body.error.code, 200);
+  assert.equal(body.error.data.exception_type, 'validation_error');
+});
+
+test('an unexpected failure hides its stack outside development', async (t) => {
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production' }, rootDir) });
+  t.after(() => app.close());
+  app.rpc('/test/boom', () => {
+    throw new Error('secret detail');
+  });
+  const res = await app.inject({ method: 'POST', url: '/test/boom', payload: { jsonrpc: '2.0', method: 'call', params: {}, id: 3 } });
+  const body = res.json();
+  assert.equal(body.error.data.message, 'Internal server error');
+  assert.equal(body.error.data.debug, '');
+});
+
+test('params nested beyond the depth limit are refused', async (t) => {
+  const app = await buildApp({ config: loadConfig({}, rootDir) });
+  t.after(() => app.close());
+  app.rpc('/test/echo', () => 1);
+  let deep: unknown = 1;
+  for (let i = 0; i < 40; i += 1) deep = { d: deep };
+  const res = await app.inject({ method: 'POST', url: '/test/echo', payload: { jsonrpc: '2.0', method: 'call', params: { deep }, id: 4 } });
+  assert.match(res.json().error.data.message, /nested too deeply/);
+});
+
+test('a bad PORT is a clear configuration error', () => {
+  assert.throws(() => loadConfig({ PORT: 'eighty' }, rootDir), /PORT must be an integer/);
+});

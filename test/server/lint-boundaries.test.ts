@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ESLint } from 'eslint';
+
+const cwd = new URL('../..', import.meta.url).pathname;
+const eslint = new ESLint({ cwd });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const cases: Array<[string, string, boolean]> = [
+  ['src/platform/x.ts', "import '../protocol/rpc.js';", true],
+  ['src/platform/x.ts', "import '../state/x.js';", false],
+  ['src/protocol/x.ts', "import '../platform/x.js';", false],
+  ['src/state/x.ts', "import 'react';", false],
+  ['src/state/x.ts', "import '../platform/x.js';", true],
+  ['src/ui/button/x.tsx', "import '../../element/x.js';", false],
+  ['src/ui/button/x.tsx', "import '../../state/x.js';", true],
+  ['src/element/x.ts', "import '../ui/button/x.js';", true],
+  ['src/operator/x.tsx', "import '../ui/shared/x.js';", true],
+  ['src/operator/x.tsx', "import '../ui/thread/x.js';", false],
+  ['src/operator/x.tsx', "import '../element/x.js';", false],
+  ['src/server/x.ts', "import '../protocol/rpc.js';", true],
+  ['src/server/x.ts', "import '../platform/rpc.js';", false],
+];
+
+for (const [file, code, allowed] of cases) {
+  test(`${file}: ${code} is ${allowed ? 'allowed' : 'refused'} by the import-direction rule`, async () => {
+    const messages = await restrictedImports(file, code);
+    assert.equal(messages.length === 0, allowed, messages.join('\n'));
+  });
+}
