@@ -2,10 +2,14 @@ import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { CHROMIUM_ARGS, findChromium } from './test/support/browser.mjs';
+import { CHROMIUM_ARGS, findChromium, freePort } from './test/support/browser.mjs';
 
-const port = Number(process.env.E2E_PORT ?? 18069);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-chat-e2e-'));
+// The config is evaluated in the runner and again in each worker: the first evaluation picks a free port
+// and a data folder and hands them to the workers through the environment.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'live-chat-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
 const executablePath = await findChromium();
 
 export default defineConfig({

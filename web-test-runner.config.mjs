@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { CHROMIUM_ARGS, findChromium } from './test/support/browser.mjs';
@@ -9,10 +10,19 @@ import { countingReporter } from './test/support/wtr-counting-reporter.mjs';
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 const executablePath = await findChromium();
 
+// Test-only HTTP routes (a real server answering the browser over HTTP): every module in
+// test/support/routes/ exports a default Koa middleware.
+const routesDir = path.join(rootDir, 'test', 'support', 'routes');
+const middleware = [];
+for (const file of fs.existsSync(routesDir) ? fs.readdirSync(routesDir).filter((f) => f.endsWith('.mjs')).sort() : []) {
+  middleware.push((await import(pathToFileURL(path.join(routesDir, file)).href)).default);
+}
+
 export default {
   rootDir,
   files: ['test/{platform,state,ui,element,operator}/**/*.test.{ts,tsx}'],
   nodeResolve: { browser: true, exportConditions: ['browser', 'development'] },
+  middleware,
   plugins: [esbuildPlugin({ rootDir })],
   browsers: [
     playwrightLauncher({

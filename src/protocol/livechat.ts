@@ -1,0 +1,142 @@
+/**
+ * Livechat wire shapes (SPEC.md §3, PROTOCOL.md §3 and §5). Shared by the widget, the console and the
+ * server. A many2one value is `[id, display name]`; Odoo-style `false` stands for "empty".
+ */
+
+/** `[id, display name]`. */
+export type Many2one = [number, string];
+
+/** Answer of `/im_livechat/init` (PROTOCOL.md §3.2). `available_for_me` may be the number 0. */
+export interface InitResult {
+  available_for_me: boolean | number;
+  rule: LivechatRule | Record<string, never>;
+}
+
+export type RuleAction = 'display_button' | 'auto_popup' | 'hide_button';
+
+export interface LivechatRule {
+  action: RuleAction;
+  auto_popup_timer: number;
+  regex_url: string | false;
+}
+
+/** Session data from `/im_livechat/get_session`, also kept in the `im_livechat_session` cookie. */
+export interface LivechatSession {
+  id: number;
+  uuid: string;
+  name: string;
+  operator_pid: Many2one;
+  state: 'open' | 'folded' | 'closed';
+  folded: boolean;
+  message_unread_counter: number;
+}
+
+/** An attachment as carried in a message (PROTOCOL.md §5.3), with absolute URLs. */
+export interface MessageAttachment {
+  id: number | string;
+  name: string;
+  filename: string;
+  mimetype: string;
+  type: 'url' | 'file';
+  url: string;
+  file_size?: number;
+}
+
+/** A chat message (PROTOCOL.md §5.3): `author_id[0] === 0` means the anonymous visitor. */
+export interface ChatMessage {
+  id: number | string;
+  body: string;
+  date: string;
+  author_id: Many2one | false;
+  email_from?: string | false;
+  message_type: 'comment' | 'notification' | 'user_notification';
+  attachment_ids: MessageAttachment[];
+  channel_ids: number[];
+  is_discussion: boolean;
+  is_notification: boolean;
+  /** Absolute avatar URL of the author (an addition: the widget runs on another origin). */
+  author_avatar_url?: string;
+}
+
+/** Typing payload (PROTOCOL.md §5.4). */
+export interface TypingStatusPayload {
+  info: 'typing_status';
+  partner_id: number;
+  is_typing: boolean;
+  is_website_user: boolean;
+}
+
+/** The operator asks the visitor's widget for its page history (PROTOCOL.md §5.5). */
+export interface HistoryCommandPayload {
+  _type: 'history_command';
+}
+
+/** The conversation was closed by the operator (an addition to the Odoo protocol). */
+export interface SessionClosedPayload {
+  info: 'session_closed';
+  uuid: string;
+}
+
+export type BusPayload = ChatMessage | TypingStatusPayload | HistoryCommandPayload | SessionClosedPayload | Record<string, unknown>;
+
+/** A bus notification as `/longpolling/poll` returns it. */
+export interface BusNotification<P = BusPayload> {
+  id: number;
+  channel: string;
+  message: P;
+}
+
+/** Poll request parameters (PROTOCOL.md §4.1). */
+export interface PollParams {
+  channels: string[];
+  last: number;
+  options?: { bus_inactivity?: number };
+}
+
+/** Ratings of SPEC.md §3: 5 happy, 3 neutral, 1 sad. */
+export type Rate = 5 | 3 | 1;
+export const RATES: readonly Rate[] = [5, 3, 1];
+
+/** Emoji posted with a rating (PROTOCOL.md §3.8, SPEC.md §9 "Rating emoji"). */
+export const RATING_EMOJI: Record<Rate, string> = { 5: '😊', 3: '😐', 1: '😞' };
+
+/** Tells what kind of payload a notification carries, in the order the widget must test (PROTOCOL.md §5.1). */
+export function payloadKind(payload: BusPayload): 'history_command' | 'typing_status' | 'session_closed' | 'message' | 'other' {
+  const p = payload as Record<string, unknown>;
+  if (p._type === 'history_command') return 'history_command';
+  if (p.info === 'typing_status') return 'typing_status';
+  if (p.info === 'session_closed') return 'session_closed';
+  if ('body' in p && 'id' in p) return 'message';
+  return 'other';
+}
+
+/** Widget-side limits and timings of SPEC.md §9, in milliseconds unless the name says otherwise. */
+export const LIMITS = {
+  historyLoadLimit: 100,
+  openDebounceMs: 200,
+  pollTimeoutMs: 60_000,
+  serverPollHoldMs: 50_000,
+  pollRetryBaseMs: 10_000,
+  presenceCheckMs: 30_000,
+  typingThrottleMs: 2_500,
+  typingLongMs: 50_000,
+  typingInactivityMs: 5_000,
+  othersTypingMs: 60_000,
+  typingNamesShown: 3,
+  squashWithinMs: 60_000,
+  timestampRefreshMs: 60_000,
+  nowUnderMs: 45_000,
+  scrollTolerancePx: 5,
+  windowOpenPx: 400,
+  windowFoldedPx: 34,
+  foldAnimationMs: 200,
+  pageHistoryMax: 15,
+} as const;
+
+/** Cookie names and lifetimes in seconds (SPEC.md §9, PROTOCOL.md §7.1). */
+export const COOKIES = {
+  session: { name: 'im_livechat_session', maxAge: 3600 },
+  autoPopup: { name: 'im_livechat_auto_popup', maxAge: 3600 },
+  previousOperator: { name: 'im_livechat_previous_operator_pid', maxAge: 7 * 24 * 3600 },
+  history: { name: 'im_livechat_history', maxAge: 24 * 3600 },
+} as const;
