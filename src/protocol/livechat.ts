@@ -140,3 +140,14 @@ export const COOKIES = {
   previousOperator: { name: 'im_livechat_previous_operator_pid', maxAge: 7 * 24 * 3600 },
   history: { name: 'im_livechat_history', maxAge: 24 * 3600 },
 } as const;
+
+/**
+ * Bus channel names. Poll channels are strings only (PROTOCOL.md §4.1): a visitor polls its session uuid;
+ * an operator polls its personal channel (new sessions, transient replies) and one channel per session it
+ * serves.
+ */
+export const BusChannel = {
+  visitor: (uuid: string): string => uuid,
+  operator: (partnerId: number): string => `livechat.operator.${partnerId}`,
+  session: (sessionId: number): string => `livechat.session.${sessionId}`,
+} as const;
