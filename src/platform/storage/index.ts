@@ -1,0 +1,2 @@
+export * from './key-value-store.js';
+export * from './local-store.js';
