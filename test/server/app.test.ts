@@ -1,12 +1,18 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 
 const rootDir = new URL('../..', import.meta.url).pathname;
+// Each app gets its own SQLite folder, removed when the file's tests end.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lc-app-test-'));
+after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 test('a JSON-RPC route answers with the envelope and copies the id', async (t) => {
-  const app = await buildApp({ config: loadConfig({}, rootDir) });
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir }, rootDir) });
   t.after(() => app.close());
   app.rpc('/test/echo', (params) => ({ echoed: params.value }));
   const res = await app.inject({ method: 'POST', url: '/test/echo', payload: { jsonrpc: '2.0', method: 'call', params: { value: 7 }, id: 42 } });
@@ -15,7 +21,7 @@ test('a JSON-RPC route answers with the envelope and copies the id', async (t) =
 });
 
 test('a route that returns nothing answers without a result key', async (t) => {
-  const app = await buildApp({ config: loadConfig({}, rootDir) });
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir }, rootDir) });
   t.after(() => app.close());
   app.rpc('/test/nothing', () => undefined);
   const res = await app.inject({ method: 'POST', url: '/test/nothing', payload: { jsonrpc: '2.0', method: 'call', id: 1 } });
@@ -23,7 +29,7 @@ test('a route that returns nothing answers without a result key', async (t) => {
 });
 
 test('malformed JSON gets a JSON-RPC error, not an HTML page', async (t) => {
-  const app = await buildApp({ config: loadConfig({}, rootDir) });
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir }, rootDir) });
   t.after(() => app.close());
   app.rpc('/test/echo', () => 1);
   const res = await app.inject({ method: 'POST', url: '/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"jsonrpc": ' });
@@ -34,7 +40,7 @@ test('malformed JSON gets a JSON-RPC error, not an HTML page', async (t) => {
 });
 
 test('an unexpected failure hides its stack outside development', async (t) => {
-  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production' }, rootDir) });
+  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }, rootDir) });
   t.after(() => app.close());
   app.rpc('/test/boom', () => {
     throw new Error('secret detail');
@@ -46,7 +52,7 @@ test('an unexpected failure hides its stack outside development', async (t) => {
 });
 
 test('params nested beyond the depth limit are refused', async (t) => {
-  const app = await buildApp({ config: loadConfig({}, rootDir) });
+  const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir }, rootDir) });
   t.after(() => app.close());
   app.rpc('/test/echo', () => 1);
   let deep: unknown = 1;

@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase } from '../store/database.js';
+import { KyselyStore } from '../store/kysely-store.js';
+import { seedIfEmpty, type SeedResult } from '../store/seed.js';
+import type { Store } from '../store/store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one storage interface every route uses. */
+    store: Store;
+    /** What the first start seeded (main.ts prints the generated password once). */
+    seed: SeedResult;
+  }
+}
+
+/** Options of {@link storePlugin}. */
+export interface StorePluginOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminLogin: string;
+  adminPassword: string | undefined;
+}
+
+/** Opens and migrates the database, seeds it on first start, and closes it when the app closes. */
+export const storePlugin = fp(
+  async (app: FastifyInstance, opts: StorePluginOptions) => {
+    const open = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
+    const store = new KyselyStore(open);
+    app.log.info({ engine: open.engine, database: open.description }, 'database ready');
+    app.decorate('store', store);
+    app.decorate('seed', await seedIfEmpty(store, { login: opts.adminLogin, password: opts.adminPassword }));
+    // Runs after the other onClose hooks (Fastify calls them in reverse order), so held requests finish first.
+    app.addHook('onClose', async () => {
+      await store.close();
+    });
+  },
+  { name: 'store' },
+);

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+import { migrateToLatest } from './migrations.js';
+
+/** Which engine holds the data. */
+export type Engine = 'sqlite' | 'postgres';
+
+/** Where to store: a PostgreSQL URL, or a folder for the SQLite file. */
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+/** An open, migrated database. */
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** A printable description without credentials, for logs. */
+  description: string;
+}
+
+const INT8_OID = 20;
+
+/** True when the URL selects PostgreSQL (README "Configuration": DATABASE_URL). */
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url);
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+/** Opens SQLite (WAL, in `dataDir`) or PostgreSQL, runs the migrations and returns the Kysely handle. */
+export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
+  if (isPostgresUrl(options.databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // bigint columns hold epoch milliseconds and bus ids, both far below 2^53: read them as numbers.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await migrateToLatest(db as unknown as Kysely<unknown>, 'postgres');
+    } catch (err) {
+      await db.destroy();
+      throw err;
+    }
+    return { db, engine: 'postgres', description: redact(options.databaseUrl) };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, 'livechat.sqlite');
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  try {
+    await migrateToLatest(db as unknown as Kysely<unknown>, 'sqlite');
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return { db, engine: 'sqlite', description: file };
+}

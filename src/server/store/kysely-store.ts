@@ -1,0 +1,316 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AttachmentRow, BusNotificationRow, ChannelRow, Database, MessageRow, NewAttachment, OperatorRow, RatingRow, VisitorSessionRow } from './schema.js';
+import type { Engine, OpenDatabase } from './database.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type {
+  AvailableOperator,
+  MessageWithRelations,
+  NewChannel,
+  NewMessage,
+  NewNotification,
+  NewOperator,
+  NewVisitorSession,
+  NotificationQuery,
+  Store,
+} from './store.js';
+
+/** Channel texts of SPEC.md §2 and PROTOCOL.md §2.1, used when a channel is created without them. */
+export const CHANNEL_DEFAULTS = {
+  button_text: 'Chat with one of our collaborators',
+  default_message: 'How may I help you?',
+  input_placeholder: 'Ask something ...',
+} as const;
+
+// A hash no password can match, so a login check against a missing operator costs the same time.
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/** The Kysely implementation of {@link Store} for SQLite and PostgreSQL alike. */
+export class KyselyStore implements Store {
+  readonly db: Kysely<Database>;
+  readonly engine: Engine;
+
+  constructor(open: OpenDatabase) {
+    this.db = open.db;
+    this.engine = open.engine;
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const row = await this.db.selectFrom('livechat_channel').select('id').limit(1).executeTakeFirst();
+    return row === undefined;
+  }
+
+  async createChannel(fields: NewChannel): Promise<ChannelRow> {
+    return this.db
+      .insertInto('livechat_channel')
+      .values({
+        button_text: CHANNEL_DEFAULTS.button_text,
+        default_message: CHANNEL_DEFAULTS.default_message,
+        input_placeholder: CHANNEL_DEFAULTS.input_placeholder,
+        rule_action: 'display_button',
+        auto_popup_timer: 0,
+        ...fields,
+        created_at: Date.now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async getChannel(id: number): Promise<ChannelRow | undefined> {
+    return this.db.selectFrom('livechat_channel').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listChannels(): Promise<ChannelRow[]> {
+    return this.db.selectFrom('livechat_channel').selectAll().orderBy('id').execute();
+  }
+
+  async updateChannel(id: number, patch: Parameters<Store['updateChannel']>[1]): Promise<void> {
+    if (Object.keys(patch).length === 0) return;
+    await this.db.updateTable('livechat_channel').set(patch).where('id', '=', id).execute();
+  }
+
+  async addChannelOperator(channelId: number, operatorId: number): Promise<void> {
+    await this.db
+      .insertInto('channel_operator')
+      .values({ channel_id: channelId, operator_id: operatorId })
+      .onConflict((oc) => oc.columns(['channel_id', 'operator_id']).doNothing())
+      .execute();
+  }
+
+  async removeChannelOperator(channelId: number, operatorId: number): Promise<void> {
+    await this.db.deleteFrom('channel_operator').where('channel_id', '=', channelId).where('operator_id', '=', operatorId).execute();
+  }
+
+  async channelOperatorIds(channelId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('channel_operator').select('operator_id').where('channel_id', '=', channelId).orderBy('operator_id').execute();
+    return rows.map((r) => r.operator_id);
+  }
+
+  async operatorChannelIds(operatorId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', operatorId).orderBy('channel_id').execute();
+    return rows.map((r) => r.channel_id);
+  }
+
+  async createOperator(fields: NewOperator): Promise<OperatorRow> {
+    return this.db
+      .insertInto('operator')
+      .values({
+        login: fields.login,
+        display_name: fields.display_name,
+        email: fields.email ?? null,
+        password_hash: await hashPassword(fields.password),
+        is_admin: fields.is_admin ? 1 : 0,
+        created_at: Date.now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async getOperator(id: number): Promise<OperatorRow | undefined> {
+    return this.db.selectFrom('operator').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async getOperatorByLogin(login: string): Promise<OperatorRow | undefined> {
+    return this.db.selectFrom('operator').selectAll().where('login', '=', login).executeTakeFirst();
+  }
+
+  async listOperators(): Promise<OperatorRow[]> {
+    return this.db.selectFrom('operator').selectAll().orderBy('id').execute();
+  }
+
+  async checkPassword(login: string, password: string): Promise<OperatorRow | undefined> {
+    const operator = await this.getOperatorByLogin(login);
+    const ok = await verifyPassword(password, operator?.password_hash ?? DUMMY_HASH);
+    return ok ? operator : undefined;
+  }
+
+  async setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null): Promise<void> {
+    await this.db.updateTable('operator').set({ avatar, avatar_mimetype: mimetype }).where('id', '=', id).execute();
+  }
+
+  async touchOperator(id: number, now: number): Promise<void> {
+    await this.db.updateTable('operator').set({ last_seen: now }).where('id', '=', id).execute();
+  }
+
+  async availableOperators(channelId: number, now: number, seenSince: number, activeSince: number): Promise<AvailableOperator[]> {
+    const rows = await this.db
+      .selectFrom('operator as o')
+      .innerJoin('channel_operator as co', 'co.operator_id', 'o.id')
+      .where('co.channel_id', '=', channelId)
+      .where('o.last_seen', '>=', seenSince)
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('web_session as ws').select('ws.token_hash').whereRef('ws.operator_id', '=', 'o.id').where('ws.expires_at', '>', now)),
+      )
+      .select(['o.id', 'o.display_name'])
+      .select(({ selectFrom }) =>
+        selectFrom('visitor_session as vs')
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .whereRef('vs.operator_id', '=', 'o.id')
+          .where('vs.closed_at', 'is', null)
+          .where(({ or, eb, exists, selectFrom: sub }) =>
+            or([
+              eb('vs.created_at', '>=', activeSince),
+              exists(sub('message as m').select('m.id').whereRef('m.session_id', '=', 'vs.id').where('m.created_at', '>=', activeSince)),
+            ]),
+          )
+          .as('active_sessions'),
+      )
+      .orderBy('o.id')
+      .execute();
+    return rows.map((r) => ({ id: r.id, display_name: r.display_name, active_sessions: Number(r.active_sessions ?? 0) }));
+  }
+
+  async createWebSession(operatorId: number, tokenHash: string, now: number, expiresAt: number): Promise<void> {
+    await this.db.insertInto('web_session').values({ token_hash: tokenHash, operator_id: operatorId, created_at: now, expires_at: expiresAt }).execute();
+  }
+
+  async findWebSession(tokenHash: string, now: number): Promise<OperatorRow | undefined> {
+    return this.db
+      .selectFrom('web_session as ws')
+      .innerJoin('operator as o', 'o.id', 'ws.operator_id')
+      .selectAll('o')
+      .where('ws.token_hash', '=', tokenHash)
+      .where('ws.expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async deleteWebSession(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('web_session').where('token_hash', '=', tokenHash).execute();
+  }
+
+  async createVisitorSession(fields: NewVisitorSession, now: number): Promise<VisitorSessionRow> {
+    return this.db
+      .insertInto('visitor_session')
+      .values({ ...fields, page_history: null, created_at: now, closed_at: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async getVisitorSessionByUuid(uuid: string): Promise<VisitorSessionRow | undefined> {
+    return this.db.selectFrom('visitor_session').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  }
+
+  async getVisitorSession(id: number): Promise<VisitorSessionRow | undefined> {
+    return this.db.selectFrom('visitor_session').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listVisitorSessions(filter: { operatorId?: number; open?: boolean; limit?: number }): Promise<VisitorSessionRow[]> {
+    let q = this.db.selectFrom('visitor_session').selectAll();
+    if (filter.operatorId !== undefined) q = q.where('operator_id', '=', filter.operatorId);
+    if (filter.open === true) q = q.where('closed_at', 'is', null);
+    if (filter.open === false) q = q.where('closed_at', 'is not', null);
+    return q.orderBy('id', 'desc').limit(filter.limit ?? 1000).execute();
+  }
+
+  async closeVisitorSession(id: number, now: number): Promise<void> {
+    await this.db.updateTable('visitor_session').set({ closed_at: now }).where('id', '=', id).where('closed_at', 'is', null).execute();
+  }
+
+  async setPageHistory(id: number, pages: string[]): Promise<void> {
+    await this.db.updateTable('visitor_session').set({ page_history: JSON.stringify(pages) }).where('id', '=', id).execute();
+  }
+
+  async insertMessage(fields: NewMessage, now: number): Promise<MessageRow> {
+    return this.db
+      .insertInto('message')
+      .values({ message_type: 'comment', ...fields, created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  private async withRelations(rows: (MessageRow & { author_name: string | null })[]): Promise<MessageWithRelations[]> {
+    if (rows.length === 0) return [];
+    const attachments = await this.db
+      .selectFrom('attachment')
+      .selectAll()
+      .where(
+        'message_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ ...r, attachments: attachments.filter((a) => a.message_id === r.id) }));
+  }
+
+  async listMessages(sessionId: number, limit: number, beforeId?: number): Promise<MessageWithRelations[]> {
+    let q = this.db
+      .selectFrom('message as m')
+      .leftJoin('operator as o', 'o.id', 'm.author_operator_id')
+      .selectAll('m')
+      .select('o.display_name as author_name')
+      .where('m.session_id', '=', sessionId);
+    if (beforeId !== undefined) q = q.where('m.id', '<', beforeId);
+    return this.withRelations(await q.orderBy('m.id', 'desc').limit(limit).execute());
+  }
+
+  async getMessage(id: number): Promise<MessageWithRelations | undefined> {
+    const row = await this.db
+      .selectFrom('message as m')
+      .leftJoin('operator as o', 'o.id', 'm.author_operator_id')
+      .selectAll('m')
+      .select('o.display_name as author_name')
+      .where('m.id', '=', id)
+      .executeTakeFirst();
+    return row ? (await this.withRelations([row]))[0] : undefined;
+  }
+
+  async createAttachment(fields: NewAttachment, now: number): Promise<AttachmentRow> {
+    return this.db
+      .insertInto('attachment')
+      .values({ ...fields, public_id: randomBytes(16).toString('base64url'), created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async getAttachmentByPublicId(publicId: string): Promise<AttachmentRow | undefined> {
+    return this.db.selectFrom('attachment').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+  }
+
+  async upsertRating(sessionId: number, rate: number, reason: string, now: number): Promise<RatingRow> {
+    return this.db
+      .insertInto('rating')
+      .values({ session_id: sessionId, rate, reason, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('session_id').doUpdateSet({ rate, reason, updated_at: now }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async getRating(sessionId: number): Promise<RatingRow | undefined> {
+    return this.db.selectFrom('rating').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+  }
+
+  async insertNotifications(rows: NewNotification[], now: number): Promise<BusNotificationRow[]> {
+    if (rows.length === 0) return [];
+    return this.db
+      .insertInto('bus_notification')
+      .values(rows.map((r) => ({ channel: r.channel, message: JSON.stringify(r.message), created_at: now })))
+      .returningAll()
+      .execute();
+  }
+
+  async listNotifications(query: NotificationQuery): Promise<BusNotificationRow[]> {
+    if (query.channels.length === 0) return [];
+    let q = this.db.selectFrom('bus_notification').selectAll().where('channel', 'in', query.channels);
+    if (query.afterId !== undefined) q = q.where('id', '>', query.afterId);
+    if (query.since !== undefined) q = q.where('created_at', '>=', query.since);
+    return q.orderBy('id').limit(query.limit ?? 1000).execute();
+  }
+
+  async maxNotificationId(): Promise<number> {
+    const row = await this.db
+      .selectFrom('bus_notification')
+      .select(({ fn }) => fn.max('id').as('max'))
+      .executeTakeFirst();
+    return Number(row?.max ?? 0);
+  }
+
+  async deleteNotificationsBefore(time: number): Promise<number> {
+    const result = await this.db.deleteFrom('bus_notification').where('created_at', '<', time).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+}

@@ -1,0 +1,133 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table shapes shared by both engines. Times are epoch milliseconds (integers compare the same way on
+ * SQLite and PostgreSQL and carry no time zone); JSON is stored as text; flags are 0/1 integers because
+ * SQLite has no boolean type.
+ */
+export interface LivechatChannelTable {
+  id: Generated<number>;
+  name: string;
+  button_text: string;
+  default_message: string;
+  input_placeholder: string;
+  button_background_color: string | null;
+  button_text_color: string | null;
+  header_background_color: string | null;
+  title_color: string | null;
+  rule_action: 'display_button' | 'auto_popup' | 'hide_button';
+  auto_popup_timer: number;
+  rule_url_pattern: string | null;
+  created_at: number;
+}
+
+/** An operator; its id doubles as the partner id the wire protocol shows (`operator_pid[0]`). */
+export interface OperatorTable {
+  id: Generated<number>;
+  login: string;
+  display_name: string;
+  email: string | null;
+  password_hash: string;
+  is_admin: number;
+  avatar: Buffer | null;
+  avatar_mimetype: string | null;
+  last_seen: number | null;
+  created_at: number;
+}
+
+export interface ChannelOperatorTable {
+  channel_id: number;
+  operator_id: number;
+}
+
+/** A logged-in operator's browser session; only the SHA-256 of the cookie token is kept. */
+export interface WebSessionTable {
+  token_hash: string;
+  operator_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A visitor's conversation; `uuid` is the visitor's only credential. */
+export interface VisitorSessionTable {
+  id: Generated<number>;
+  uuid: string;
+  channel_id: number;
+  operator_id: number;
+  anonymous_name: string;
+  name: string;
+  page_history: string | null;
+  created_at: number;
+  closed_at: number | null;
+}
+
+export interface MessageTable {
+  id: Generated<number>;
+  session_id: number;
+  body: string;
+  author_operator_id: number | null;
+  message_type: 'comment' | 'notification' | 'user_notification';
+  created_at: number;
+}
+
+/** `public_id` is what URLs carry: random, so ids cannot be walked in sequence. */
+export interface AttachmentTable {
+  id: Generated<number>;
+  public_id: string;
+  session_id: number | null;
+  message_id: number | null;
+  name: string;
+  mimetype: string;
+  type: 'url' | 'file';
+  url: string | null;
+  data: Buffer | null;
+  file_size: number;
+  created_at: number;
+}
+
+export interface RatingTable {
+  id: Generated<number>;
+  session_id: number;
+  rate: number;
+  reason: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One row per (channel, message) written by the bus publisher; `message` is JSON text. */
+export interface BusNotificationTable {
+  id: Generated<number>;
+  channel: string;
+  message: string;
+  created_at: number;
+}
+
+/** The whole schema as Kysely sees it. */
+export interface Database {
+  livechat_channel: LivechatChannelTable;
+  operator: OperatorTable;
+  channel_operator: ChannelOperatorTable;
+  web_session: WebSessionTable;
+  visitor_session: VisitorSessionTable;
+  message: MessageTable;
+  attachment: AttachmentTable;
+  rating: RatingTable;
+  bus_notification: BusNotificationTable;
+}
+
+/** Row types as read back. */
+export type ChannelRow = Selectable<LivechatChannelTable>;
+/** Operator row as read back (includes the password hash: never send it). */
+export type OperatorRow = Selectable<OperatorTable>;
+/** Visitor session row. */
+export type VisitorSessionRow = Selectable<VisitorSessionTable>;
+/** Message row. */
+export type MessageRow = Selectable<MessageTable>;
+/** Attachment row (with the bytes). */
+export type AttachmentRow = Selectable<AttachmentTable>;
+/** Rating row. */
+export type RatingRow = Selectable<RatingTable>;
+/** Bus notification row. */
+export type BusNotificationRow = Selectable<BusNotificationTable>;
+/** A new attachment. */
+export type NewAttachment = Omit<Insertable<AttachmentTable>, 'public_id' | 'created_at'>;

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import type {
+  AttachmentRow,
+  BusNotificationRow,
+  ChannelRow,
+  Database,
+  LivechatChannelTable,
+  MessageRow,
+  NewAttachment,
+  OperatorRow,
+  RatingRow,
+  VisitorSessionRow,
+} from './schema.js';
+import type { Engine } from './database.js';
+
+/** Fields a channel is created with; the rest take SPEC.md defaults. */
+export type NewChannel = Partial<Omit<LivechatChannelTable, 'id' | 'created_at'>> & { name: string };
+
+/** Fields an operator is created with; the password is hashed by the store. */
+export interface NewOperator {
+  login: string;
+  display_name: string;
+  email?: string | null;
+  password: string;
+  is_admin?: boolean;
+}
+
+/** An operator who can take a conversation, with their current load. */
+export interface AvailableOperator {
+  id: number;
+  display_name: string;
+  active_sessions: number;
+}
+
+/** A new visitor session. */
+export interface NewVisitorSession {
+  uuid: string;
+  channel_id: number;
+  operator_id: number;
+  anonymous_name: string;
+  name: string;
+}
+
+/** A new message. */
+export interface NewMessage {
+  session_id: number;
+  body: string;
+  author_operator_id: number | null;
+  message_type?: MessageRow['message_type'];
+}
+
+/** A message with its author's name and attachments, ready to be shaped for the wire. */
+export interface MessageWithRelations extends MessageRow {
+  author_name: string | null;
+  attachments: AttachmentRow[];
+}
+
+/** One notification to write: the channel name and the JSON-serialisable payload. */
+export interface NewNotification {
+  channel: string;
+  message: unknown;
+}
+
+/** Reading options for bus notifications (used by the long-polling route). */
+export interface NotificationQuery {
+  channels: string[];
+  /** Rows with an id above this. */
+  afterId?: number;
+  /** Rows created at or after this epoch-ms time (the first poll's replay window). */
+  since?: number;
+  limit?: number;
+}
+
+/**
+ * Everything the routes and the bus need from storage. One implementation (Kysely) serves both SQLite
+ * and PostgreSQL; no route builds SQL itself. `db` is exposed for modules that compose Kysely queries
+ * (the dataset search and the bus), never for raw SQL strings.
+ */
+export interface Store {
+  readonly engine: Engine;
+  readonly db: Kysely<Database>;
+
+  isEmpty(): Promise<boolean>;
+
+  createChannel(fields: NewChannel): Promise<ChannelRow>;
+  getChannel(id: number): Promise<ChannelRow | undefined>;
+  listChannels(): Promise<ChannelRow[]>;
+  updateChannel(id: number, patch: Partial<Omit<LivechatChannelTable, 'id' | 'created_at'>>): Promise<void>;
+  addChannelOperator(channelId: number, operatorId: number): Promise<void>;
+  removeChannelOperator(channelId: number, operatorId: number): Promise<void>;
+  channelOperatorIds(channelId: number): Promise<number[]>;
+  operatorChannelIds(operatorId: number): Promise<number[]>;
+
+  createOperator(fields: NewOperator): Promise<OperatorRow>;
+  getOperator(id: number): Promise<OperatorRow | undefined>;
+  getOperatorByLogin(login: string): Promise<OperatorRow | undefined>;
+  listOperators(): Promise<OperatorRow[]>;
+  checkPassword(login: string, password: string): Promise<OperatorRow | undefined>;
+  setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null): Promise<void>;
+  /** Records that the operator was seen now (presence, PROTOCOL.md §11.1). */
+  touchOperator(id: number, now: number): Promise<void>;
+  /** Operators of the channel who are logged in and seen at or after `seenSince`, with their load. */
+  availableOperators(channelId: number, now: number, seenSince: number, activeSince: number): Promise<AvailableOperator[]>;
+
+  createWebSession(operatorId: number, tokenHash: string, now: number, expiresAt: number): Promise<void>;
+  findWebSession(tokenHash: string, now: number): Promise<OperatorRow | undefined>;
+  deleteWebSession(tokenHash: string): Promise<void>;
+
+  createVisitorSession(fields: NewVisitorSession, now: number): Promise<VisitorSessionRow>;
+  getVisitorSessionByUuid(uuid: string): Promise<VisitorSessionRow | undefined>;
+  getVisitorSession(id: number): Promise<VisitorSessionRow | undefined>;
+  listVisitorSessions(filter: { operatorId?: number; open?: boolean; limit?: number }): Promise<VisitorSessionRow[]>;
+  closeVisitorSession(id: number, now: number): Promise<void>;
+  setPageHistory(id: number, pages: string[]): Promise<void>;
+
+  insertMessage(fields: NewMessage, now: number): Promise<MessageRow>;
+  /** Newest first, at most `limit`; with `beforeId`, only older messages. */
+  listMessages(sessionId: number, limit: number, beforeId?: number): Promise<MessageWithRelations[]>;
+  getMessage(id: number): Promise<MessageWithRelations | undefined>;
+
+  createAttachment(fields: NewAttachment, now: number): Promise<AttachmentRow>;
+  getAttachmentByPublicId(publicId: string): Promise<AttachmentRow | undefined>;
+
+  /** One rating per session: the first call creates it, later calls overwrite it. */
+  upsertRating(sessionId: number, rate: number, reason: string, now: number): Promise<RatingRow>;
+  getRating(sessionId: number): Promise<RatingRow | undefined>;
+
+  insertNotifications(rows: NewNotification[], now: number): Promise<BusNotificationRow[]>;
+  listNotifications(query: NotificationQuery): Promise<BusNotificationRow[]>;
+  maxNotificationId(): Promise<number>;
+  deleteNotificationsBefore(time: number): Promise<number>;
+
+  close(): Promise<void>;
+}
