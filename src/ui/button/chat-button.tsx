@@ -1,0 +1,38 @@
+import type { CSSProperties, FocusEvent, PointerEvent } from 'react';
+import { safeColor } from '../shared/safe-color.js';
+import { useUiText } from '../shared/ui-text-context.js';
+
+/** Props of {@link ChatButton}. */
+export interface ChatButtonProps {
+  /** Button text; empty or missing gives "Chat with one of our collaborators". */
+  text?: string;
+  /** CSS colour of the background (validated: anything that is not a colour is ignored). */
+  backgroundColor?: string;
+  /** CSS colour of the text (validated likewise). */
+  textColor?: string;
+  /** Height in px of an install banner at the bottom of the page; the button sits above it. */
+  raiseBy?: number;
+  /** Opens the chat; the debounce of SPEC.md §4 is the caller's. */
+  onOpen(): void;
+  /** First sign of interest (pointer over, focus): lets the caller preload the chat. */
+  onInterest?(): void;
+}
+
+/** The floating "Chat with one of our collaborators" button (SPEC.md §2.1). */
+export function ChatButton({ text, backgroundColor, textColor, raiseBy, onOpen, onInterest }: ChatButtonProps): React.JSX.Element {
+  const { t } = useUiText();
+  const style: CSSProperties & Record<'--lc-button-raise', string> = {
+    '--lc-button-raise': `${Math.max(0, Number.isFinite(raiseBy) ? (raiseBy as number) : 0)}px`,
+  };
+  const background = safeColor(backgroundColor);
+  const color = safeColor(textColor);
+  if (background) style.background = background;
+  if (color) style.color = color;
+  const label = text && text.trim() !== '' ? text : t('widget.button.text');
+  const interest = (_event: PointerEvent | FocusEvent): void => onInterest?.();
+  return (
+    <button type="button" className="lc-button" part="button" style={style} onClick={() => onOpen()} onPointerEnter={interest} onFocus={interest}>
+      {label}
+    </button>
+  );
+}

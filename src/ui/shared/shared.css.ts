@@ -1,0 +1,44 @@
+/** Styles shared by every screen: fonts, icon and link buttons, the unread badge, notices, status. */
+export const sharedCss = `
+.lc-window, .lc-notice {
+  font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  color: #1f1f1f;
+  box-sizing: border-box;
+}
+.lc-window *, .lc-notice * { box-sizing: border-box; }
+[hidden] { display: none !important; }
+.lc-icon-button {
+  display: inline-flex; align-items: center; justify-content: center;
+  min-width: 24px; min-height: 24px; padding: 2px 6px;
+  border: 0; border-radius: 4px; background: transparent; color: inherit;
+  font: inherit; font-size: 18px; line-height: 1; cursor: pointer;
+}
+.lc-link-button {
+  min-height: 24px; padding: 0 2px; border: 0; background: none;
+  color: #0b57d0; font: inherit; text-decoration: underline; cursor: pointer;
+}
+.lc-primary {
+  min-height: 32px; padding: 4px 14px; border: 0; border-radius: 4px;
+  background: #6b4563; color: #ffffff; font: inherit; font-weight: 600; cursor: pointer;
+}
+.lc-primary:disabled { background: #8c8c8c; cursor: default; }
+.lc-icon-button:focus-visible, .lc-link-button:focus-visible, .lc-primary:focus-visible,
+.lc-smiley:focus-visible, .lc-thumbnail-button:focus-visible, .lc-thread:focus-visible {
+  outline: 3px solid #1a73e8; outline-offset: 1px;
+}
+.lc-unread {
+  display: inline-block; min-width: 20px; padding: 1px 6px; margin-inline: 4px;
+  border-radius: 10px; background: #b3261e; color: #ffffff;
+  font-size: 12px; font-weight: 700; text-align: center;
+}
+.lc-status, .lc-typing { font-size: 12px; opacity: 0.95; }
+.lc-notice {
+  position: fixed; bottom: 12px; inset-inline-end: 12px; z-index: 2147483001;
+  display: flex; gap: 8px; align-items: flex-start;
+  max-width: min(360px, calc(100vw - 24px)); padding: 12px 14px;
+  border-radius: 6px; background: #ffffff; box-shadow: 0 2px 12px rgba(0, 0, 0, 0.3);
+  border-inline-start: 5px solid #0b57d0;
+}
+.lc-notice[data-kind="error"] { border-inline-start-color: #b3261e; }
+.lc-notice-text { display: flex; flex-direction: column; gap: 2px; }
+`;

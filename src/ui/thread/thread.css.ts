@@ -1,0 +1,34 @@
+/** The thread: scrolling log, day separators, avatars, squashed runs, quotes, attachments. */
+export const threadCss = `
+.lc-thread {
+  flex: 1 1 auto; min-height: 0; overflow-y: auto;
+  padding: 8px 10px; background: #fafafa;
+}
+.lc-loading { margin: 16px 0; text-align: center; color: #555555; }
+.lc-day {
+  display: flex; align-items: center; gap: 8px; margin: 10px 0 6px;
+  color: #555555; font-size: 12px;
+}
+.lc-day::before, .lc-day::after { content: ""; flex: 1 1 auto; border-top: 1px solid #d9d9d9; }
+.lc-message { display: flex; gap: 8px; margin-top: 8px; }
+.lc-message[data-squashed] { margin-top: 2px; }
+.lc-avatar, .lc-avatar-space { flex: 0 0 32px; width: 32px; height: 32px; border-radius: 50%; object-fit: cover; }
+.lc-avatar-space { height: 1px; }
+.lc-message-main { flex: 1 1 auto; min-width: 0; overflow-wrap: anywhere; }
+.lc-message-meta { display: flex; align-items: baseline; gap: 6px; }
+.lc-author { font-weight: 700; }
+.lc-time { color: #555555; font-size: 12px; }
+.lc-message-body p { margin: 0 0 4px; }
+.lc-message-body a { color: #0b57d0; }
+.lc-message-body pre { white-space: pre-wrap; }
+.lc-quote blockquote { margin: 4px 0; padding-inline-start: 8px; border-inline-start: 3px solid #d9d9d9; color: #444444; }
+.lc-notification { margin: 8px 0; text-align: center; font-style: italic; color: #555555; }
+.lc-delivery { font-size: 12px; color: #555555; }
+.lc-delivery[data-state="failed"] { color: #b3261e; }
+.lc-attachments { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0 0; padding: 0; list-style: none; }
+.lc-attachment-file { flex: 1 1 100%; }
+.lc-attachment-file a { color: #0b57d0; }
+.lc-attachment-size { color: #555555; font-size: 12px; }
+.lc-thumbnail-button { padding: 0; border: 0; background: none; cursor: zoom-in; }
+.lc-thumbnail { display: block; max-width: 120px; max-height: 120px; border-radius: 4px; object-fit: cover; }
+`;

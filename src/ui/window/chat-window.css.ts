@@ -1,0 +1,51 @@
+/** The window: 400 px open, 34 px folded, 200 ms (SPEC.md §9); full screen on mobile; mirrored for rtl. */
+export const chatWindowCss = `
+.lc-window {
+  position: fixed;
+  bottom: 0;
+  inset-inline-end: 12px;
+  z-index: 2147483000;
+  display: flex;
+  flex-direction: column;
+  width: 340px;
+  max-width: calc(100vw - 24px);
+  height: 400px;
+  overflow: hidden;
+  border-radius: 8px 8px 0 0;
+  background: #ffffff;
+  box-shadow: 0 0 12px rgba(0, 0, 0, 0.3);
+  transition: height 200ms ease;
+}
+.lc-window[data-folded] { height: 34px; }
+.lc-window[data-mobile] {
+  inset: 0;
+  width: 100%;
+  max-width: none;
+  height: 100%;
+  border-radius: 0;
+}
+@media (prefers-reduced-motion: reduce) {
+  .lc-window { transition: none; }
+}
+.lc-header {
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  flex: 0 0 34px;
+  min-height: 34px;
+  padding: 0 6px 0 10px;
+  padding-inline: 10px 6px;
+  background: #6b4563;
+  color: #ffffff;
+  cursor: pointer;
+  user-select: none;
+}
+.lc-window[data-mobile] .lc-header { cursor: default; }
+.lc-header-text { display: flex; align-items: baseline; gap: 8px; flex: 1 1 auto; min-width: 0; }
+.lc-title {
+  margin: 0; font-size: 14px; font-weight: 700;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+}
+.lc-header-sub { min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.lc-body { display: flex; flex-direction: column; flex: 1 1 auto; min-height: 0; }
+`;

@@ -1,0 +1,96 @@
+import { useId, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { safeColor } from '../shared/safe-color.js';
+import { StatusLine, type ConnectionStatus } from '../shared/status-line.js';
+import { typingText } from '../shared/typing-text.js';
+import { UnreadBadge } from '../shared/unread-badge.js';
+import { useUiText } from '../shared/ui-text-context.js';
+
+/** Props of {@link ChatWindow}. */
+export interface ChatWindowProps {
+  /** Header title, usually the operator's name; it names the dialog. */
+  title: string;
+  status: ConnectionStatus;
+  unreadCount: number;
+  /** Names of the others typing now (the visitor's own typing is never among them). */
+  typingNames: readonly string[];
+  /** Folded to the 34 px header (ignored when `mobile`). */
+  folded: boolean;
+  /** Full screen, no folding (SPEC.md §2: folding is disabled on mobile). */
+  mobile: boolean;
+  /** Header background colour (validated). */
+  headerColor?: string;
+  /** Title colour (validated). */
+  titleColor?: string;
+  /** Header click or the fold button; not called on mobile. */
+  onToggleFold(): void;
+  /** The "Close" button. */
+  onClose(): void;
+  /** Escape pressed inside the window: the caller folds or closes. */
+  onEscape?(): void;
+  /** The body: thread and composer, or the feedback panel. */
+  children?: ReactNode;
+}
+
+/** The chat window of SPEC.md §2.2: a non-modal dialog fixed at the bottom edge. */
+export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
+  const { title, status, unreadCount, typingNames, mobile, onToggleFold, onClose, onEscape, children } = props;
+  const { t, dir } = useUiText();
+  const titleId = useId();
+  const folded = props.folded && !mobile;
+  const headerStyle: CSSProperties = {};
+  const background = safeColor(props.headerColor);
+  const color = safeColor(props.titleColor);
+  if (background) headerStyle.background = background;
+  if (color) headerStyle.color = color;
+  const typing = typingText(t, typingNames);
+
+  const onHeaderClick = (event: MouseEvent<HTMLElement>): void => {
+    if (mobile) return;
+    // The buttons in the header have their own job; only a click on the bar itself folds.
+    if ((event.target as Element).closest('button')) return;
+    onToggleFold();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if (event.key === 'Escape' && onEscape) {
+      event.stopPropagation();
+      onEscape();
+    }
+  };
+
+  return (
+    <section
+      className="lc-window"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      dir={dir}
+      data-folded={folded ? '' : undefined}
+      data-mobile={mobile ? '' : undefined}
+      part="window"
+      onKeyDown={onKeyDown}
+    >
+      <header className="lc-header" style={headerStyle} onClick={onHeaderClick} part="header">
+        <div className="lc-header-text">
+          <h2 className="lc-title" id={titleId}>
+            {title}
+          </h2>
+          <div className="lc-header-sub">
+            {typing ? <span className="lc-typing">{typing}</span> : <StatusLine status={status} />}
+          </div>
+        </div>
+        <UnreadBadge count={unreadCount} />
+        {mobile ? null : (
+          <button type="button" className="lc-icon-button" aria-expanded={!folded} aria-label={t(folded ? 'widget.window.unfold' : 'widget.window.fold')} onClick={() => onToggleFold()}>
+            <span aria-hidden="true">{folded ? '▴' : '▾'}</span>
+          </button>
+        )}
+        <button type="button" className="lc-icon-button" aria-label={t('widget.window.close')} onClick={() => onClose()}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <div className="lc-body" hidden={folded}>
+        {children}
+      </div>
+    </section>
+  );
+}
