@@ -1,0 +1,378 @@
+import type { BusNotification, PollParams } from '../../protocol/livechat.js';
+import type { BusStorage } from './bus-storage.js';
+import { systemClock, type Clock } from './clock.js';
+import { CROSS_TAB_TIMINGS } from './cross-tab-timings.js';
+import { PollLoop, type PollFn, type PollLoopState } from './poll-loop.js';
+import { SeenIds } from './seen-ids.js';
+import { busKeys, type BusKeyName } from './storage-keys.js';
+
+/** A tab's part in the bus: `master` polls, `follower` listens to the master through storage. */
+export type BusRole = 'stopped' | 'follower' | 'master';
+
+/** The window events the bus reacts to: `pagehide` releases mastership at once, `pageshow` rejoins. */
+export interface LifecycleHost {
+  addEventListener(type: 'pagehide' | 'pageshow', listener: (event: Event) => void): void;
+  removeEventListener(type: 'pagehide' | 'pageshow', listener: (event: Event) => void): void;
+}
+
+/** Settings of a {@link CrossTabBus}. */
+export interface CrossTabBusOptions {
+  /** Server the widget talks to; names the storage keys (PROTOCOL.md §8.1). */
+  serverUrl: string;
+  poll: PollFn;
+  storage: BusStorage;
+  clock?: Clock;
+  random?: () => number;
+  /** Window whose `pagehide` ends this tab's part; none in unit tests. */
+  lifecycle?: LifecycleHost;
+  /** This tab's id; `bus<n>:<ms>` by default (PROTOCOL.md §8.1). */
+  tabId?: string;
+  /** Poll options such as `bus_inactivity`. */
+  pollOptions?: () => PollParams['options'];
+  isAbortError?: (err: unknown) => boolean;
+  /** Reports the master's poll state (for a "reconnecting" status). */
+  onPollState?: (state: PollLoopState) => void;
+  timings?: Partial<typeof CROSS_TAB_TIMINGS>;
+}
+
+type Listener = (notification: BusNotification) => void;
+
+let tabCounter = 0;
+
+function parse<T>(raw: string | null, fallback: T): T {
+  if (raw === null) return fallback;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    // Another program wrote garbage under our key: treat it as absent rather than fail.
+    return fallback;
+  }
+}
+
+function toNumber(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * The cross-tab bus (SPEC.md §4 "Cross-tab bus", PROTOCOL.md §8): tabs of one browser profile elect a
+ * master that alone long-polls; it writes each answer to shared storage and the other tabs dispatch it
+ * from the storage event. Every tab de-duplicates by notification id, so a new master re-reading from
+ * `last` or a replayed answer never shows anything twice.
+ *
+ * Differences from the reference client, on purpose: `master` holds the master's tab id (not `true`) so
+ * a tab that lost an election race notices at once; `notification` carries whole notifications (with
+ * ids) so followers can de-duplicate; a follower watches the master's heartbeat and elects as soon as it
+ * is out of date (5 s) instead of waiting for its own 10 s heartbeat; a closing master removes `master`
+ * on `pagehide`, so the others elect a successor immediately.
+ */
+export class CrossTabBus {
+  readonly tabId: string;
+  #role: BusRole = 'stopped';
+  readonly #opts: CrossTabBusOptions;
+  readonly #clock: Clock;
+  readonly #key: (name: BusKeyName) => string;
+  readonly #t: typeof CROSS_TAB_TIMINGS;
+  readonly #seen = new SeenIds<number>();
+  readonly #listeners = new Set<Listener>();
+  readonly #roleListeners = new Set<(role: BusRole) => void>();
+  readonly #loop: PollLoop;
+  #heartbeatTimer: unknown;
+  #watchTimer: unknown;
+  #unlisten: (() => void) | undefined;
+  #watchedOnce = false;
+
+  constructor(opts: CrossTabBusOptions) {
+    this.#opts = opts;
+    this.#clock = opts.clock ?? systemClock();
+    this.#key = busKeys(opts.serverUrl);
+    this.#t = { ...CROSS_TAB_TIMINGS, ...opts.timings };
+    tabCounter += 1;
+    this.tabId = opts.tabId ?? `bus${tabCounter}:${this.#clock.now()}`;
+    this.#loop = new PollLoop({
+      poll: opts.poll,
+      clock: this.#clock,
+      random: opts.random,
+      options: opts.pollOptions,
+      isAbortError: opts.isAbortError,
+      onStateChange: opts.onPollState,
+      onNotifications: (list, last) => this.#onPolled(list, last),
+    });
+  }
+
+  /** This tab's current role. */
+  get role(): BusRole {
+    return this.#role;
+  }
+
+  /** Whether this tab polls for the profile (desktop notifications are shown by the master only). */
+  get isMaster(): boolean {
+    return this.#role === 'master';
+  }
+
+  /** Highest notification id this tab knows of. */
+  get last(): number {
+    return this.#loop.last;
+  }
+
+  /** Receives every notification once, whichever tab polled it. Returns an unsubscribe function. */
+  subscribe(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Hears role changes ("become master", "no longer master"). Returns an unsubscribe function. */
+  onRoleChange(listener: (role: BusRole) => void): () => void {
+    this.#roleListeners.add(listener);
+    return () => this.#roleListeners.delete(listener);
+  }
+
+  /** Joins the tabs of this profile: adopts a fresh stored `last`, registers as a peer, elects if needed. */
+  start(): void {
+    if (this.#role !== 'stopped') return;
+    const storedLast = this.#freshStoredLast();
+    this.#loop.adoptLast(storedLast);
+    this.#unlisten = this.#opts.storage.onChange((key, value) => this.#onStorage(key, value));
+    this.#opts.lifecycle?.addEventListener('pagehide', this.#onPageHide);
+    this.#opts.lifecycle?.addEventListener('pageshow', this.#onPageShow);
+    this.#becomeFollower();
+    if (!this.#read<string | null>('master', null) || this.#masterIsStale()) this.#elect();
+  }
+
+  /** Leaves the bus: stops polling, releases mastership, forgets this tab as a peer. */
+  stop(): void {
+    this.#leave();
+    this.#opts.lifecycle?.removeEventListener('pagehide', this.#onPageHide);
+    this.#opts.lifecycle?.removeEventListener('pageshow', this.#onPageShow);
+  }
+
+  /** Adds a channel to the list every tab shares; the master restarts its poll with it. */
+  addChannel(channel: string): void {
+    const channels = this.#channels();
+    if (channels.includes(channel)) return;
+    this.#write('channels', [...channels, channel]);
+    this.#channelsChanged();
+  }
+
+  /** Removes a channel from the shared list; the master restarts its poll without it. */
+  removeChannel(channel: string): void {
+    const channels = this.#channels();
+    if (!channels.includes(channel)) return;
+    this.#write(
+      'channels',
+      channels.filter((c) => c !== channel),
+    );
+    this.#channelsChanged();
+  }
+
+  #read<T>(name: BusKeyName, fallback: T): T {
+    return parse(this.#opts.storage.get(this.#key(name)), fallback);
+  }
+
+  #write(name: BusKeyName, value: unknown): void {
+    this.#opts.storage.set(this.#key(name), JSON.stringify(value));
+  }
+
+  #channels(): string[] {
+    const value = this.#read<unknown>('channels', []);
+    return Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : [];
+  }
+
+  #freshStoredLast(): number {
+    const ts = toNumber(this.#read<unknown>('last_ts', 0));
+    if (ts + this.#t.lastMaxAgeMs < this.#clock.now()) return 0;
+    return toNumber(this.#read<unknown>('last', 0));
+  }
+
+  #masterIsStale(): boolean {
+    return toNumber(this.#read<unknown>('heartbeat', 0)) + this.#t.masterStaleMs < this.#clock.now();
+  }
+
+  #setRole(role: BusRole): void {
+    if (this.#role === role) return;
+    this.#role = role;
+    for (const listener of [...this.#roleListeners]) listener(role);
+  }
+
+  #peers(): Record<string, number> {
+    const value = this.#read<unknown>('peers', {});
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, number>) : {};
+  }
+
+  #touchPeer(): void {
+    const peers = this.#peers();
+    peers[this.tabId] = this.#clock.now();
+    this.#write('peers', peers);
+  }
+
+  #dropPeer(id: string): void {
+    const peers = this.#peers();
+    if (!(id in peers)) return;
+    delete peers[id];
+    this.#write('peers', peers);
+  }
+
+  #schedule(ms: number, fn: () => void): void {
+    if (this.#heartbeatTimer !== undefined) this.#clock.clear(this.#heartbeatTimer);
+    this.#heartbeatTimer = this.#clock.after(ms, fn);
+  }
+
+  /** Elects the first live peer in stored order (the longest-standing tab); every tab computes the same. */
+  #elect(): void {
+    if (this.#role === 'stopped') return;
+    const now = this.#clock.now();
+    if (this.#role === 'follower') this.#touchPeer();
+    const winner = Object.entries(this.#peers()).find(([, seen]) => toNumber(seen) + this.#t.peerGoneMs >= now);
+    if (winner?.[0] === this.tabId) this.#becomeMaster();
+  }
+
+  #becomeMaster(): void {
+    const now = this.#clock.now();
+    this.#write('master', this.tabId);
+    this.#writeHeartbeat(now);
+    this.#dropPeer(this.tabId);
+    this.#loop.adoptLast(this.#freshStoredLast());
+    this.#setRole('master');
+    this.#clearWatch();
+    this.#loop.start(this.#channels());
+    this.#schedule(this.#t.masterHeartbeatMs, this.#masterBeat);
+  }
+
+  #becomeFollower(): void {
+    this.#loop.stop();
+    this.#setRole('follower');
+    this.#touchPeer();
+    this.#schedule(this.#t.peerHeartbeatMs, this.#followerBeat);
+    this.#watchMaster();
+  }
+
+  #writeHeartbeat(now: number): void {
+    this.#write('heartbeat', now);
+  }
+
+  readonly #masterBeat = (): void => {
+    if (this.#role !== 'master') return;
+    // Only the `master` key decides: comparing heartbeats would make two racing masters both step down.
+    if (this.#read<unknown>('master', null) !== this.tabId) {
+      this.#becomeFollower();
+      return;
+    }
+    const now = this.#clock.now();
+    this.#writeHeartbeat(now);
+    const peers = this.#peers();
+    const alive = Object.entries(peers).filter(([, seen]) => toNumber(seen) + this.#t.peerGoneMs >= now);
+    if (alive.length !== Object.keys(peers).length) this.#write('peers', Object.fromEntries(alive));
+    this.#schedule(this.#t.masterHeartbeatMs, this.#masterBeat);
+  };
+
+  readonly #followerBeat = (): void => {
+    if (this.#role !== 'follower') return;
+    this.#touchPeer();
+    this.#schedule(this.#t.peerHeartbeatMs, this.#followerBeat);
+    if (!this.#read<string | null>('master', null) || this.#masterIsStale()) this.#elect();
+  };
+
+  #clearWatch(): void {
+    if (this.#watchTimer !== undefined) this.#clock.clear(this.#watchTimer);
+    this.#watchTimer = undefined;
+  }
+
+  /** Elects as soon as the master's heartbeat goes out of date (a crashed master sends no `pagehide`). */
+  #watchMaster(): void {
+    this.#clearWatch();
+    if (this.#role !== 'follower') return;
+    const heartbeat = toNumber(this.#read<unknown>('heartbeat', 0));
+    const untilStale = heartbeat + this.#t.masterStaleMs + 1 - this.#clock.now();
+    // Already out of date yet still a follower: the elected tab has not taken over (it may be gone too);
+    // look again at the master's pace rather than spin.
+    const due = untilStale > 0 ? untilStale : this.#watchedOnce ? this.#t.masterHeartbeatMs : 0;
+    this.#watchedOnce = untilStale <= 0;
+    this.#watchTimer = this.#clock.after(due, () => {
+      this.#watchTimer = undefined;
+      if (this.#role !== 'follower') return;
+      if (!this.#read<string | null>('master', null) || this.#masterIsStale()) this.#elect();
+      if (this.#role === 'follower') this.#watchMaster();
+    });
+  }
+
+  #channelsChanged(): void {
+    if (this.#role === 'master') this.#loop.start(this.#channels());
+  }
+
+  #onPolled(list: BusNotification[], last: number): void {
+    this.#write('last', last);
+    this.#write('last_ts', this.#clock.now());
+    this.#write('notification', list);
+    this.#dispatch(list);
+  }
+
+  #dispatch(list: readonly BusNotification[]): void {
+    for (const notification of list) {
+      if (!this.#seen.add(notification.id)) continue;
+      for (const listener of [...this.#listeners]) {
+        try {
+          listener(notification);
+        } catch (err) {
+          // One consumer's bug must not hide the notification from the others.
+          console.error('live-chat: a bus consumer failed', err);
+        }
+      }
+    }
+  }
+
+  #onStorage(key: string, value: string | null): void {
+    if (this.#role === 'stopped') return;
+    switch (key) {
+      case this.#key('master'):
+        if (value === null || parse<unknown>(value, null) === null) {
+          this.#elect();
+        } else if (this.#role === 'master' && parse<unknown>(value, null) !== this.tabId) {
+          this.#becomeFollower();
+        }
+        break;
+      case this.#key('heartbeat'):
+        if (this.#role === 'follower') this.#watchMaster();
+        break;
+      case this.#key('last'):
+        this.#loop.adoptLast(toNumber(parse<unknown>(value, 0)));
+        break;
+      case this.#key('notification'): {
+        const list = parse<unknown>(value, []);
+        if (!Array.isArray(list)) break;
+        const valid = list.filter(
+          (n): n is BusNotification =>
+            typeof n === 'object' && n !== null && typeof (n as BusNotification).id === 'number' && typeof (n as BusNotification).channel === 'string',
+        );
+        for (const n of valid) this.#loop.adoptLast(n.id);
+        this.#dispatch(valid);
+        break;
+      }
+      case this.#key('channels'):
+        this.#channelsChanged();
+        break;
+      default:
+        break;
+    }
+  }
+
+  #leave(): void {
+    if (this.#role === 'stopped') return;
+    const wasMaster = this.#role === 'master';
+    this.#loop.stop();
+    if (this.#heartbeatTimer !== undefined) this.#clock.clear(this.#heartbeatTimer);
+    this.#heartbeatTimer = undefined;
+    this.#clearWatch();
+    this.#unlisten?.();
+    this.#unlisten = undefined;
+    this.#dropPeer(this.tabId);
+    if (wasMaster && this.#read<unknown>('master', null) === this.tabId) this.#opts.storage.remove(this.#key('master'));
+    this.#setRole('stopped');
+  }
+
+  readonly #onPageHide = (): void => {
+    this.#leave();
+  };
+
+  readonly #onPageShow = (event: Event): void => {
+    if ((event as PageTransitionEvent).persisted) this.start();
+  };
+}
