@@ -19,7 +19,7 @@ function otherTab(): { storage: Storage; close: () => void } {
 }
 
 function clearPrefixed(): void {
-  for (const key of Object.keys(localStorage)) if (key.startsWith('test.')) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage)) if (key.startsWith('test.storage')) localStorage.removeItem(key);
 }
 
 describe('platform/storage: local store', () => {
@@ -42,7 +42,7 @@ describe('platform/storage: local store', () => {
   });
 
   it('lists and removes only its own keys', () => {
-    localStorage.setItem('test.other.key', '1');
+    localStorage.setItem('test.storage-other.key', '1');
     const store = createLocalStore({ prefix: PREFIX });
     store.set('a', 1);
     store.set('b', 'x');
@@ -51,7 +51,7 @@ describe('platform/storage: local store', () => {
     store.set('b', undefined);
     expect(store.keys()).to.deep.equal([]);
     expect(store.get('a')).to.equal(undefined);
-    expect(localStorage.getItem('test.other.key')).to.equal('1');
+    expect(localStorage.getItem('test.storage-other.key')).to.equal('1');
   });
 
   it('reads a foreign non-JSON value as absent instead of throwing', () => {
@@ -77,7 +77,7 @@ describe('platform/storage: local store', () => {
     const stop = store.onChange((change) => changes.push(change));
     const tab = otherTab();
     try {
-      tab.storage.setItem('test.unrelated', '"ignored"');
+      tab.storage.setItem('test.storage-unrelated', '"ignored"');
       tab.storage.setItem(`${PREFIX}last`, '7');
       await waitUntil(() => changes.length > 0, 'no storage event arrived');
       expect(changes).to.deep.equal([{ key: 'last', newValue: 7, oldValue: 4 }]);

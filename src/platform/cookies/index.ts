@@ -1,0 +1,2 @@
+export * from './cookie-jar.js';
+export * from './livechat-cookies.js';
