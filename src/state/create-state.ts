@@ -1,0 +1,483 @@
+/**
+ * One widget's state: a jotai store created outside React (so it survives r2wc remounts), the actions
+ * the UI and the element call, and the effects (bus subscription, typing timers, auto-popup) behind them.
+ */
+import { createStore } from 'jotai/vanilla';
+import {
+  LIMITS,
+  RATING_EMOJI,
+  payloadKind,
+  type BusPayload,
+  type InitResult,
+  type LivechatRule,
+  type LivechatSession,
+  type Rate,
+  type TypingStatusPayload,
+} from '../protocol/livechat.js';
+import {
+  atBottomAtom,
+  closeNeedsFeedbackAtom,
+  composerEnabledAtom,
+  connectionAtom,
+  feedbackAtom,
+  foldedAtom,
+  historyLoadingAtom,
+  messagesAtom,
+  mobileAtom,
+  noticeAtom,
+  optionsAtom,
+  phaseAtom,
+  ruleAtom,
+  sessionAtom,
+  transcriptAtom,
+  typingPartnersAtom,
+  unreadCountAtom,
+} from './atoms.js';
+import { ERROR_TEXTS, type ChatErrorCode } from './errors.js';
+import {
+  asChatMessage,
+  confirmPending,
+  fromHistory,
+  isVisitorMessage,
+  pendingMessage,
+  receiveMessage,
+  removeMessage,
+  updateMessage,
+  welcomeMessage,
+  type ThreadMessage,
+} from './messages.js';
+import type { WidgetOptions } from './options.js';
+import type { BusSubscription, StateDeps, TimerHandle } from './ports.js';
+import {
+  autoPopupAllowed,
+  clearSession,
+  previousOperator,
+  readPageHistory,
+  readSession,
+  recordPageVisit,
+  rememberOpenedChat,
+  writeSession,
+} from './session-cookie.js';
+import { parseTranscriptEmail } from './transcript.js';
+import { createOthersTyping, createOwnTyping, type OwnTyping } from './typing.js';
+
+/** A jotai store. */
+export type ChatStore = ReturnType<typeof createStore>;
+
+/** What the eager loader already knows when the full widget starts. */
+export interface Prefetched {
+  /** The `/im_livechat/init` answer the loader received. */
+  init?: InitResult;
+  /** When it was received (clock ms): the auto-popup delay counts from there. */
+  initAt?: number;
+}
+
+/** The widget state and every action on it. */
+export interface LiveChatState {
+  readonly store: ChatStore;
+  /** Reopens from the session cookie, or checks availability (SPEC.md §4 "Opening"). */
+  start(prefetched?: Prefetched): Promise<void>;
+  /** Opens a chat: debounced 200 ms on the leading edge, guarded against re-entry. */
+  open(): Promise<void>;
+  /** The close control: feedback first when there is something to rate, else close at once. */
+  requestClose(): void;
+  /** Folds or unfolds the window (not on mobile) and saves it in the session cookie. */
+  toggleFold(): void;
+  /** The composer content changed. */
+  composerInput(text: string): void;
+  /** Sends the composer content; empty (trimmed) content is not sent. */
+  send(text: string): Promise<void>;
+  /** Sends a failed post again. */
+  retry(localId: ThreadMessage['id']): Promise<void>;
+  /** The thread reports whether it is scrolled to its end. */
+  setAtBottom(atBottom: boolean): void;
+  /** A smiley was chosen. */
+  rate(rate: Rate): Promise<void>;
+  /** The reason box was submitted. */
+  submitReason(reason: string): Promise<void>;
+  /** "No feedback": the chat closes. */
+  skipFeedback(): void;
+  /** Asks for the transcript by e-mail. */
+  sendTranscript(email: string): Promise<void>;
+  /** "Try again" after a failed transcript: the form comes back. */
+  retryTranscript(): void;
+  /** Hides the sticky notice. */
+  dismissNotice(): void;
+  /** New attribute values. */
+  setOptions(options: WidgetOptions): void;
+  /** Stops timers and the bus (the element left the page for good). */
+  dispose(): void;
+}
+
+let pendingCounter = 0;
+
+/** Creates the store and actions of one `<live-chat>` element. */
+export function createLiveChatState(deps: StateDeps, options: WidgetOptions): LiveChatState {
+  const store = createStore();
+  const { clock, cookies, rpc, emit } = deps;
+  store.set(optionsAtom, options);
+  store.set(mobileAtom, deps.isMobile());
+
+  let subscription: BusSubscription | undefined;
+  let ownTyping: OwnTyping | undefined;
+  let autoPopupTimer: TimerHandle | undefined;
+  let lastOpenAt = -Infinity;
+  const othersTyping = createOthersTyping(clock, (ids) => store.set(typingPartnersAtom, ids));
+
+  const fail = (code: ChatErrorCode, sticky: boolean): void => {
+    if (sticky) store.set(noticeAtom, { code });
+    emit('livechat:error', { code, message: ERROR_TEXTS[code] });
+  };
+
+  const setUnread = (count: number): void => {
+    if (store.get(unreadCountAtom) === count) return;
+    store.set(unreadCountAtom, count);
+    emit('livechat:unread', { count });
+  };
+
+  const saveSession = (patch: Partial<LivechatSession>): void => {
+    const session = store.get(sessionAtom);
+    if (!session) return;
+    const next = { ...session, ...patch };
+    store.set(sessionAtom, next);
+    writeSession(cookies, next);
+  };
+
+  const setFolded = (folded: boolean): void => {
+    if (store.get(foldedAtom) === folded) return;
+    store.set(foldedAtom, folded);
+    saveSession({ folded, state: folded ? 'folded' : 'open' });
+    emit('livechat:fold', { folded });
+  };
+
+  // Effects: the bus subscription of the open session.
+
+  const onTyping = (p: TypingStatusPayload): void => {
+    // The visitor's own typing echoes back on its uuid (PROTOCOL.md §5.4); it is never shown back.
+    if (p.is_website_user || typeof p.partner_id !== 'number') return;
+    othersTyping.set(p.partner_id, p.is_typing === true);
+  };
+
+  const onMessage = (payload: BusPayload): void => {
+    const message = asChatMessage(payload);
+    if (!message) return;
+    if (message.author_id && message.author_id[0]) othersTyping.messageFrom(message.author_id[0]);
+    const { list, added } = receiveMessage(store.get(messagesAtom), message);
+    store.set(messagesAtom, list);
+    if (!added || isVisitorMessage(message)) return;
+    emit('livechat:message', { direction: 'in', message });
+    if (store.get(foldedAtom) || !store.get(atBottomAtom)) setUnread(store.get(unreadCountAtom) + 1);
+  };
+
+  const onPayload = (payload: BusPayload): void => {
+    const session = store.get(sessionAtom);
+    if (!session) return;
+    switch (payloadKind(payload)) {
+      case 'history_command':
+        rpc('/im_livechat/history', { pid: session.operator_pid[0], channel_uuid: session.uuid, page_history: readPageHistory(cookies) }).catch(() => undefined);
+        return;
+      case 'typing_status':
+        return onTyping(payload as TypingStatusPayload);
+      case 'message':
+        return onMessage(payload);
+      default:
+        return;
+    }
+  };
+
+  const connect = (session: LivechatSession): void => {
+    subscription?.close();
+    store.set(connectionAtom, 'connecting');
+    subscription = deps.bus.subscribe(session.uuid, onPayload, (status) => store.set(connectionAtom, status));
+    ownTyping?.dispose();
+    ownTyping = createOwnTyping(clock, (isTyping) => {
+      rpc('/im_livechat/notify_typing', { uuid: session.uuid, is_typing: isTyping }).catch(() => undefined);
+    });
+  };
+
+  const disconnect = (): void => {
+    subscription?.close();
+    subscription = undefined;
+    ownTyping?.dispose();
+    ownTyping = undefined;
+    othersTyping.dispose();
+    store.set(typingPartnersAtom, []);
+  };
+
+  const endChat = (): void => {
+    const session = store.get(sessionAtom);
+    disconnect();
+    clearSession(cookies);
+    store.set(sessionAtom, undefined);
+    store.set(messagesAtom, []);
+    store.set(feedbackAtom, { step: 'choose', rate: undefined });
+    store.set(transcriptAtom, 'idle');
+    store.set(foldedAtom, false);
+    setUnread(0);
+    store.set(phaseAtom, 'button');
+    if (session) emit('livechat:closed', { uuid: session.uuid });
+  };
+
+  const showChat = (session: LivechatSession, messages: readonly ThreadMessage[]): void => {
+    store.set(sessionAtom, session);
+    store.set(messagesAtom, messages);
+    store.set(foldedAtom, session.folded && !store.get(mobileAtom));
+    store.set(atBottomAtom, true);
+    store.set(phaseAtom, 'chat');
+    connect(session);
+    emit('livechat:open', { uuid: session.uuid, operator: session.operator_pid });
+  };
+
+  const reopen = async (session: LivechatSession): Promise<void> => {
+    showChat(session, []);
+    store.set(historyLoadingAtom, true);
+    try {
+      const history = await rpc('/mail/chat_history', { uuid: session.uuid, limit: LIMITS.historyLoadLimit });
+      const messages = Array.isArray(history) ? history.map(asChatMessage).filter((m) => m !== undefined) : [];
+      let list = fromHistory(messages);
+      // Bus messages that arrived while the history loaded stay, after the history.
+      for (const m of store.get(messagesAtom)) list = receiveMessage(list, m).list;
+      store.set(messagesAtom, list);
+    } catch {
+      fail('network', false);
+    } finally {
+      store.set(historyLoadingAtom, false);
+    }
+  };
+
+  const scheduleAutoPopup = (rule: LivechatRule, since: number): void => {
+    if (rule.action !== 'auto_popup' || deps.isMobile() || !autoPopupAllowed(cookies)) return;
+    const delay = Math.max(0, rule.auto_popup_timer * 1000 - (clock.now() - since));
+    autoPopupTimer = clock.setTimeout(() => {
+      autoPopupTimer = undefined;
+      void open();
+    }, delay);
+  };
+
+  async function start(prefetched: Prefetched = {}): Promise<void> {
+    recordPageVisit(cookies, deps.pagePath());
+    const session = readSession(cookies);
+    if (session) {
+      emit('livechat:ready', { available: true });
+      return reopen(session);
+    }
+    let init: InitResult | undefined = prefetched.init;
+    const initAt = prefetched.initAt ?? clock.now();
+    if (!init) {
+      try {
+        init = (await rpc('/im_livechat/init', { channel_id: store.get(optionsAtom).channelId })) as InitResult;
+      } catch {
+        store.set(phaseAtom, 'unavailable');
+        fail('network', false);
+        emit('livechat:ready', { available: false });
+        return;
+      }
+    }
+    if (!init || typeof init !== 'object' || !init.available_for_me) {
+      store.set(phaseAtom, 'unavailable');
+      emit('livechat:ready', { available: false });
+      return;
+    }
+    const rule = 'action' in init.rule ? (init.rule as LivechatRule) : undefined;
+    store.set(ruleAtom, rule);
+    store.set(phaseAtom, 'button');
+    emit('livechat:ready', { available: true });
+    if (rule) scheduleAutoPopup(rule, initAt);
+  }
+
+  async function open(): Promise<void> {
+    const now = clock.now();
+    const phase = store.get(phaseAtom);
+    if (phase !== 'button' || now - lastOpenAt < LIMITS.openDebounceMs) return;
+    lastOpenAt = now;
+    if (autoPopupTimer !== undefined) clock.clearTimeout(autoPopupTimer);
+    autoPopupTimer = undefined;
+    store.set(noticeAtom, undefined);
+    store.set(phaseAtom, 'opening');
+    const options = store.get(optionsAtom);
+    let answer: unknown;
+    try {
+      answer = await rpc('/im_livechat/get_session', {
+        channel_id: options.channelId,
+        anonymous_name: options.defaultUsername,
+        previous_operator_id: previousOperator(cookies),
+      });
+    } catch {
+      store.set(phaseAtom, 'button');
+      fail('network', true);
+      return;
+    }
+    const data = answer as Partial<LivechatSession> | false | null;
+    if (!data || !Array.isArray(data.operator_pid) || typeof data.uuid !== 'string') {
+      store.set(phaseAtom, 'button');
+      fail('no_operator', true);
+      return;
+    }
+    const session: LivechatSession = {
+      id: Number(data.id),
+      uuid: data.uuid,
+      name: typeof data.name === 'string' ? data.name : '',
+      operator_pid: data.operator_pid,
+      folded: false,
+      state: 'open',
+      message_unread_counter: 0,
+    };
+    rememberOpenedChat(cookies, session);
+    const welcome = options.defaultMessage ? [welcomeMessage(options.defaultMessage, session.operator_pid, session.id, now)] : [];
+    showChat(session, welcome);
+  }
+
+  /** Posts once and, on any failure, once more (SPEC.md §8 "Failed message post"). */
+  const postWithRetry = async (uuid: string, content: string): Promise<unknown> => {
+    try {
+      return await rpc('/mail/chat_post', { uuid, message_content: content });
+    } catch {
+      return rpc('/mail/chat_post', { uuid, message_content: content });
+    }
+  };
+
+  const deliver = async (localId: string, text: string): Promise<void> => {
+    const session = store.get(sessionAtom);
+    if (!session) return;
+    let id: unknown;
+    try {
+      id = await postWithRetry(session.uuid, text);
+    } catch {
+      if (store.get(sessionAtom) === session) store.set(messagesAtom, updateMessage(store.get(messagesAtom), localId, { delivery: 'failed' }));
+      fail('post_failed', false);
+      return;
+    }
+    if (store.get(sessionAtom)?.uuid !== session.uuid) return;
+    if (typeof id !== 'number' || !id) {
+      store.set(messagesAtom, removeMessage(store.get(messagesAtom), localId));
+      fail('session_expired', true);
+      endChat();
+      return;
+    }
+    const list = confirmPending(store.get(messagesAtom), localId, id);
+    store.set(messagesAtom, list);
+    const message = list.find((m) => m.id === id);
+    if (message) emit('livechat:message', { direction: 'out', message });
+  };
+
+  async function send(text: string): Promise<void> {
+    const content = text.trim();
+    const session = store.get(sessionAtom);
+    if (!content || !session || !store.get(composerEnabledAtom)) return;
+    ownTyping?.sent();
+    const localId = `_pending_${++pendingCounter}`;
+    const options = store.get(optionsAtom);
+    store.set(messagesAtom, [...store.get(messagesAtom), pendingMessage(localId, content, options.defaultUsername, session.id, clock.now())]);
+    await deliver(localId, content);
+  }
+
+  async function retry(localId: ThreadMessage['id']): Promise<void> {
+    const m = store.get(messagesAtom).find((x) => x.id === localId);
+    if (!m || m.delivery !== 'failed' || !m.draft || typeof localId !== 'string') return;
+    store.set(messagesAtom, updateMessage(store.get(messagesAtom), localId, { delivery: 'sending' }));
+    await deliver(localId, m.draft);
+  }
+
+  const sendFeedback = async (rate: Rate, reason: string): Promise<void> => {
+    const session = store.get(sessionAtom);
+    if (!session) return;
+    store.set(feedbackAtom, { step: 'thanks', rate });
+    try {
+      await rpc('/im_livechat/feedback', { uuid: session.uuid, rate, ...(reason ? { reason } : {}) });
+      emit('livechat:feedback', { rate, reason });
+      await rpc('/mail/chat_post', { uuid: session.uuid, message_content: `Rating: ${RATING_EMOJI[rate]}${reason ? ` \n${reason}` : ''}` });
+    } catch {
+      fail('network', false);
+    }
+    // The conversation is over (SPEC.md §4 "Feedback"): the session ends now, while the panel stays on
+    // screen with its thanks and the transcript form until the visitor dismisses it.
+    disconnect();
+    clearSession(cookies);
+    emit('livechat:closed', { uuid: session.uuid });
+  };
+
+  const dismiss = (): void => {
+    // After a rating the session already ended and `livechat:closed` went out: only the window goes.
+    if (store.get(feedbackAtom).step === 'thanks') store.set(sessionAtom, undefined);
+    endChat();
+  };
+
+  const state: LiveChatState = {
+    store,
+    start,
+    open,
+    requestClose() {
+      const phase = store.get(phaseAtom);
+      if (phase === 'feedback') return dismiss();
+      if (phase !== 'chat') return;
+      if (store.get(closeNeedsFeedbackAtom)) {
+        setFolded(false);
+        store.set(phaseAtom, 'feedback');
+        return;
+      }
+      endChat();
+    },
+    toggleFold() {
+      if (!store.get(sessionAtom) || store.get(mobileAtom) || !(store.get(phaseAtom) === 'chat' || store.get(phaseAtom) === 'feedback')) return;
+      setFolded(!store.get(foldedAtom));
+    },
+    composerInput(text) {
+      if (store.get(composerEnabledAtom)) ownTyping?.input(text);
+    },
+    send,
+    retry,
+    setAtBottom(atBottom) {
+      store.set(atBottomAtom, atBottom);
+      if (atBottom && !store.get(foldedAtom)) setUnread(0);
+    },
+    async rate(rate) {
+      const fb = store.get(feedbackAtom);
+      if (store.get(phaseAtom) !== 'feedback' || fb.step === 'sending' || fb.step === 'thanks') return;
+      if (rate === 5) return sendFeedback(rate, '');
+      store.set(feedbackAtom, { step: 'reason', rate });
+    },
+    async submitReason(reason) {
+      const fb = store.get(feedbackAtom);
+      // Feedback goes out only with a numeric rating (SPEC.md §5).
+      if (fb.step !== 'reason' || typeof fb.rate !== 'number') return;
+      return sendFeedback(fb.rate, reason.trim());
+    },
+    skipFeedback() {
+      if (store.get(phaseAtom) === 'feedback') dismiss();
+    },
+    async sendTranscript(input) {
+      const session = store.get(sessionAtom);
+      if (!session || store.get(transcriptAtom) === 'sending') return;
+      const email = parseTranscriptEmail(input);
+      if (!email) {
+        store.set(transcriptAtom, 'invalid');
+        return;
+      }
+      store.set(transcriptAtom, 'sending');
+      try {
+        await rpc('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email });
+        store.set(transcriptAtom, 'sent');
+        emit('livechat:transcript', { ok: true });
+      } catch {
+        store.set(transcriptAtom, 'failed');
+        emit('livechat:transcript', { ok: false });
+      }
+    },
+    retryTranscript() {
+      if (store.get(transcriptAtom) === 'failed') store.set(transcriptAtom, 'idle');
+    },
+    dismissNotice() {
+      store.set(noticeAtom, undefined);
+    },
+    setOptions(next) {
+      store.set(optionsAtom, next);
+    },
+    dispose() {
+      disconnect();
+      if (autoPopupTimer !== undefined) clock.clearTimeout(autoPopupTimer);
+      autoPopupTimer = undefined;
+    },
+  };
+  return state;
+}
+

@@ -1,0 +1,33 @@
+/**
+ * Errors the visitor is told about. Each code maps to a message key of locales/ whose English text is
+ * SPEC.md §8's.
+ */
+export type ChatErrorCode = 'no_operator' | 'session_expired' | 'post_failed' | 'network' | 'invalid_option';
+
+/** Locale key of each error the visitor sees (`invalid_option` is for the host page's developer only). */
+export const ERROR_MESSAGE_KEYS: Record<Exclude<ChatErrorCode, 'invalid_option'>, string> = {
+  no_operator: 'errors.noOperator',
+  session_expired: 'errors.sessionExpired',
+  post_failed: 'widget.message.failed',
+  network: 'errors.connectionLost',
+};
+
+/** English text of each code, used for `livechat:error` details (host pages log them). */
+export const ERROR_TEXTS: Record<ChatErrorCode, string> = {
+  no_operator: 'No available collaborator, please try again later.',
+  session_expired: 'Session expired... Please refresh and try again.',
+  post_failed: 'Not sent',
+  network: 'Could not connect to the server',
+  invalid_option: 'Invalid attribute value',
+};
+
+/** A failure with a code the element turns into a `livechat:error` event and a notice. */
+export class ChatError extends Error {
+  constructor(
+    readonly code: ChatErrorCode,
+    message: string = ERROR_TEXTS[code],
+  ) {
+    super(message);
+    this.name = 'ChatError';
+  }
+}

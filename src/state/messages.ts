@@ -1,0 +1,141 @@
+/**
+ * The thread's message list as pure functions (SPEC.md §4 "Messages"): a message id is never added
+ * twice, the welcome message opens new sessions, and the visitor's own posts carry a delivery state.
+ */
+import type { ChatMessage, Many2one } from '../protocol/livechat.js';
+
+/** Where the visitor's own post stands. Messages from others have none. */
+export type Delivery = 'sending' | 'sent' | 'failed';
+
+/** A message as the thread shows it. */
+export interface ThreadMessage extends ChatMessage {
+  /** Set on the visitor's own posts only. */
+  delivery?: Delivery;
+  /** The text the visitor typed, kept to retry a failed post. */
+  draft?: string;
+}
+
+/** Id of the client-only welcome message (PROTOCOL.md §6.2). */
+export const WELCOME_ID = '_welcome';
+
+/** Formats a Date as the server's naive UTC `YYYY-MM-DD HH:MM:SS`. */
+export function toServerDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The welcome message: the default message, authored by the operator, never sent to the server. */
+export function welcomeMessage(body: string, operator: Many2one, channelId: number, now: number): ThreadMessage {
+  return {
+    id: WELCOME_ID,
+    body: escapeHtml(body),
+    date: toServerDate(now),
+    author_id: operator,
+    message_type: 'comment',
+    attachment_ids: [],
+    channel_ids: [channelId],
+    is_discussion: true,
+    is_notification: false,
+  };
+}
+
+/** Escapes text for use as a message body (the body is HTML for every other message). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A pending post, shown at once with the `sending` state. */
+export function pendingMessage(localId: string, text: string, visitorName: string, channelId: number, now: number): ThreadMessage {
+  return {
+    id: localId,
+    body: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
+    date: toServerDate(now),
+    author_id: [0, visitorName],
+    message_type: 'comment',
+    attachment_ids: [],
+    channel_ids: [channelId],
+    is_discussion: true,
+    is_notification: false,
+    delivery: 'sending',
+    draft: text,
+  };
+}
+
+/** True when a message is the anonymous visitor's own (PROTOCOL.md §5.3: author id 0 or none). */
+export function isVisitorMessage(m: ChatMessage): boolean {
+  return m.author_id === false || m.author_id[0] === 0;
+}
+
+/** True for anything but the welcome message. */
+export function isRealMessage(m: ChatMessage): boolean {
+  return m.id !== WELCOME_ID;
+}
+
+/** Whether a server message is new for this list. */
+export function hasMessage(list: readonly ThreadMessage[], id: ChatMessage['id']): boolean {
+  return list.some((m) => m.id === id);
+}
+
+/** Appends a message unless its id is already present (SPEC.md §5). */
+export function addMessage(list: readonly ThreadMessage[], message: ChatMessage): readonly ThreadMessage[] {
+  return hasMessage(list, message.id) ? list : [...list, message];
+}
+
+/** Replaces the entry with `id` by `patch` applied to it. */
+export function updateMessage(list: readonly ThreadMessage[], id: ChatMessage['id'], patch: Partial<ThreadMessage>): readonly ThreadMessage[] {
+  return list.map((m) => (m.id === id ? { ...m, ...patch } : m));
+}
+
+/** Removes the entry with `id`. */
+export function removeMessage(list: readonly ThreadMessage[], id: ChatMessage['id']): readonly ThreadMessage[] {
+  return list.filter((m) => m.id !== id);
+}
+
+/**
+ * A post was accepted as `serverId`. If the bus already delivered that message, the pending copy goes;
+ * otherwise the pending copy takes the server id, so the bus copy that follows is recognised.
+ */
+export function confirmPending(list: readonly ThreadMessage[], localId: string, serverId: number): readonly ThreadMessage[] {
+  if (hasMessage(list, serverId)) {
+    return updateMessage(removeMessage(list, localId), serverId, { delivery: 'sent' });
+  }
+  return updateMessage(list, localId, { id: serverId, delivery: 'sent' });
+}
+
+/**
+ * A bus message arrived. Unknown ids are appended; a known id that is the visitor's confirmed post takes
+ * the server's rendering (its HTML body, links, date) and keeps its place and `sent` state.
+ */
+export function receiveMessage(list: readonly ThreadMessage[], message: ChatMessage): { list: readonly ThreadMessage[]; added: boolean } {
+  const existing = list.find((m) => m.id === message.id);
+  if (!existing) return { list: [...list, message], added: true };
+  if (existing.delivery) return { list: updateMessage(list, message.id, { ...message, delivery: existing.delivery, draft: undefined }), added: false };
+  return { list, added: false };
+}
+
+/** History arrives newest first (PROTOCOL.md §3.4); the thread wants oldest first, without duplicates. */
+export function fromHistory(history: readonly ChatMessage[]): readonly ThreadMessage[] {
+  let list: readonly ThreadMessage[] = [];
+  for (const m of [...history].reverse()) list = addMessage(list, m);
+  return list;
+}
+
+/** Reads an untrusted bus or history payload as a message, or nothing. */
+export function asChatMessage(value: unknown): ChatMessage | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  if ((typeof v.id !== 'number' && typeof v.id !== 'string') || typeof v.body !== 'string') return undefined;
+  const author = Array.isArray(v.author_id) && typeof v.author_id[0] === 'number' && typeof v.author_id[1] === 'string' ? (v.author_id as Many2one) : false;
+  return {
+    id: v.id,
+    body: v.body,
+    date: typeof v.date === 'string' ? v.date : '',
+    author_id: author,
+    email_from: typeof v.email_from === 'string' ? v.email_from : false,
+    message_type: v.message_type === 'notification' || v.message_type === 'user_notification' ? v.message_type : 'comment',
+    attachment_ids: Array.isArray(v.attachment_ids) ? (v.attachment_ids as ChatMessage['attachment_ids']) : [],
+    channel_ids: Array.isArray(v.channel_ids) ? (v.channel_ids as number[]) : [],
+    is_discussion: v.is_discussion !== false,
+    is_notification: v.is_notification === true,
+    ...(typeof v.author_avatar_url === 'string' ? { author_avatar_url: v.author_avatar_url } : {}),
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Widget options from the element's attributes (SPEC.md §3 "Widget options"). Attribute values are
+ * untrusted strings from the host page: they are checked here and never evaluated; a bad value falls back
+ * to the default and is reported, never thrown.
+ */
+
+/** The options every part of the widget reads. */
+export interface WidgetOptions {
+  channelId: number;
+  serverUrl: string;
+  buttonText: string;
+  buttonBackgroundColor: string | undefined;
+  buttonTextColor: string | undefined;
+  headerBackgroundColor: string | undefined;
+  titleColor: string | undefined;
+  inputPlaceholder: string;
+  defaultMessage: string;
+  defaultUsername: string;
+  lang: string;
+}
+
+/** Attribute values as the element receives them (camelCase, all optional strings). */
+export interface RawOptions {
+  channelId?: string | null;
+  serverUrl?: string | null;
+  buttonText?: string | null;
+  buttonBackgroundColor?: string | null;
+  buttonTextColor?: string | null;
+  headerColor?: string | null;
+  titleColor?: string | null;
+  inputPlaceholder?: string | null;
+  defaultMessage?: string | null;
+  defaultUsername?: string | null;
+  lang?: string | null;
+}
+
+/** Texts used when an attribute is absent; the English ones are SPEC.md §2's. */
+export interface OptionDefaults {
+  buttonText: string;
+  inputPlaceholder: string;
+  defaultMessage: string;
+  defaultUsername: string;
+  /** Origin the widget script came from. */
+  serverUrl: string;
+  /** Language of the host page (`<html lang>`), else "en". */
+  lang: string;
+}
+
+/** One attribute that was ignored, and why. */
+export interface OptionProblem {
+  attribute: string;
+  reason: string;
+}
+
+/** Parsed options plus what was rejected. */
+export interface ParsedOptions {
+  options: WidgetOptions;
+  problems: OptionProblem[];
+}
+
+const MAX_TEXT = 200;
+const MAX_COLOR = 64;
+const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const FUNCTIONAL = /^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\([0-9a-z.,%\s/+-]*\)$/i;
+const NAMED = /^[a-z]{3,20}$/i;
+const LANG = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i;
+
+/**
+ * Tells whether a value is a plain colour. `var()`, `url()`, `;` and braces are refused before the
+ * browser check: they could pull other rules or resources into the widget's styles.
+ */
+export function isSafeColor(value: string, browserAccepts: (v: string) => boolean = () => true): boolean {
+  const v = value.trim();
+  if (v.length === 0 || v.length > MAX_COLOR) return false;
+  if (!(HEX.test(v) || FUNCTIONAL.test(v) || NAMED.test(v))) return false;
+  return browserAccepts(v);
+}
+
+/** The browser's own colour check where CSS.supports exists (it does in every target browser). */
+export function browserColorCheck(v: string): boolean {
+  return typeof CSS === 'undefined' || typeof CSS.supports !== 'function' ? true : CSS.supports('color', v);
+}
+
+function text(value: string | null | undefined, fallback: string): string {
+  if (value === null || value === undefined) return fallback;
+  const v = value.trim();
+  return v.length === 0 ? fallback : v.slice(0, MAX_TEXT);
+}
+
+function origin(value: string | null | undefined, fallback: string, problems: OptionProblem[]): string {
+  if (!value || !value.trim()) return fallback;
+  try {
+    const url = new URL(value.trim(), fallback);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    return url.origin;
+  } catch {
+    problems.push({ attribute: 'server-url', reason: 'not an http(s) URL' });
+    return fallback;
+  }
+}
+
+/**
+ * Turns raw attribute values into options. `channel-id` must be a positive integer; colours must be
+ * colours; texts are trimmed and capped. Never throws.
+ */
+export function parseOptions(raw: RawOptions, defaults: OptionDefaults, colorCheck: (v: string) => boolean = browserColorCheck): ParsedOptions {
+  const problems: OptionProblem[] = [];
+  const channel = Number((raw.channelId ?? '').trim());
+  const channelId = Number.isSafeInteger(channel) && channel > 0 ? channel : 0;
+  if (channelId === 0) problems.push({ attribute: 'channel-id', reason: 'must be a positive integer' });
+  const color = (attribute: string, value: string | null | undefined): string | undefined => {
+    if (value === null || value === undefined || value.trim() === '') return undefined;
+    if (isSafeColor(value, colorCheck)) return value.trim();
+    problems.push({ attribute, reason: 'not a colour' });
+    return undefined;
+  };
+  const lang = raw.lang && LANG.test(raw.lang.trim()) ? raw.lang.trim() : defaults.lang;
+  // The welcome text may be set to nothing on purpose: an empty attribute suppresses the welcome bubble
+  // (PROTOCOL.md §2.1, widget defaults apply to missing keys only).
+  const defaultMessage = raw.defaultMessage === null || raw.defaultMessage === undefined ? defaults.defaultMessage : raw.defaultMessage.trim().slice(0, MAX_TEXT);
+  return {
+    problems,
+    options: {
+      channelId,
+      serverUrl: origin(raw.serverUrl, defaults.serverUrl, problems),
+      buttonText: text(raw.buttonText, defaults.buttonText),
+      buttonBackgroundColor: color('button-background-color', raw.buttonBackgroundColor),
+      buttonTextColor: color('button-text-color', raw.buttonTextColor),
+      headerBackgroundColor: color('header-color', raw.headerColor),
+      titleColor: color('title-color', raw.titleColor),
+      inputPlaceholder: text(raw.inputPlaceholder, defaults.inputPlaceholder),
+      defaultMessage,
+      defaultUsername: text(raw.defaultUsername, defaults.defaultUsername),
+      lang,
+    },
+  };
+}

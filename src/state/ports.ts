@@ -1,0 +1,66 @@
+/**
+ * What the widget state needs from the outside world. The element wires these to the platform layer;
+ * tests wire them to real HTTP routes and a fake clock. Keeping them small lets the state stay free of
+ * React, of the DOM and of timers it cannot control.
+ */
+import type { BusPayload } from '../protocol/livechat.js';
+import type { LiveChatEventDetails } from './events.js';
+
+/** Calls a JSON-RPC route of the live-chat server and resolves with its `result`. */
+export type RpcCall = (route: string, params?: Record<string, unknown>) => Promise<unknown>;
+
+/** Health of the link to the server, as shown in the chat header. */
+export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting' | 'offline';
+
+/** A subscription to the notifications of one bus channel. */
+export interface BusSubscription {
+  /** Stops listening; the bus stops polling when nobody listens. */
+  close(): void;
+}
+
+/** The long-polling bus, reduced to what the visitor's widget uses (PROTOCOL.md §4, §5). */
+export interface BusPort {
+  subscribe(
+    channel: string,
+    onPayload: (payload: BusPayload) => void,
+    onStatus: (status: ConnectionStatus) => void,
+  ): BusSubscription;
+}
+
+/** Cookies of the host page; values are raw strings (PROTOCOL.md §7.1: no encoding). */
+export interface CookiePort {
+  get(name: string): string | undefined;
+  set(name: string, value: string, maxAgeSeconds: number): void;
+  remove(name: string): void;
+}
+
+/** An opaque timer handle. */
+export type TimerHandle = unknown;
+
+/** Time, injectable so tests can run 60-second rules with a fake clock. */
+export interface ClockPort {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+}
+
+/** The real clock of the page. */
+export const systemClock: ClockPort = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** Everything the state needs, in one bag. */
+export interface StateDeps {
+  rpc: RpcCall;
+  bus: BusPort;
+  cookies: CookiePort;
+  clock: ClockPort;
+  /** True on the SM screen class or smaller (SPEC.md §9): no folding, no auto-popup. */
+  isMobile: () => boolean;
+  /** Path, query and fragment of the host page, for the page history cookie. */
+  pagePath: () => string;
+  /** Called for each `livechat:*` event the element must dispatch. */
+  emit: <K extends keyof LiveChatEventDetails>(name: K, detail: LiveChatEventDetails[K]) => void;
+}
