@@ -1,10 +1,10 @@
 import type { BusNotification, PollParams } from '../../protocol/livechat.js';
-import type { BusStorage } from './bus-storage.js';
+import type { KeyValueStore, StoredValue } from '../storage/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { CROSS_TAB_TIMINGS } from './cross-tab-timings.js';
 import { PollLoop, type PollFn, type PollLoopState } from './poll-loop.js';
 import { SeenIds } from './seen-ids.js';
-import { busKeys, type BusKeyName } from './storage-keys.js';
+import type { BusKeyName } from './storage-keys.js';
 
 /** A tab's part in the bus: `master` polls, `follower` listens to the master through storage. */
 export type BusRole = 'stopped' | 'follower' | 'master';
@@ -17,10 +17,13 @@ export interface LifecycleHost {
 
 /** Settings of a {@link CrossTabBus}. */
 export interface CrossTabBusOptions {
-  /** Server the widget talks to; names the storage keys (PROTOCOL.md §8.1). */
-  serverUrl: string;
   poll: PollFn;
-  storage: BusStorage;
+  /**
+   * Shared storage whose keys are the bus names (`channels`, `last`, …): a local store prefixed with
+   * {@link busKeyPrefix} of the server URL (see createBusStore). On its memory fallback every tab is alone
+   * and polls for itself.
+   */
+  storage: KeyValueStore;
   clock?: Clock;
   random?: () => number;
   /** Window whose `pagehide` ends this tab's part; none in unit tests. */
@@ -38,16 +41,6 @@ export interface CrossTabBusOptions {
 type Listener = (notification: BusNotification) => void;
 
 let tabCounter = 0;
-
-function parse<T>(raw: string | null, fallback: T): T {
-  if (raw === null) return fallback;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    // Another program wrote garbage under our key: treat it as absent rather than fail.
-    return fallback;
-  }
-}
 
 function toNumber(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
@@ -70,7 +63,6 @@ export class CrossTabBus {
   #role: BusRole = 'stopped';
   readonly #opts: CrossTabBusOptions;
   readonly #clock: Clock;
-  readonly #key: (name: BusKeyName) => string;
   readonly #t: typeof CROSS_TAB_TIMINGS;
   readonly #seen = new SeenIds<number>();
   readonly #listeners = new Set<Listener>();
@@ -84,7 +76,6 @@ export class CrossTabBus {
   constructor(opts: CrossTabBusOptions) {
     this.#opts = opts;
     this.#clock = opts.clock ?? systemClock();
-    this.#key = busKeys(opts.serverUrl);
     this.#t = { ...CROSS_TAB_TIMINGS, ...opts.timings };
     tabCounter += 1;
     this.tabId = opts.tabId ?? `bus${tabCounter}:${this.#clock.now()}`;
@@ -131,7 +122,7 @@ export class CrossTabBus {
     if (this.#role !== 'stopped') return;
     const storedLast = this.#freshStoredLast();
     this.#loop.adoptLast(storedLast);
-    this.#unlisten = this.#opts.storage.onChange((key, value) => this.#onStorage(key, value));
+    this.#unlisten = this.#opts.storage.onChange((change) => this.#onStorage(change.key, change.newValue));
     this.#opts.lifecycle?.addEventListener('pagehide', this.#onPageHide);
     this.#opts.lifecycle?.addEventListener('pageshow', this.#onPageShow);
     this.#becomeFollower();
@@ -165,11 +156,12 @@ export class CrossTabBus {
   }
 
   #read<T>(name: BusKeyName, fallback: T): T {
-    return parse(this.#opts.storage.get(this.#key(name)), fallback);
+    const value = this.#opts.storage.get(name);
+    return value === undefined ? fallback : (value as T);
   }
 
   #write(name: BusKeyName, value: unknown): void {
-    this.#opts.storage.set(this.#key(name), JSON.stringify(value));
+    this.#opts.storage.set(name, value as StoredValue);
   }
 
   #channels(): string[] {
@@ -220,6 +212,11 @@ export class CrossTabBus {
   #elect(): void {
     if (this.#role === 'stopped') return;
     const now = this.#clock.now();
+    if (this.#opts.storage.backend === 'memory') {
+      // Other tabs cannot see this tab's storage: it polls for itself (PROTOCOL.md §8.1).
+      if (this.#role === 'follower') this.#becomeMaster();
+      return;
+    }
     if (this.#role === 'follower') this.#touchPeer();
     const winner = Object.entries(this.#peers()).find(([, seen]) => toNumber(seen) + this.#t.peerGoneMs >= now);
     if (winner?.[0] === this.tabId) this.#becomeMaster();
@@ -319,24 +316,26 @@ export class CrossTabBus {
     }
   }
 
-  #onStorage(key: string, value: string | null): void {
+  #onStorage(key: string | null, value: StoredValue | undefined): void {
     if (this.#role === 'stopped') return;
     switch (key) {
-      case this.#key('master'):
-        if (value === null || parse<unknown>(value, null) === null) {
+      case null:
+      case 'master':
+        // `null`: another tab cleared the whole storage, master included.
+        if (value === undefined || value === null) {
           this.#elect();
-        } else if (this.#role === 'master' && parse<unknown>(value, null) !== this.tabId) {
+        } else if (this.#role === 'master' && value !== this.tabId) {
           this.#becomeFollower();
         }
         break;
-      case this.#key('heartbeat'):
+      case 'heartbeat':
         if (this.#role === 'follower') this.#watchMaster();
         break;
-      case this.#key('last'):
-        this.#loop.adoptLast(toNumber(parse<unknown>(value, 0)));
+      case 'last':
+        this.#loop.adoptLast(toNumber(value));
         break;
-      case this.#key('notification'): {
-        const list = parse<unknown>(value, []);
+      case 'notification': {
+        const list: unknown = value ?? [];
         if (!Array.isArray(list)) break;
         const valid = list.filter(
           (n): n is BusNotification =>
@@ -346,7 +345,7 @@ export class CrossTabBus {
         this.#dispatch(valid);
         break;
       }
-      case this.#key('channels'):
+      case 'channels':
         this.#channelsChanged();
         break;
       default:
@@ -364,7 +363,7 @@ export class CrossTabBus {
     this.#unlisten?.();
     this.#unlisten = undefined;
     this.#dropPeer(this.tabId);
-    if (wasMaster && this.#read<unknown>('master', null) === this.tabId) this.#opts.storage.remove(this.#key('master'));
+    if (wasMaster && this.#read<unknown>('master', null) === this.tabId) this.#opts.storage.remove('master');
     this.#setRole('stopped');
   }
 

@@ -15,8 +15,7 @@ export function busOriginPart(serverUrl: string): string {
   return origin.replace(/:\/{0,2}/g, '_');
 }
 
-/** Builds `bus.<origin>.<name>` keys for one server. */
-export function busKeys(serverUrl: string): (name: BusKeyName) => string {
-  const prefix = `bus.${busOriginPart(serverUrl)}.`;
-  return (name) => prefix + name;
+/** The `bus.<origin>.` prefix of one server's keys (PROTOCOL.md §8.1). */
+export function busKeyPrefix(serverUrl: string): string {
+  return `bus.${busOriginPart(serverUrl)}.`;
 }
