@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { CrossTabBus } from '../../../src/platform/bus/cross-tab-bus.js';
 import { busKeyPrefix } from '../../../src/platform/bus/storage-keys.js';
 import { FakeBusServer } from './fake-bus-server.js';
-import { FakeClock, flush } from './fake-clock.js';
+import { FakeClock } from './fake-clock.js';
 import { SharedStorageHub } from './shared-storage-hub.js';
 
 // Election, heartbeat and staleness rules on a fake clock, with tabs simulated in one page (a shared
