@@ -65,24 +65,33 @@ function tryTime(value: string): Date | undefined {
 }
 
 /** Reads `YYYY-MM-DD` as local midnight. Throws `'x' is not a valid date`. */
-export function parseDate<E extends EmptyValue>(value: string | E): Date | E {
-  if (isEmpty(value)) return value as E;
+export function parseDate<E extends EmptyValue>(value: E): E;
+export function parseDate(value: string): Date | '';
+export function parseDate(value: string | EmptyValue): Date | EmptyValue;
+export function parseDate(value: string | EmptyValue): Date | EmptyValue {
+  if (isEmpty(value)) return value;
   const date = tryDate(value);
   if (!date) throw new TimeValueError('invalid_date', value);
   return date;
 }
 
 /** Reads the server's `YYYY-MM-DD HH:MM:SS[.fraction]` as UTC. Throws `'x' is not a valid datetime`. */
-export function parseDatetime<E extends EmptyValue>(value: string | E): Date | E {
-  if (isEmpty(value)) return value as E;
+export function parseDatetime<E extends EmptyValue>(value: E): E;
+export function parseDatetime(value: string): Date | '';
+export function parseDatetime(value: string | EmptyValue): Date | EmptyValue;
+export function parseDatetime(value: string | EmptyValue): Date | EmptyValue {
+  if (isEmpty(value)) return value;
   const date = tryDatetime(value);
   if (!date) throw new TimeValueError('invalid_datetime', value);
   return date;
 }
 
 /** Reads `HH:MM:SS[.fraction]` as that local time on 1970-01-01. Throws `'x' is not a valid time`. */
-export function parseTime<E extends EmptyValue>(value: string | E): Date | E {
-  if (isEmpty(value)) return value as E;
+export function parseTime<E extends EmptyValue>(value: E): E;
+export function parseTime(value: string): Date | '';
+export function parseTime(value: string | EmptyValue): Date | EmptyValue;
+export function parseTime(value: string | EmptyValue): Date | EmptyValue {
+  if (isEmpty(value)) return value;
   const date = tryTime(value);
   if (!date) throw new TimeValueError('invalid_time', value);
   return date;
@@ -98,8 +107,11 @@ export interface ParsedTimeValue {
  * Recognises a datetime, a date or a time, tried in that order (PROTOCOL.md §10). Throws
  * `'x' is not a correct date, datetime nor time`.
  */
-export function parseAnyTimeValue<E extends EmptyValue>(value: string | E): ParsedTimeValue | E {
-  if (isEmpty(value)) return value as E;
+export function parseAnyTimeValue<E extends EmptyValue>(value: E): E;
+export function parseAnyTimeValue(value: string): ParsedTimeValue | '';
+export function parseAnyTimeValue(value: string | EmptyValue): ParsedTimeValue | EmptyValue;
+export function parseAnyTimeValue(value: string | EmptyValue): ParsedTimeValue | EmptyValue {
+  if (isEmpty(value)) return value;
   const datetime = tryDatetime(value);
   if (datetime) return { type: 'datetime', date: datetime };
   const date = tryDate(value);
@@ -115,7 +127,7 @@ export function isTimeValueType(type: string): type is TimeValueType {
 }
 
 /** Parses by type name; an unknown type throws `'t' is not convertible to date, datetime nor time`. */
-export function parseTimeValue<E extends EmptyValue>(type: string, value: string | E): Date | E {
+export function parseTimeValue(type: string, value: string | EmptyValue): Date | EmptyValue {
   if (!isTimeValueType(type)) throw new TimeValueError('not_convertible', type);
   if (type === 'date') return parseDate(value);
   if (type === 'datetime') return parseDatetime(value);

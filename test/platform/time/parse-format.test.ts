@@ -12,6 +12,12 @@ import {
   TimeValueError,
 } from '../../../src/platform/time/index.js';
 
+/** Narrows a parse result: these inputs are not empty, so anything but a Date is a failure. */
+function at(value: unknown): Date {
+  if (!(value instanceof Date)) throw new Error(`expected a Date, got ${String(value)}`);
+  return value;
+}
+
 function errorOf(run: () => unknown): TimeValueError {
   try {
     run();
@@ -24,22 +30,22 @@ function errorOf(run: () => unknown): TimeValueError {
 
 describe('platform/time: parsing and formatting wire values', () => {
   it('reads a date as local midnight', () => {
-    expect(parseDate('2024-03-05').getTime()).to.equal(new Date(2024, 2, 5).getTime());
+    expect(at(parseDate('2024-03-05')).getTime()).to.equal(new Date(2024, 2, 5).getTime());
   });
 
   it('reads a datetime as UTC, with or without a fraction of a second', () => {
-    expect(parseDatetime('2024-03-05 12:34:56').getTime()).to.equal(Date.UTC(2024, 2, 5, 12, 34, 56));
-    expect(parseDatetime('2024-03-05 12:34:56.5').getTime()).to.equal(Date.UTC(2024, 2, 5, 12, 34, 56, 500));
-    expect(parseDatetime('2024-03-05 12:34:56.123987').getTime()).to.equal(Date.UTC(2024, 2, 5, 12, 34, 56, 123));
+    expect(at(parseDatetime('2024-03-05 12:34:56')).getTime()).to.equal(Date.UTC(2024, 2, 5, 12, 34, 56));
+    expect(at(parseDatetime('2024-03-05 12:34:56.5')).getTime()).to.equal(Date.UTC(2024, 2, 5, 12, 34, 56, 500));
+    expect(at(parseDatetime('2024-03-05 12:34:56.123987')).getTime()).to.equal(Date.UTC(2024, 2, 5, 12, 34, 56, 123));
   });
 
   it('reads a time as that local time on 1970-01-01', () => {
-    expect(parseTime('08:09:10').getTime()).to.equal(new Date(1970, 0, 1, 8, 9, 10).getTime());
-    expect(parseTime('23:59:59.07').getTime()).to.equal(new Date(1970, 0, 1, 23, 59, 59, 70).getTime());
+    expect(at(parseTime('08:09:10')).getTime()).to.equal(new Date(1970, 0, 1, 8, 9, 10).getTime());
+    expect(at(parseTime('23:59:59.07')).getTime()).to.equal(new Date(1970, 0, 1, 23, 59, 59, 70).getTime());
   });
 
   it('keeps years below 100 as written', () => {
-    expect(parseDatetime('0042-01-01 00:00:00').getUTCFullYear()).to.equal(42);
+    expect(at(parseDatetime('0042-01-01 00:00:00')).getUTCFullYear()).to.equal(42);
   });
 
   it('returns empty input unchanged', () => {
