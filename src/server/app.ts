@@ -1,10 +1,31 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config.js';
 import { jsonRpcPlugin } from './plugins/jsonrpc.js';
 import { staticFilesPlugin } from './plugins/static-files.js';
 import { clockPlugin, type Clock } from './plugins/clock.js';
 import { storePlugin } from './plugins/store.js';
 import { busPublisherPlugin } from './plugins/bus-publisher.js';
+import { busPollRoutes } from './bus/poll-route.js';
+import { corsPlugin } from './plugins/cors.js';
+import { operatorAuthPlugin } from './plugins/operator-auth.js';
+import { loadLocales, type Locales } from './livechat/translations.js';
+import { widgetRoutes } from './routes/widget.js';
+import { operatorRoutes } from './routes/operator.js';
+import { webSessionRoutes } from './routes/web-session.js';
+import { webAssetRoutes } from './routes/web-assets.js';
+import { webContentRoutes } from './routes/web-content.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configuration the app was built with. */
+    config: ServerConfig;
+    /** The catalogs of locales/. */
+    locales: Locales;
+  }
+}
 
 /** What {@link buildApp} needs: the parsed configuration, and optionally a logger and a clock. */
 export interface BuildAppOptions {
@@ -21,7 +42,11 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   });
+  app.decorate('config', config);
+  app.decorate('locales', loadLocales(config.rootDir));
   await app.register(jsonRpcPlugin, { development: config.development });
+  await app.register(corsPlugin, { allowedOrigins: config.allowedOrigins });
+  await app.register(rateLimit, { global: false });
   await app.register(clockPlugin, clock ? { clock } : {});
   await app.register(storePlugin, {
     databaseUrl: config.databaseUrl,
@@ -30,6 +55,24 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
     adminPassword: config.adminPassword,
   });
   await app.register(busPublisherPlugin);
+  await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });
+  await app.register(busPollRoutes);
+  await app.register(widgetRoutes, { config });
+  await app.register(operatorRoutes);
+  await app.register(webSessionRoutes);
+  await app.register(webAssetRoutes);
+  await app.register(webContentRoutes);
+  // The beep of SPEC.md §6 for in-page notifications; CORS because the widget plays it on the host page.
+  await app.register(fastifyStatic, {
+    root: path.join(config.rootDir, 'src', 'server', 'static'),
+    prefix: '/livechat/static/',
+    decorateReply: false,
+    setHeaders(reply) {
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      reply.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
   await app.register(staticFilesPlugin, { rootDir: config.rootDir });
   return app;
 }

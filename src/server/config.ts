@@ -16,6 +16,10 @@ export interface ServerConfig {
   rootDir: string;
   development: boolean;
   logLevel: string;
+  /** Longest chat message accepted, in characters (MESSAGE_MAX_LENGTH, default 4000). */
+  messageMaxLength: number;
+  /** Requests per minute and per IP on the routes a visitor could abuse (RATE_LIMIT_* variables). */
+  rateLimits: { getSession: number; chatPost: number; transcript: number };
 }
 
 export class ConfigError extends Error {
@@ -29,6 +33,13 @@ function parsePort(value: string | undefined, fallback: number): number {
     throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${value}"`);
   }
   return port;
+}
+
+function parsePositive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
+  return n;
 }
 
 function parseOrigins(value: string | undefined): string[] | '*' {
@@ -56,5 +67,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     rootDir,
     development,
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
+    messageMaxLength: parsePositive('MESSAGE_MAX_LENGTH', env.MESSAGE_MAX_LENGTH, 4000),
+    rateLimits: {
+      getSession: parsePositive('RATE_LIMIT_GET_SESSION', env.RATE_LIMIT_GET_SESSION, 20),
+      chatPost: parsePositive('RATE_LIMIT_CHAT_POST', env.RATE_LIMIT_CHAT_POST, 120),
+      transcript: parsePositive('RATE_LIMIT_TRANSCRIPT', env.RATE_LIMIT_TRANSCRIPT, 5),
+    },
   };
 }

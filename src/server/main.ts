@@ -30,7 +30,20 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   const address = await app.listen({ port: config.port, host: config.host });
   const base = config.publicUrl ?? address.replace('127.0.0.1', 'localhost');
-  process.stdout.write(`\nlive-chat server ready\n  demo page:        ${base}/\n  widget script:    ${base}/live-chat.js\n  operator console: ${base}/operator/\n\n`);
+  const lines = [
+    '',
+    'live-chat server ready',
+    `  demo page:        ${base}/`,
+    `  widget script:    ${base}/live-chat.js`,
+    `  operator console: ${base}/operator/`,
+  ];
+  // Printed once, on the first start only, and never logged: the logs may be shipped elsewhere.
+  if (app.seed.generatedPassword !== undefined) {
+    lines.push('', `  operator login:    ${app.seed.adminLogin}`, `  operator password: ${app.seed.generatedPassword}   (shown only this once)`);
+  } else if (app.seed.firstStart) {
+    lines.push('', `  operator login:    ${app.seed.adminLogin} (password from LIVECHAT_ADMIN_PASSWORD)`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 
 main().catch((err: unknown) => {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { BusNotificationRow } from '../store/schema.js';
+import { insertNotificationsInOrder } from '../bus/ordered-writer.js';
 
 /** Events of the publisher: `published` carries the distinct channel names just written. */
 export interface BusPublisherEvents {
@@ -33,10 +34,7 @@ export const busPublisherPlugin = fp(
       async publish(channels, message) {
         const distinct = [...new Set(channels)];
         if (distinct.length === 0) return [];
-        const rows = await app.store.insertNotifications(
-          distinct.map((channel) => ({ channel, message })),
-          app.clock.now(),
-        );
+        const rows = await insertNotificationsInOrder(app.store.db, app.store.engine, distinct.map((channel) => ({ channel, message })), app.clock.now());
         events.emit('published', distinct);
         return rows;
       },

@@ -109,6 +109,11 @@ export const jsonRpcPlugin = fp(
     });
 
     app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+      // Hooks (origin and session checks) raise RpcError before any handler runs: answer in the envelope.
+      if (err instanceof RpcError) {
+        void reply.status(200).send(errorBody(null, toRpcError(err, opts.development)));
+        return;
+      }
       const status = err.statusCode ?? 500;
       if (status >= 500) request.log.error({ err }, 'request failed');
       const rpcish = request.method === 'POST' && /json/.test(String(request.headers['content-type'] ?? ''));

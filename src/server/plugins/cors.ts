@@ -1,0 +1,64 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RpcHandler } from './jsonrpc.js';
+import { RpcError } from './jsonrpc.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Declares a visitor JSON-RPC route: callable from the allowed embedding origins without credentials
+     * (PROTOCOL.md §1.4), with its CORS pre-flight answered.
+     */
+    visitorRpc(path: string, handler: RpcHandler, options?: { config?: Record<string, unknown> }): void;
+  }
+  interface FastifyContextConfig {
+    /** Set on visitor routes: CORS for the allowed origins, never with credentials. */
+    visitorCors?: boolean;
+  }
+}
+
+/** Options of {@link corsPlugin}: `*` or the exact origins allowed to embed the widget. */
+export interface CorsOptions {
+  allowedOrigins: string[] | '*';
+}
+
+const PREFLIGHT_MAX_AGE = '86400';
+
+function allowOriginFor(origin: string | undefined, allowed: string[] | '*'): string | undefined {
+  if (allowed === '*') return '*';
+  if (origin !== undefined && allowed.includes(origin)) return origin;
+  return undefined;
+}
+
+/** Visitor routes answer CORS for ALLOWED_ORIGINS; every other route stays same-origin. */
+export const corsPlugin = fp(
+  async (app: FastifyInstance, opts: CorsOptions) => {
+    const headersFor = (request: FastifyRequest, reply: FastifyReply): boolean => {
+      const origin = request.headers.origin;
+      const allow = allowOriginFor(origin, opts.allowedOrigins);
+      if (opts.allowedOrigins !== '*') reply.header('Vary', 'Origin');
+      if (!allow) return origin === undefined;
+      reply.header('Access-Control-Allow-Origin', allow);
+      reply.header('Access-Control-Allow-Methods', 'POST');
+      return true;
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.routeOptions.config?.visitorCors || request.method !== 'POST') return;
+      if (!headersFor(request, reply)) {
+        throw new RpcError('This site is not allowed to use the chat', 'access_error', 403, 'livechat.OriginNotAllowed');
+      }
+    });
+
+    app.decorate('visitorRpc', function visitorRpc(this: FastifyInstance, path: string, handler: RpcHandler, options = {}) {
+      this.rpc(path, handler, { config: { ...(options.config ?? {}), visitorCors: true } });
+      this.options(path, async (request, reply) => {
+        headersFor(request, reply);
+        reply.header('Access-Control-Allow-Headers', 'Origin, X-Requested-With, Content-Type, Accept');
+        reply.header('Access-Control-Max-Age', PREFLIGHT_MAX_AGE);
+        return reply.status(204).send();
+      });
+    });
+  },
+  { name: 'cors', dependencies: ['jsonrpc'] },
+);

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AttachmentRow } from '../store/schema.js';
+
+/** Types a browser may show inline; anything else is always downloaded as opaque bytes. */
+const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|video\/(mp4|webm|ogg)|audio\/(mpeg|ogg|wav)|application\/pdf|text\/plain)$/;
+
+/** The avatar shown for authorless (visitor) messages and unknown authors: a smiley. */
+export const DEFAULT_AVATAR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><rect width="64" height="64" fill="#e8eef4"/><circle cx="32" cy="32" r="22" fill="#ffd54f" stroke="#c9a227" stroke-width="2"/><circle cx="24" cy="27" r="3" fill="#4a3b00"/><circle cx="40" cy="27" r="3" fill="#4a3b00"/><path d="M22 37 q10 10 20 0" fill="none" stroke="#4a3b00" stroke-width="3" stroke-linecap="round"/></svg>`;
+
+/** `attachment; filename=…` with an ASCII fallback and the RFC 5987 UTF-8 form; no quote or CR/LF survives. */
+export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_').trim() || 'unnamed';
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name || 'unnamed')}`;
+}
+
+function safeHeaders(reply: FastifyReply): void {
+  void reply.header('X-Content-Type-Options', 'nosniff');
+  void reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  // The widget shows images and avatars on the host page's origin.
+  void reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+  void reply.header('Access-Control-Allow-Origin', '*');
+}
+
+async function sendAttachment(reply: FastifyReply, attachment: AttachmentRow | undefined, download: boolean) {
+  safeHeaders(reply);
+  if (!attachment) return reply.status(404).type('text/plain').send('Not found');
+  if (attachment.type === 'url') {
+    if (!attachment.url || !/^https?:\/\//i.test(attachment.url)) return reply.status(404).type('text/plain').send('Not found');
+    return reply.redirect(attachment.url, 302);
+  }
+  const inline = !download && INLINE_TYPES.test(attachment.mimetype);
+  void reply.header('Content-Type', inline ? attachment.mimetype : 'application/octet-stream');
+  void reply.header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', attachment.name));
+  void reply.header('Cache-Control', 'private, max-age=3600');
+  return reply.send(Buffer.from(attachment.data ?? Buffer.alloc(0)));
+}
+
+/** Attachment downloads and avatars. Attachment URLs carry a random public id, not the row id. */
+export async function webContentRoutes(app: FastifyInstance): Promise<void> {
+  type Req = { Params: { id: string }; Querystring: { download?: string } };
+  const wantsDownload = (q: { download?: string }) => q.download === 'true' || q.download === '1';
+  const lookup = (id: string) => (/^[A-Za-z0-9_-]{10,64}$/.test(id) ? app.store.getAttachmentByPublicId(id) : Promise.resolve(undefined));
+
+  app.get<Req>('/web/content/:id', async (request, reply) => sendAttachment(reply, await lookup(request.params.id), wantsDownload(request.query)));
+  app.get<Req>('/web/content/ir.attachment/:id/datas', async (request, reply) => sendAttachment(reply, await lookup(request.params.id), wantsDownload(request.query)));
+
+  app.get<{ Params: { id: string } }>('/web/partner_image/:id', async (request, reply) => {
+    safeHeaders(reply);
+    void reply.header('Cache-Control', 'public, max-age=300');
+    const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
+    const operator = id > 0 ? await app.store.getOperator(id) : undefined;
+    if (operator?.avatar && operator.avatar_mimetype && /^image\/(png|jpeg|gif|webp)$/.test(operator.avatar_mimetype)) {
+      return reply.type(operator.avatar_mimetype).send(Buffer.from(operator.avatar));
+    }
+    return reply.type('image/svg+xml').send(DEFAULT_AVATAR_SVG);
+  });
+}

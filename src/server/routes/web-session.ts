@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RpcError } from '../plugins/jsonrpc.js';
+import type { OperatorRow } from '../store/schema.js';
+import { stringParam } from '../livechat/params.js';
+import { urlsFor } from '../livechat/urls.js';
+
+/** The name reported as `db` (there is one database per server). */
+export const DB_NAME = 'livechat';
+
+/** The session-info object of PROTOCOL.md §9 for a logged-in operator; never includes the password hash. */
+export function sessionInfo(operator: OperatorRow, request: FastifyRequest, publicUrl: string | undefined, translationsHash: string): Record<string, unknown> {
+  return {
+    uid: operator.id,
+    is_system: Boolean(operator.is_admin),
+    is_admin: Boolean(operator.is_admin),
+    user_context: { lang: 'en_US', tz: 'UTC', uid: operator.id },
+    db: DB_NAME,
+    server_version: '1.0',
+    name: operator.display_name,
+    username: operator.login,
+    partner_display_name: operator.display_name,
+    partner_id: operator.id,
+    company_id: 1,
+    'web.base.url': urlsFor(request, publicUrl).base,
+    currencies: {},
+    cache_hashes: { translations: translationsHash },
+  };
+}
+
+/** `/web/session/*`: operator log-in, log-out and session info (same-origin, cookie). */
+export async function webSessionRoutes(app: FastifyInstance): Promise<void> {
+  app.rpc(
+    '/web/session/authenticate',
+    async (params, request, reply) => {
+      const login = stringParam(params, 'login', 200);
+      const password = stringParam(params, 'password', 1000);
+      const operator = await app.store.checkPassword(login, password);
+      if (!operator) throw new RpcError('Wrong login/password', 'access_denied', undefined, 'livechat.AccessDenied');
+      await app.startOperatorSession(request, reply, operator);
+      return sessionInfo(operator, request, app.config.publicUrl, app.locales.hash);
+    },
+    { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+  );
+
+  app.rpc('/web/session/get_session_info', async (_params, request) => {
+    const operator = await app.requireOperator(request);
+    return sessionInfo(operator, request, app.config.publicUrl, app.locales.hash);
+  });
+
+  app.rpc('/web/session/destroy', async (_params, request, reply) => {
+    await app.endOperatorSession(request, reply);
+    return undefined;
+  });
+}

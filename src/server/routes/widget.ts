@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BusChannel, RATES, type Rate } from '../../protocol/livechat.js';
+import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
+import type { ServerConfig } from '../config.js';
+import type { OperatorRow, VisitorSessionRow } from '../store/schema.js';
+import { escapeHtml, messageToWire, plainTextToHtml, sessionToWire } from '../livechat/format.js';
+import { onlineOperators, pickOperator } from '../livechat/availability.js';
+import { matchRule } from '../livechat/rules.js';
+import { urlsFor } from '../livechat/urls.js';
+import { InvalidParamError, boolParam, intParam, optionalIntParam, optionalStringParam, uuidParam } from '../livechat/params.js';
+
+/** Longest visitor name kept; longer ones are cut. */
+export const ANONYMOUS_NAME_MAX = 100;
+/** Longest rating reason kept; longer ones are cut. */
+export const REASON_MAX = 1000;
+/** Page history entries kept (SPEC.md §9: 15 paths) and the longest path kept. */
+export const PAGE_HISTORY_MAX = 15;
+export const PAGE_PATH_MAX = 2048;
+/** Default and largest `limit` of `/mail/chat_history` (SPEC.md §9). */
+export const HISTORY_DEFAULT_LIMIT = 20;
+export const HISTORY_MAX_LIMIT = 100;
+
+/** The session a uuid names, or undefined for a malformed, unknown or closed one (no existence oracle). */
+async function openSession(app: FastifyInstance, params: RpcParams, key = 'uuid'): Promise<VisitorSessionRow | undefined> {
+  const uuid = uuidParam(params, key);
+  if (!uuid) return undefined;
+  const session = await app.store.getVisitorSessionByUuid(uuid);
+  return session && session.closed_at === null ? session : undefined;
+}
+
+/** May this logged-in operator speak in that session? Its operator, a member of its channel, or an admin. */
+async function operatorMayAct(app: FastifyInstance, operator: OperatorRow, session: VisitorSessionRow): Promise<boolean> {
+  if (operator.is_admin || operator.id === session.operator_id) return true;
+  return (await app.store.channelOperatorIds(session.channel_id)).includes(operator.id);
+}
+
+/** Publishes a new message to the visitor, the session channel and the session's operator. */
+export async function publishMessage(app: FastifyInstance, request: FastifyRequest, session: VisitorSessionRow, messageId: number): Promise<void> {
+  const message = await app.store.getMessage(messageId);
+  if (!message) return;
+  const wire = messageToWire(message, session, urlsFor(request, app.config.publicUrl));
+  await app.bus.publish([BusChannel.visitor(session.uuid), BusChannel.session(session.id), BusChannel.operator(session.operator_id)], wire);
+}
+
+/** The visitor-facing routes of SPEC.md §7 (CORS for ALLOWED_ORIGINS, no credentials). */
+export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
+  const { config } = opts;
+  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+  app.visitorRpc('/im_livechat/init', async (params, request) => {
+    const channel = await app.store.getChannel(intParam(params, 'channel_id'));
+    if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
+    const online = await onlineOperators(app.store, channel.id, app.clock.now());
+    if (online.length === 0) return { available_for_me: false, rule: {} };
+    const rule = matchRule(channel, request.headers.referer);
+    return { available_for_me: !('action' in rule && rule.action === 'hide_button'), rule };
+  });
+
+  // The React widget renders its own templates; the call exists for protocol compatibility (PROTOCOL.md §3.1).
+  app.visitorRpc('/im_livechat/load_templates', async () => []);
+
+  app.visitorRpc(
+    '/im_livechat/get_session',
+    async (params) => {
+      const channelId = intParam(params, 'channel_id');
+      const anonymousName = optionalStringParam(params, 'anonymous_name', 10_000, 'Visitor').trim().slice(0, ANONYMOUS_NAME_MAX) || 'Visitor';
+      let previousId: number | undefined;
+      try {
+        previousId = optionalIntParam(params, 'previous_operator_id');
+      } catch {
+        // The value comes from a cookie the visitor controls; a bad one only loses the preference.
+        previousId = undefined;
+      }
+      const channel = await app.store.getChannel(channelId);
+      if (!channel) return false;
+      const now = app.clock.now();
+      const operator = pickOperator(await onlineOperators(app.store, channel.id, now), previousId);
+      if (!operator) return false;
+      const session = await app.store.createVisitorSession(
+        { uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}` },
+        now,
+      );
+      const wire = sessionToWire(session, operator);
+      await app.bus.publish([BusChannel.operator(operator.id)], { info: 'new_session', session: { ...wire, anonymous_name: anonymousName, channel_id: channel.id } });
+      return wire;
+    },
+    { config: perMinute(config.rateLimits.getSession) },
+  );
+
+  app.visitorRpc('/mail/chat_history', async (params, request) => {
+    const requested = optionalIntParam(params, 'limit') ?? HISTORY_DEFAULT_LIMIT;
+    const limit = Math.min(Math.max(requested, 1), HISTORY_MAX_LIMIT);
+    const beforeId = optionalIntParam(params, 'last_id');
+    const uuid = uuidParam(params);
+    // A closed conversation's history stays readable to its visitor (the widget reloads it from the cookie).
+    const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
+    if (!session) return [];
+    const urls = urlsFor(request, config.publicUrl);
+    return (await app.store.listMessages(session.id, limit, beforeId)).map((m) => messageToWire(m, session, urls));
+  });
+
+  app.visitorRpc(
+    '/mail/chat_post',
+    async (params, request) => {
+      const content = params.message_content;
+      if (typeof content !== 'string') throw new InvalidParamError('message_content must be a string');
+      if (content.trim() === '') throw new InvalidParamError('The message is empty');
+      if (content.length > config.messageMaxLength) {
+        throw new InvalidParamError(`The message is too long: at most ${config.messageMaxLength} characters`);
+      }
+      const session = await openSession(app, params);
+      if (!session) return false;
+      const operator = await app.currentOperator(request);
+      if (operator && !(await operatorMayAct(app, operator, session))) return false;
+      const message = await app.store.insertMessage(
+        { session_id: session.id, body: plainTextToHtml(content.trim()), author_operator_id: operator ? operator.id : null },
+        app.clock.now(),
+      );
+      await publishMessage(app, request, session, message.id);
+      return message.id;
+    },
+    { config: perMinute(config.rateLimits.chatPost) },
+  );
+
+  app.visitorRpc('/im_livechat/notify_typing', async (params, request) => {
+    const isTyping = boolParam(params, 'is_typing');
+    const session = await openSession(app, params);
+    if (!session) return undefined;
+    const operator = await app.currentOperator(request);
+    if (operator && !(await operatorMayAct(app, operator, session))) return undefined;
+    await app.bus.publish([BusChannel.visitor(session.uuid), BusChannel.session(session.id)], {
+      info: 'typing_status',
+      partner_id: operator ? operator.id : 0,
+      is_typing: isTyping,
+      is_website_user: !operator,
+    });
+    return undefined;
+  });
+
+  app.visitorRpc('/im_livechat/feedback', async (params) => {
+    const rate = params.rate;
+    if (!RATES.includes(rate as Rate)) throw new InvalidParamError('rate must be 5, 3 or 1');
+    const reason = optionalStringParam(params, 'reason', 100_000, '').slice(0, REASON_MAX);
+    const uuid = uuidParam(params);
+    // Feedback comes after the conversation, possibly after the operator closed it.
+    const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
+    if (!session) return false;
+    return (await app.store.upsertRating(session.id, rate as number, reason, app.clock.now())).id;
+  });
+
+  app.visitorRpc('/im_livechat/history', async (params) => {
+    const pages = params.page_history;
+    if (!Array.isArray(pages) || pages.length > 100 || !pages.every((p) => typeof p === 'string')) {
+      throw new InvalidParamError('page_history must be a list of paths');
+    }
+    const kept = (pages as string[]).slice(-PAGE_HISTORY_MAX).map((p) => p.slice(0, PAGE_PATH_MAX));
+    const session = await openSession(app, params, 'channel_uuid');
+    if (!session) return true;
+    await app.store.setPageHistory(session.id, kept);
+    const body = kept.length
+      ? `<span class="o_mail_notification"><ul>${kept.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul></span>`
+      : 'No history found';
+    await app.bus.publish([BusChannel.operator(session.operator_id)], { info: 'transient_message', body, channel_ids: [session.id], pages: kept, uuid: session.uuid });
+    return true;
+  });
+}
