@@ -1,0 +1,2 @@
+export * from './size-class.js';
+export * from './screen-size.js';
