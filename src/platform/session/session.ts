@@ -122,14 +122,18 @@ export class Session extends EventTarget {
    */
   userHasGroup(group: string): Promise<boolean> {
     if (this.#fields.uid === null) return Promise.resolve(false);
-    const cached = this.#groups.get(group);
-    if (cached) return cached;
-    const asked = this.callKw<unknown>('res.users', 'has_group', [group]).then((answer) => answer === true);
-    this.#groups.set(group, asked);
-    asked.catch(() => {
-      if (this.#groups.get(group) === asked) this.#groups.delete(group);
-    });
-    return asked;
+    let asked = this.#groups.get(group);
+    if (!asked) {
+      const question = this.callKw<unknown>('res.users', 'has_group', [group]).then((answer) => answer === true);
+      asked = question;
+      this.#groups.set(group, question);
+      question.catch(() => {
+        if (this.#groups.get(group) === question) this.#groups.delete(group);
+      });
+    }
+    // Each caller gets its own promise: the cache's own catch above must not count as the caller
+    // handling a failure, or an ignored failure would never reach the global rpc_error report.
+    return asked.then((answer) => answer);
   }
 
   /** POST /web/dataset/call_kw/{model}/{method} with the user context merged into `kwargs.context`. */

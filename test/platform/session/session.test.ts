@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { RpcClient } from '../../../src/platform/rpc/index.js';
+import { expect, waitUntil } from '@open-wc/testing';
+import { RPC_ERROR_EVENT, RpcClient, type RpcErrorEvent } from '../../../src/platform/rpc/index.js';
 import { Session, type SessionChangeReason } from '../../../src/platform/session/index.js';
 import { RpcServerError } from '../../../src/platform/errors.js';
 
@@ -218,6 +218,23 @@ describe('Session: userHasGroup', () => {
     expect(await session.userHasGroup('base.group_user')).to.equal(true);
     const asked = (await log()).filter((l) => l.route.endsWith('/has_group'));
     expect(asked).to.have.length(2);
+  });
+  it('lets a failure nobody handles reach the global rpc_error event', async () => {
+    const { session, expire } = await loggedIn();
+    await expire();
+    const reported: RpcErrorEvent[] = [];
+    const listen = (event: RpcErrorEvent) => {
+      reported.push(event);
+      event.preventDefault();
+    };
+    window.addEventListener(RPC_ERROR_EVENT, listen);
+    try {
+      void session.userHasGroup('base.group_user');
+      await waitUntil(() => reported.length > 0, 'the ignored failure was never reported');
+    } finally {
+      window.removeEventListener(RPC_ERROR_EVENT, listen);
+    }
+    expect(reported[0]?.detail.code).to.equal(100);
   });
 });
 
