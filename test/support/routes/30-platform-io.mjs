@@ -26,7 +26,7 @@ async function download(ctx) {
     return;
   }
   const body = await readBody(ctx);
-  const form = await new Response(body, { headers: { 'content-type': ctx.get('content-type') } }).formData();
+  const form = await new globalThis.Response(body, { headers: { 'content-type': ctx.get('content-type') } }).formData();
   const fields = {};
   for (const [name, value] of form.entries()) fields[name] = typeof value === 'string' ? value : `file:${value.name}`;
   const status = Number(ctx.query.status ?? 200);
