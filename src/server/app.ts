@@ -17,6 +17,7 @@ import { operatorRoutes } from './routes/operator.js';
 import { webSessionRoutes } from './routes/web-session.js';
 import { webAssetRoutes } from './routes/web-assets.js';
 import { webContentRoutes } from './routes/web-content.js';
+import { transcriptRoutes } from './routes/transcript.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +59,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });
   await app.register(busPollRoutes);
   await app.register(widgetRoutes, { config });
+  await app.register(transcriptRoutes, { config });
   await app.register(operatorRoutes);
   await app.register(webSessionRoutes);
   await app.register(webAssetRoutes);

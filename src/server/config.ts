@@ -42,6 +42,13 @@ function parsePositive(name: string, value: string | undefined, fallback: number
   return n;
 }
 
+function parseMailFrom(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return 'Live chat <livechat@localhost>';
+  // A line break would let the variable add mail headers.
+  if (/[\r\n]/.test(value)) throw new ConfigError('MAIL_FROM must be on one line');
+  return value.trim();
+}
+
 function parseOrigins(value: string | undefined): string[] | '*' {
   if (value === undefined || value.trim() === '' || value.trim() === '*') return '*';
   return value
@@ -59,7 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     dataDir: path.resolve(rootDir, env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : 'data'),
     databaseUrl: env.DATABASE_URL && env.DATABASE_URL !== '' ? env.DATABASE_URL : undefined,
     smtpUrl: env.SMTP_URL && env.SMTP_URL !== '' ? env.SMTP_URL : undefined,
-    mailFrom: env.MAIL_FROM && env.MAIL_FROM !== '' ? env.MAIL_FROM : 'Live chat <livechat@localhost>',
+    mailFrom: parseMailFrom(env.MAIL_FROM),
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS),
     publicUrl: env.PUBLIC_URL && env.PUBLIC_URL !== '' ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     adminLogin: env.LIVECHAT_ADMIN_LOGIN && env.LIVECHAT_ADMIN_LOGIN !== '' ? env.LIVECHAT_ADMIN_LOGIN : 'admin',

@@ -64,3 +64,7 @@ test('params nested beyond the depth limit are refused', async (t) => {
 test('a bad PORT is a clear configuration error', () => {
   assert.throws(() => loadConfig({ PORT: 'eighty' }, rootDir), /PORT must be an integer/);
 });
+
+test('a MAIL_FROM with a line break is refused at start, so it cannot add mail headers', () => {
+  assert.throws(() => loadConfig({ MAIL_FROM: 'Chat <c@x.example>\r\nBcc: y@z.example' }, rootDir), /MAIL_FROM must be on one line/);
+});
