@@ -1,0 +1,107 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { BusNotification } from '../../protocol/livechat.js';
+import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
+import type { BusNotificationRow } from '../store/schema.js';
+import { readableChannels } from './poll-authorization.js';
+import { armWakeup } from './wakeups.js';
+
+/** Settings of {@link busPollRoutes}. */
+export interface BusPollOptions {
+  /** How long a poll is held when nothing is new (PROTOCOL.md §4.1: 50 s; the client gives up at 60 s). */
+  holdMs?: number;
+  /** Replay window of a first poll (`last = 0`), PROTOCOL.md §4.1. */
+  firstPollWindowMs?: number;
+  /** Notifications are kept this long, so a client away for hours resumes from `last` with nothing lost. */
+  retentionMs?: number;
+  /** How often old notifications are deleted. */
+  gcEveryMs?: number;
+}
+
+const DEFAULTS: Required<BusPollOptions> = {
+  holdMs: 50_000,
+  firstPollWindowMs: 50_000,
+  retentionMs: 24 * 3600_000,
+  gcEveryMs: 3600_000,
+};
+
+/** Most rows one answer carries; the client polls again at once for the rest. */
+const MAX_ROWS = 500;
+
+function toWire(row: BusNotificationRow): BusNotification {
+  let message: unknown;
+  try {
+    message = JSON.parse(row.message);
+  } catch {
+    message = {};
+  }
+  return { id: Number(row.id), channel: row.channel, message: message as BusNotification['message'] };
+}
+
+function parseParams(params: RpcParams): { channels: string[]; last: number } {
+  const channels = params.channels ?? [];
+  if (!Array.isArray(channels) || !channels.every((c) => typeof c === 'string')) {
+    throw new RpcError('bus.Bus only string channels are allowed.', 'user_error', undefined, 'builtins.Exception');
+  }
+  const last = params.last ?? 0;
+  if (typeof last !== 'number' || !Number.isInteger(last) || last < 0) {
+    throw new RpcError('last must be a non-negative integer', 'validation_error');
+  }
+  return { channels, last };
+}
+
+/**
+ * `/longpolling/poll` (PROTOCOL.md §4.1, issue 4): answers at once with every readable notification
+ * newer than `last` (the last 50 s when `last` is 0), else holds the request until a publish on one of
+ * its channels, the hold time, or the client's disconnect. Also deletes notifications past retention.
+ */
+export const busPollRoutes = fp(
+  async (app: FastifyInstance, opts: BusPollOptions) => {
+    const o = { ...DEFAULTS, ...opts };
+    // Aborted before the server stops, so shutting down never waits for held polls.
+    const shutdown = new AbortController();
+    app.addHook('preClose', async () => shutdown.abort());
+
+    const read = async (channels: string[], last: number): Promise<BusNotification[]> => {
+      const rows =
+        last === 0
+          ? await app.store.listNotifications({ channels, since: app.clock.now() - o.firstPollWindowMs, limit: MAX_ROWS })
+          : await app.store.listNotifications({ channels, afterId: last, limit: MAX_ROWS });
+      return rows.map(toWire);
+    };
+
+    app.rpc('/longpolling/poll', async (params, request, reply) => {
+      const { channels: requested, last } = parseParams(params);
+      // An operator's poll marks it online (currentOperator refreshes its presence).
+      const operator = await app.currentOperator(request);
+      const channels = await readableChannels(app.store, requested, operator);
+      if (channels.length === 0) return [];
+      const gone = new AbortController();
+      const onClose = (): void => {
+        if (shutdown.signal.aborted || !reply.raw.writableEnded) gone.abort();
+      };
+      reply.raw.on('close', onClose);
+      shutdown.signal.addEventListener('abort', onClose, { once: true });
+      // Listen before reading: a publish between the read and the wait would otherwise be missed.
+      const wakeup = armWakeup(app.bus.events, channels, o.holdMs, gone.signal);
+      try {
+        const now = await read(channels, last);
+        if (now.length) return now;
+        const reason = await wakeup.done;
+        if (reason === 'closed') return [];
+        return await read(channels, last);
+      } finally {
+        wakeup.cancel();
+        reply.raw.off('close', onClose);
+        shutdown.signal.removeEventListener('abort', onClose);
+      }
+    });
+
+    const gc = setInterval(() => {
+      app.store.deleteNotificationsBefore(app.clock.now() - o.retentionMs).catch((err: unknown) => app.log.warn({ err }, 'bus garbage collection failed'));
+    }, o.gcEveryMs);
+    gc.unref();
+    app.addHook('onClose', async () => clearInterval(gc));
+  },
+  { name: 'bus-poll', dependencies: ['bus-publisher', 'store', 'clock'] },
+);
