@@ -3,7 +3,8 @@
  *
  * POST download?disposition=plain|star|none[&status=N][&drop=1]: answers a file whose content is the JSON
  *   of the form fields received; `drop` closes the connection without an answer.
- * POST assets (JSON-RPC, params {xmlid}): the public-asset render answer for a few named bundles.
+ * POST web/public_assets/render (JSON-RPC, params {xmlid}): the public-asset render answer for a few
+ *   named bundles (an RpcClient with this folder as its base URL reaches it).
  * GET asset.css, asset.js: the files those bundles link to.
  */
 const BASE = '/__test__/platform-io/';
@@ -94,7 +95,7 @@ export default async function platformIoRoutes(ctx, next) {
   if (!ctx.path.startsWith(BASE)) return next();
   const name = ctx.path.slice(BASE.length);
   if (name === 'download' && ctx.method === 'POST') return download(ctx);
-  if (name === 'assets' && ctx.method === 'POST') return assets(ctx);
+  if (name === 'web/public_assets/render' && ctx.method === 'POST') return assets(ctx);
   if (name === 'asset.css') {
     ctx.type = 'text/css';
     ctx.body = '.platform-io-probe { color: rgb(1, 2, 3); }';
