@@ -1,4 +1,5 @@
 import { LiveChatElement } from './element/live-chat-element.js';
+import './element/jsx.js';
 
 /** The tag name the element registers under. */
 export const TAG_NAME = 'live-chat';
@@ -12,9 +13,3 @@ export function defineLiveChat(registry: CustomElementRegistry = customElements)
 }
 
 defineLiveChat();
-
-declare global {
-  interface HTMLElementTagNameMap {
-    'live-chat': LiveChatElement;
-  }
-}

@@ -1,20 +1,97 @@
-import r2wc from '@r2wc/react-to-web-component';
-import { LiveChatApp } from './live-chat-app.js';
+import r2wc from '@r2wc/core';
+import type { ComponentType } from 'react';
+import { ATTRIBUTE_PROPS } from './attributes.js';
+import type { FullWidgetLoader } from './controller.js';
+import type { LiveChatEventMap } from './events.js';
+import { controllerOf, lazyRenderer, type ElementProps } from './lazy-renderer.js';
+
+// r2wc wants the React component up front; the real one arrives with the lazy chunk, so the renderer
+// ignores this stand-in.
+const LazyApp = (() => null) as unknown as ComponentType<ElementProps>;
+
+/** Fetches the React part (a separate chunk of the widget build). */
+const loadFullWidget: FullWidgetLoader = () => import('./full/index.js').then((m) => m.createFullWidget);
+
+const Base = r2wc(LazyApp, { shadow: 'open', props: ATTRIBUTE_PROPS }, lazyRenderer(loadFullWidget)) as new () => HTMLElement;
 
 /**
- * An embeddable live chat with the site's operators.
+ * An embeddable live chat with the site's operators (SPEC.md §2–§6). Renders in an open shadow root;
+ * React loads only once the visitor shows interest in the button.
  *
  * @tag live-chat
- * @attr {string} channel-id - The livechat channel to talk to (required).
- * @attr {string} server-url - Origin of the live-chat server; defaults to the origin the script came from.
+ * @summary Website live chat: a floating button that opens a conversation with an available operator.
+ *
+ * @attr {string} channel-id - The livechat channel to talk to (required, a positive integer).
+ * @attr {string} server-url - Origin of the live-chat server. Default: the origin the script came from.
  * @attr {string} button-text - Text of the floating button. Default "Chat with one of our collaborators".
+ * @attr {string} button-background-color - Background colour of the button (a CSS colour; anything else is ignored).
+ * @attr {string} button-text-color - Text colour of the button (a CSS colour).
+ * @attr {string} header-color - Background colour of the chat window header (a CSS colour).
+ * @attr {string} title-color - Colour of the header title (a CSS colour).
+ * @attr {string} input-placeholder - Placeholder and accessible name of the composer. Default "Ask something ...".
+ * @attr {string} default-message - Welcome message of new conversations; empty for none. Default "How may I help you?".
+ * @attr {string} default-username - Name shown for the visitor's messages. Default "Visitor".
+ * @attr {string} lang - Language of the widget (en, fr, ar…). Default: the page's `<html lang>`.
+ *
+ * @prop {boolean} isOpen - Whether the chat window is open (read-only).
+ * @prop {number} unreadCount - Incoming messages the visitor has not seen (read-only).
+ *
+ * @fires {CustomEvent<{available: boolean}>} livechat:ready - Availability is known; the button shows when `available`.
+ * @fires {CustomEvent<{uuid: string, operator: [number, string]}>} livechat:open - A conversation window opened.
+ * @fires {CustomEvent<{direction: "in" | "out", message: object}>} livechat:message - A message arrived or the visitor's post was accepted.
+ * @fires {CustomEvent<{folded: boolean}>} livechat:fold - The window was folded or unfolded.
+ * @fires {CustomEvent<{count: number}>} livechat:unread - The unread counter changed.
+ * @fires {CustomEvent<{rate: 5 | 3 | 1, reason: string}>} livechat:feedback - The visitor rated the conversation.
+ * @fires {CustomEvent<{ok: boolean}>} livechat:transcript - The transcript request finished.
+ * @fires {CustomEvent<{uuid: string}>} livechat:closed - The conversation ended.
+ * @fires {CustomEvent<{code: string, message: string}>} livechat:error - Something went wrong (no operator, session expired, network, invalid attribute).
+ *
  * @csspart button - The floating chat button.
+ * @csspart window - The chat window.
+ * @csspart header - The window header.
+ * @csspart composer - The message composer.
+ * @csspart feedback - The feedback panel.
+ * @csspart notice - A sticky notice (no operator available, session expired).
  */
-export class LiveChatElement extends r2wc(LiveChatApp, {
-  shadow: 'open',
-  props: {
-    channelId: 'string',
-    serverUrl: 'string',
-    buttonText: 'string',
-  },
-}) {}
+export class LiveChatElement extends Base {
+  /** Opens the chat (as a click on the button would). Queued until the widget is ready. */
+  open(): void {
+    controllerOf(this)?.call((s) => s.open(), true);
+  }
+
+  /** Closes the chat: the feedback panel first when there is a conversation to rate. Queued until ready. */
+  close(): void {
+    controllerOf(this)?.call((s) => s.requestClose(), false);
+  }
+
+  /** Folds or unfolds the open window (no effect on mobile). Queued until ready. */
+  toggleFold(): void {
+    controllerOf(this)?.call((s) => s.toggleFold(), false);
+  }
+
+  /** Whether the chat window is open. */
+  get isOpen(): boolean {
+    return controllerOf(this)?.isOpen ?? false;
+  }
+
+  /** Incoming messages the visitor has not seen. */
+  get unreadCount(): number {
+    return controllerOf(this)?.unreadCount ?? 0;
+  }
+
+  /** Typed `livechat:*` listeners. */
+  override addEventListener<K extends keyof LiveChatEventMap>(type: K, listener: (this: LiveChatElement, ev: LiveChatEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
+    super.addEventListener(type, listener, options);
+  }
+
+  /** Removes a typed `livechat:*` listener. */
+  override removeEventListener<K extends keyof LiveChatEventMap>(type: K, listener: (this: LiveChatElement, ev: LiveChatEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  override removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void {
+    super.removeEventListener(type, listener, options);
+  }
+}

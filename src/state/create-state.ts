@@ -105,6 +105,10 @@ export interface LiveChatState {
   dismissNotice(): void;
   /** New attribute values. */
   setOptions(options: WidgetOptions): void;
+  /** The element left the page: the bus stops, the conversation stays in the store. */
+  suspend(): void;
+  /** The element is back: the bus resumes for the open session. */
+  resume(): void;
   /** Stops timers and the bus (the element left the page for good). */
   dispose(): void;
 }
@@ -471,6 +475,13 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     },
     setOptions(next) {
       store.set(optionsAtom, next);
+    },
+    suspend() {
+      disconnect();
+    },
+    resume() {
+      const session = store.get(sessionAtom);
+      if (session && !subscription && (store.get(phaseAtom) === 'chat' || store.get(phaseAtom) === 'feedback')) connect(session);
     },
     dispose() {
       disconnect();

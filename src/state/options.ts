@@ -92,7 +92,8 @@ function origin(value: string | null | undefined, fallback: string, problems: Op
   try {
     const url = new URL(value.trim(), fallback);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
-    return url.origin;
+    // A path is kept: the server may sit behind a reverse proxy under a prefix.
+    return (url.origin + url.pathname).replace(/\/+$/, '');
   } catch {
     problems.push({ attribute: 'server-url', reason: 'not an http(s) URL' });
     return fallback;

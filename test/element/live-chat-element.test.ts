@@ -1,30 +1,144 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
-import '../../src/define.js';
-import type { LiveChatElement } from '../../src/element/live-chat-element.js';
+import { axeViolations } from '../ui/support/axe.js';
+import { clearWidgetCookies, mountWidget, recordEvents, scriptedServer, shadow, until } from './support.js';
 
-async function rendered(el: LiveChatElement): Promise<ShadowRoot> {
-  await waitUntil(() => el.shadowRoot?.querySelector('button'), 'the element never rendered');
-  return el.shadowRoot as ShadowRoot;
+const BUTTON = 'Chat with one of our collaborators';
+
+async function reactButton(el: HTMLElement & { shadowRoot: ShadowRoot | null }) {
+  const facade = await until(() => el.shadowRoot?.querySelector('.lc-button[data-facade]'), 'no facade button');
+  facade.dispatchEvent(new PointerEvent('pointerenter'));
+  await until(() => el.shadowRoot?.querySelector('.lc-button:not([data-facade])'), 'React never took over the button');
+  return within(el.shadowRoot as unknown as HTMLElement).getByRole('button', { name: BUTTON });
+}
+
+async function openChat(el: HTMLElement & { shadowRoot: ShadowRoot | null }) {
+  const button = await until(() => within(el.shadowRoot as unknown as HTMLElement).queryByRole('button', { name: BUTTON }), 'no button');
+  button.click();
+  return until(() => within(el.shadowRoot as unknown as HTMLElement).queryByRole('dialog', { name: 'Mitchell Admin' }), 'the chat window never opened');
 }
 
 describe('<live-chat> element', () => {
-  it('renders in an open shadow root with the default button text', async () => {
-    const el = await fixture<LiveChatElement>(html`<live-chat channel-id="1"></live-chat>`);
-    const root = await rendered(el);
-    const button = within(root as unknown as HTMLElement).getByRole('button', { name: 'Chat with one of our collaborators' });
-    expect(button).to.exist;
+  // The first import of the React part compiles React for the test server; do it once up front so each
+  // test's timeouts measure the widget, not the compiler.
+  before(async function warmUp() {
+    this.timeout(60_000);
+    await import('../../src/element/full/index.js');
+  });
+  beforeEach(clearWidgetCookies);
+  afterEach(clearWidgetCookies);
+
+  it('opens on click: a dialog named by the operator, a log and a composer named by its placeholder', async () => {
+    const server = await scriptedServer();
+    const el = await mountWidget(server.url);
+    const rec = recordEvents(document);
+    const dialog = await openChat(el);
+    const view = within(dialog);
+    expect(view.getByRole('log')).to.exist;
+    expect(view.getByRole('textbox', { name: 'Ask something ...' })).to.exist;
+    expect(view.getByRole('button', { name: 'Close' })).to.exist;
+    await until(() => view.queryByText('How may I help you?'), 'no welcome message');
+    expect(el.isOpen).to.equal(true);
+    await waitUntil(() => rec.of('livechat:open').length === 1);
+    const open = rec.events.find((e) => e.type === 'livechat:open');
+    expect(open).to.deep.include({ bubbles: true, composed: true, detail: { uuid: `uuid-${server.url.split('/').pop()}`, operator: [3, 'Mitchell Admin'] } });
   });
 
-  it('takes its button text from the button-text attribute', async () => {
-    const el = await fixture<LiveChatElement>(html`<live-chat channel-id="1" button-text="Talk to us"></live-chat>`);
-    const root = await rendered(el);
-    expect(within(root as unknown as HTMLElement).getByRole('button', { name: 'Talk to us' })).to.exist;
+  it('sends with Enter, shows the message once and reports it as outgoing', async () => {
+    const server = await scriptedServer();
+    const el = await mountWidget(server.url);
+    const rec = recordEvents(el);
+    const dialog = await openChat(el);
+    const input = within(dialog).getByRole('textbox', { name: 'Ask something ...' }) as HTMLInputElement;
+    input.focus();
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setValue?.call(input, 'Hello from the test');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await until(() => within(dialog).queryByText('Hello from the test'), 'the message never showed');
+    await waitUntil(() => rec.of('livechat:message').length === 1, 'no livechat:message');
+    expect((rec.of('livechat:message')[0] as { direction: string }).direction).to.equal('out');
+    expect((await server.calls('/mail/chat_post')).map((c) => c.params.message_content)).to.deep.equal(['Hello from the test']);
+    // The bus echo of the same id arrives later; the thread still shows one copy.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(within(dialog).getAllByText('Hello from the test')).to.have.length(1);
   });
 
-  it('is defined once even when the script runs twice', async () => {
-    const { defineLiveChat } = await import('../../src/define.js');
-    expect(() => defineLiveChat()).not.to.throw();
-    expect(customElements.get('live-chat')).to.exist;
+  it('shows an operator message from the bus and counts it as unread while folded', async () => {
+    const server = await scriptedServer();
+    const el = await mountWidget(server.url);
+    const dialog = await openChat(el);
+    el.toggleFold();
+    await server.push({ id: 7, body: '<p>Operator here</p>', date: '2026-01-01 10:00:00', author_id: [3, 'Mitchell Admin'], message_type: 'comment', attachment_ids: [], channel_ids: [42], is_discussion: true, is_notification: false });
+    await waitUntil(() => el.unreadCount === 1, 'the unread counter never moved', { timeout: 5000 });
+    el.toggleFold();
+    await until(() => within(dialog).queryByText('Operator here'), 'the operator message never showed');
+  });
+
+  it('asks for feedback on close when a conversation exists, and thanks for a happy rating', async () => {
+    const server = await scriptedServer();
+    const el = await mountWidget(server.url);
+    const rec = recordEvents(el);
+    const dialog = await openChat(el);
+    await server.push({ id: 8, body: '<p>Hi</p>', date: '2026-01-01 10:00:00', author_id: [3, 'Mitchell Admin'], message_type: 'comment', attachment_ids: [], channel_ids: [42], is_discussion: true, is_notification: false });
+    await until(() => within(dialog).queryByText('Hi'), 'message never arrived');
+    within(dialog).getByRole('button', { name: 'Close' }).click();
+    const happy = await until(() => within(shadow(el)).queryByRole('button', { name: 'Happy' }), 'no feedback panel');
+    expect(within(shadow(el)).queryByRole('textbox', { name: 'Ask something ...' })).to.equal(null);
+    expect(await axeViolations(el)).to.deep.equal([]);
+    happy.click();
+    await until(() => within(shadow(el)).queryByText('Thank you for your feedback'), 'no thanks');
+    await waitUntil(() => rec.of('livechat:closed').length === 1, 'no livechat:closed');
+    expect(rec.of('livechat:feedback')).to.deep.equal([{ rate: 5, reason: '' }]);
+    expect((await server.calls('/mail/chat_post')).map((c) => c.params.message_content)).to.deep.equal(['Rating: 😊']);
+  });
+
+  it('shows the sticky "no collaborator" notice when no operator is returned', async () => {
+    const server = await scriptedServer({ noOperator: true });
+    const el = await mountWidget(server.url);
+    const button = await until(() => within(shadow(el)).queryByRole('button', { name: BUTTON }), 'no button');
+    button.click();
+    const alert = await until(() => within(shadow(el)).queryByRole('alert'), 'no notice');
+    expect(alert.textContent).to.contain('No available collaborator, please try again later.');
+    expect(within(shadow(el)).queryByRole('dialog')).to.equal(null);
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it('queues method calls made before the element is ready', async () => {
+    const server = await scriptedServer();
+    const el = await mountWidget(server.url);
+    el.open();
+    await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Mitchell Admin' }), 'the queued open() was dropped');
+    expect(el.isOpen).to.equal(true);
+  });
+
+  it('keeps the conversation when the element is moved in the page (r2wc remount)', async () => {
+    const server = await scriptedServer();
+    const el = await mountWidget(server.url);
+    await openChat(el);
+    const parent = el.parentElement as HTMLElement;
+    el.remove();
+    parent.append(el);
+    const dialog = await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Mitchell Admin' }), 'the window did not come back');
+    expect(within(dialog).getByText('How may I help you?')).to.exist;
+    expect((await server.calls('/im_livechat/get_session')).length).to.equal(1);
+  });
+
+  it('reopens from the session cookie without init, loading 100 history messages', async () => {
+    const server = await scriptedServer({ history: [{ id: 2, body: '<p>Earlier answer</p>', date: '2026-01-01 10:00:00', author_id: [3, 'Mitchell Admin'], message_type: 'comment', attachment_ids: [], channel_ids: [42], is_discussion: true, is_notification: false }] });
+    document.cookie = `im_livechat_session=${encodeURIComponent(JSON.stringify({ folded: false, id: 42, message_unread_counter: 0, operator_pid: [3, 'Mitchell Admin'], name: 'x', uuid: 'uuid-cookie' }))};path=/`;
+    const el = await mountWidget(server.url);
+    const dialog = await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Mitchell Admin' }), 'did not reopen');
+    await until(() => within(dialog).queryByText('Earlier answer'), 'history not shown');
+    expect(await server.calls('/im_livechat/init')).to.have.length(0);
+    expect((await server.calls('/mail/chat_history'))[0]?.params).to.deep.equal({ uuid: 'uuid-cookie', limit: 100 });
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it('has no axe violations with the button shown', async () => {
+    const server = await scriptedServer();
+    const el = await mountWidget(server.url);
+    await reactButton(el);
+    expect(await axeViolations(el)).to.deep.equal([]);
   });
 });

@@ -1,0 +1,186 @@
+/**
+ * The eager half of `<live-chat>`: reads attributes, asks `/im_livechat/init`, shows the facade button
+ * and fetches the React part on the first sign of interest, at once when a session cookie exists, or
+ * when the auto-popup rule is due. Method calls made before the React part runs are queued.
+ * Nothing here imports React.
+ */
+import { COOKIES, type InitResult, type LivechatRule } from '../protocol/livechat.js';
+import type { LiveChatState } from '../state/create-state.js';
+import { ERROR_TEXTS } from '../state/errors.js';
+import { readOptions, type AttributeProps } from './attributes.js';
+import { dispatchLiveChatEvent, type LiveChatEventDetails, type LiveChatEventName } from './events.js';
+import { renderFacade, type Facade } from './facade.js';
+import type { CreateFullWidget, FullWidget } from './full-widget.js';
+import { fetchInit } from './init-request.js';
+
+/** Loads the React part; replaced in tests. */
+export type FullWidgetLoader = () => Promise<CreateFullWidget>;
+
+/**
+ * Where the eager part stands: not started, asking init, nobody available, showing the facade, fetching
+ * the React part, running it.
+ */
+export type LoaderPhase = 'idle' | 'checking' | 'unavailable' | 'facade' | 'loading' | 'full';
+
+type QueuedCall = (state: LiveChatState) => unknown;
+
+const hasSessionCookie = (): boolean => document.cookie.split('; ').some((c) => c.startsWith(`${COOKIES.session.name}=`));
+const autoPopupCookieFalse = (): boolean => document.cookie.split('; ').some((c) => c === `${COOKIES.autoPopup.name}=false` || c === `${COOKIES.autoPopup.name}=${encodeURIComponent('false')}`);
+// SPEC.md §9: mobile is the SM screen class or smaller (below 768 px).
+const isMobile = (): boolean => typeof matchMedia === 'function' && matchMedia('(max-width: 767px)').matches;
+
+/** One per element, kept across r2wc remounts. */
+export class WidgetController {
+  phase: LoaderPhase = 'idle';
+  private props: AttributeProps = {};
+  private facade: Facade | undefined;
+  private full: FullWidget | undefined;
+  private loading: Promise<void> | undefined;
+  private queue: QueuedCall[] = [];
+  private init: InitResult | undefined;
+  private initAt = 0;
+  private autoPopupTimer: ReturnType<typeof setTimeout> | undefined;
+  private readyAnnounced = false;
+  private reported = new Set<string>();
+  private connected = false;
+
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly root: ShadowRoot,
+    private readonly loadFull: FullWidgetLoader,
+  ) {}
+
+  /** The store, once the React part runs. */
+  get state(): LiveChatState | undefined {
+    return this.full?.state;
+  }
+
+  get isOpen(): boolean {
+    return this.full?.isOpen() ?? false;
+  }
+
+  get unreadCount(): number {
+    return this.full?.unreadCount() ?? 0;
+  }
+
+  /** Dispatches on the host; `livechat:ready` only once per element. */
+  readonly emit = <K extends LiveChatEventName>(name: K, detail: LiveChatEventDetails[K]): void => {
+    if (name === 'livechat:ready') {
+      if (this.readyAnnounced) return;
+      this.readyAnnounced = true;
+    }
+    dispatchLiveChatEvent(this.host, name, detail);
+  };
+
+  /** New attribute props from r2wc. */
+  update(props: AttributeProps): void {
+    this.props = { ...props };
+    const { options, problems } = readOptions(this.props);
+    for (const p of problems) {
+      const key = `${p.attribute}=${String(this.props[attributeProp(p.attribute)])}`;
+      if (this.reported.has(key)) continue;
+      this.reported.add(key);
+      this.emit('livechat:error', { code: 'invalid_option', message: `${ERROR_TEXTS.invalid_option}: ${p.attribute} (${p.reason})` });
+    }
+    this.facade?.update(options);
+    this.full?.update(this.props);
+  }
+
+  /** The element is in the document. */
+  connect(): void {
+    this.connected = true;
+    if (this.phase === 'idle') void this.start();
+    else if (this.full) void this.full.attach();
+  }
+
+  /** The element left the document: React unmounts, the store and facade stay for a return. */
+  disconnect(): void {
+    this.connected = false;
+    this.full?.detach();
+  }
+
+  /** Runs `call` on the state now, or once the React part is ready. */
+  call(call: QueuedCall, load: boolean): void {
+    if (this.full) {
+      call(this.full.state);
+      return;
+    }
+    this.queue.push(call);
+    if (load) void this.load();
+  }
+
+  private async start(): Promise<void> {
+    const { options } = readOptions(this.props);
+    if (!options.channelId) {
+      this.phase = 'unavailable';
+      this.emit('livechat:ready', { available: false });
+      return;
+    }
+    // A conversation is under way (SPEC.md §4 "Opening": reopen directly): no init, load at once.
+    if (hasSessionCookie()) return this.load();
+    this.phase = 'checking';
+    this.init = await fetchInit(options.serverUrl, options.channelId);
+    this.initAt = Date.now();
+    if (!this.init || !this.init.available_for_me) {
+      // Nothing else is downloaded when nobody can answer (issue 5, "Light on the host page").
+      this.phase = 'unavailable';
+      this.emit('livechat:ready', { available: false });
+      return;
+    }
+    if (this.phase === 'checking') this.phase = 'facade';
+    this.facade = renderFacade(this.root, readOptions(this.props).options, {
+      onInterest: () => void this.load(),
+      onOpen: () => this.call((s) => s.open(), true),
+    });
+    this.emit('livechat:ready', { available: true });
+    const rule = 'action' in this.init.rule ? (this.init.rule as LivechatRule) : undefined;
+    if (rule?.action === 'auto_popup' && !isMobile() && !autoPopupCookieFalse()) {
+      this.autoPopupTimer = setTimeout(() => void this.load(), Math.max(0, rule.auto_popup_timer * 1000));
+    }
+  }
+
+  private load(): Promise<void> {
+    this.loading ??= this.doLoad();
+    return this.loading;
+  }
+
+  private async doLoad(): Promise<void> {
+    const before = this.phase;
+    this.phase = 'loading';
+    let create: CreateFullWidget;
+    try {
+      create = await this.loadFull();
+    } catch {
+      this.phase = before;
+      this.loading = undefined;
+      this.emit('livechat:error', { code: 'network', message: ERROR_TEXTS.network });
+      return;
+    }
+    clearTimeout(this.autoPopupTimer);
+    const full = create({
+      host: this.host,
+      root: this.root,
+      props: this.props,
+      prefetched: this.init ? { init: this.init, initAt: this.initAt } : {},
+      emit: this.emit,
+    });
+    this.full = full;
+    this.phase = 'full';
+    const focused = this.facade?.hasFocus() ?? false;
+    // The state takes its phase synchronously (button or chat), so React's first render already shows
+    // what replaces the facade; the facade goes only once React is on screen.
+    const started = full.state.start(this.init ? { init: this.init, initAt: this.initAt } : {});
+    if (this.connected) await full.attach();
+    this.facade?.remove();
+    this.facade = undefined;
+    if (focused) (this.root.querySelector('.lc-button') as HTMLElement | null)?.focus();
+    await started;
+    const queued = this.queue;
+    this.queue = [];
+    for (const call of queued) await call(full.state);
+  }
+}
+
+function attributeProp(attribute: string): keyof AttributeProps {
+  return attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof AttributeProps;
+}

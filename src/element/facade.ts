@@ -1,0 +1,50 @@
+/**
+ * The loader's stand-in for the React chat button: same element, class, part and CSS as
+ * ui/button/chat-button.tsx, so when React takes over nothing moves. It exists so the host page pays for
+ * React only once the visitor shows interest.
+ */
+import { chatButtonCss } from '../ui/button/chat-button.css.js';
+import type { WidgetOptions } from '../state/options.js';
+import { adoptStyles } from './stylesheets.js';
+
+/** What the facade reports. */
+export interface FacadeHandlers {
+  /** Pointer over or focus: time to fetch the full widget. */
+  onInterest(): void;
+  /** Click: fetch and open. */
+  onOpen(): void;
+}
+
+/** A facade button in a shadow root. */
+export interface Facade {
+  update(options: WidgetOptions): void;
+  /** True when the facade button has focus (focus moves to the React button on hand-over). */
+  hasFocus(): boolean;
+  remove(): void;
+}
+
+/** Renders the facade button into `root`. Styles are set through CSSOM, which CSP `style-src` allows. */
+export function renderFacade(root: ShadowRoot, options: WidgetOptions, handlers: FacadeHandlers): Facade {
+  adoptStyles(root, [chatButtonCss]);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'lc-button';
+  button.setAttribute('part', 'button');
+  button.setAttribute('data-facade', '');
+  button.style.setProperty('--lc-button-raise', '0px');
+  button.addEventListener('pointerenter', handlers.onInterest);
+  button.addEventListener('focus', handlers.onInterest);
+  button.addEventListener('click', handlers.onOpen);
+  const update = (o: WidgetOptions): void => {
+    button.textContent = o.buttonText;
+    button.style.background = o.buttonBackgroundColor ?? '';
+    button.style.color = o.buttonTextColor ?? '';
+  };
+  update(options);
+  root.append(button);
+  return {
+    update,
+    hasFocus: () => root.activeElement === button,
+    remove: () => button.remove(),
+  };
+}

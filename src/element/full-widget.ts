@@ -1,0 +1,34 @@
+/**
+ * The contract between the eager loader and the lazily imported React part. Types only: importing this
+ * file costs the eager script nothing.
+ */
+import type { LiveChatState, Prefetched } from '../state/create-state.js';
+import type { AttributeProps } from './attributes.js';
+import type { LiveChatEventDetails, LiveChatEventName } from './events.js';
+
+/** What the loader hands the full widget. */
+export interface FullWidgetContext {
+  host: HTMLElement;
+  root: ShadowRoot;
+  props: AttributeProps;
+  prefetched: Prefetched;
+  emit<K extends LiveChatEventName>(name: K, detail: LiveChatEventDetails[K]): void;
+}
+
+/** The React part, running. */
+export interface FullWidget {
+  readonly state: LiveChatState;
+  /** Whether the chat window is open (read through the full part so the loader needs no atoms). */
+  isOpen(): boolean;
+  /** Incoming messages not yet seen. */
+  unreadCount(): number;
+  /** Attribute props changed. */
+  update(props: AttributeProps): void;
+  /** Renders React into the shadow root (again after a remount). Resolves once the UI is on screen. */
+  attach(): Promise<void>;
+  /** Unmounts React (the element left the page); the store stays. */
+  detach(): void;
+}
+
+/** The lazy chunk's export. */
+export type CreateFullWidget = (context: FullWidgetContext) => FullWidget;

@@ -1,0 +1,156 @@
+/**
+ * The React root of `<live-chat>`: reads the element's store and feeds the presentational components of
+ * src/ui. No I/O here: every action goes through the state.
+ */
+import { useAtomValue } from 'jotai/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { LIMITS } from '../../protocol/livechat.js';
+import {
+  buttonVisibleAtom,
+  composerEnabledAtom,
+  connectionAtom,
+  feedbackAtom,
+  foldedAtom,
+  historyLoadingAtom,
+  isOpenAtom,
+  messagesAtom,
+  mobileAtom,
+  noticeAtom,
+  optionsAtom,
+  phaseAtom,
+  titleAtom,
+  transcriptAtom,
+  typingNamesAtom,
+  unreadCountAtom,
+  type FeedbackStep,
+  type TranscriptStep,
+} from '../../state/atoms.js';
+import type { LiveChatState } from '../../state/create-state.js';
+import { ERROR_MESSAGE_KEYS } from '../../state/errors.js';
+import { ChatButton } from '../../ui/button/chat-button.js';
+import { Composer } from '../../ui/composer/composer.js';
+import { FeedbackPanel, type FeedbackStage, type TranscriptState } from '../../ui/feedback/feedback-panel.js';
+import { Notice } from '../../ui/shared/notice.js';
+import { UiTextProvider } from '../../ui/shared/ui-text-context.js';
+import type { UiText } from '../../ui/shared/ui-text.js';
+import { Thread } from '../../ui/thread/thread.js';
+import { toThreadMessage } from '../../ui/thread/thread-message.js';
+import { ChatWindow } from '../../ui/window/chat-window.js';
+
+/** Props of {@link LiveChatApp}. */
+export interface LiveChatAppProps {
+  state: LiveChatState;
+  ui: UiText;
+  /** The element's shadow root, to move focus between the button and the window. */
+  root: ShadowRoot;
+}
+
+const STAGES: Record<FeedbackStep, FeedbackStage> = { choose: 'choosing', reason: 'explaining', sending: 'sending', thanks: 'thanked' };
+// The panel flags an invalid address itself; the state's own check only guards the call.
+const TRANSCRIPT: Record<TranscriptStep, TranscriptState> = { idle: 'idle', invalid: 'idle', sending: 'sending', sent: 'sent', failed: 'failed' };
+
+/** The clock of relative timestamps, refreshed every 60 s (SPEC.md §9). */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), LIMITS.timestampRefreshMs);
+    return () => clearInterval(id);
+  }, []);
+  return now;
+}
+
+/** The whole widget for one element. */
+export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.Element {
+  const o = { store: state.store };
+  const options = useAtomValue(optionsAtom, o);
+  const phase = useAtomValue(phaseAtom, o);
+  const notice = useAtomValue(noticeAtom, o);
+  const buttonVisible = useAtomValue(buttonVisibleAtom, o);
+  const isOpen = useAtomValue(isOpenAtom, o);
+  const messages = useAtomValue(messagesAtom, o);
+  const folded = useAtomValue(foldedAtom, o);
+  const mobile = useAtomValue(mobileAtom, o);
+  const unread = useAtomValue(unreadCountAtom, o);
+  const typingNames = useAtomValue(typingNamesAtom, o);
+  const status = useAtomValue(connectionAtom, o);
+  const title = useAtomValue(titleAtom, o);
+  const loading = useAtomValue(historyLoadingAtom, o);
+  const composerEnabled = useAtomValue(composerEnabledAtom, o);
+  const feedback = useAtomValue(feedbackAtom, o);
+  const transcript = useAtomValue(transcriptAtom, o);
+  const now = useNow();
+
+  const threadMessages = useMemo(
+    () =>
+      messages.map((m) => ({
+        ...toThreadMessage(m, { serverUrl: options.serverUrl }),
+        ...(m.delivery && m.delivery !== 'sent' ? { delivery: m.delivery } : {}),
+      })),
+    [messages, options.serverUrl],
+  );
+
+  // Keyboard users land in the composer when the window opens and back on the button when it closes.
+  const wasOpen = useRef(isOpen);
+  useEffect(() => {
+    if (isOpen && !wasOpen.current) (root.querySelector('.lc-composer-input') as HTMLElement | null)?.focus();
+    if (!isOpen && wasOpen.current) (root.querySelector('.lc-button') as HTMLElement | null)?.focus();
+    wasOpen.current = isOpen;
+  }, [isOpen, root]);
+
+  const noticeKey = notice && notice.code !== 'invalid_option' ? ERROR_MESSAGE_KEYS[notice.code] : undefined;
+
+  return (
+    <UiTextProvider value={ui}>
+      {noticeKey ? <Notice message={ui.t(noticeKey as Parameters<UiText['t']>[0])} onDismiss={() => state.dismissNotice()} /> : null}
+      {buttonVisible ? (
+        <ChatButton text={options.buttonText} backgroundColor={options.buttonBackgroundColor} textColor={options.buttonTextColor} onOpen={() => void state.open()} />
+      ) : null}
+      {isOpen ? (
+        <ChatWindow
+          title={title}
+          status={status}
+          unreadCount={unread}
+          typingNames={typingNames}
+          folded={folded}
+          mobile={mobile}
+          headerColor={options.headerBackgroundColor}
+          titleColor={options.titleColor}
+          onToggleFold={() => state.toggleFold()}
+          onClose={() => state.requestClose()}
+          // Escape folds an unfolded window; on mobile (no folding) or when folded it closes.
+          onEscape={() => (mobile || folded ? state.requestClose() : state.toggleFold())}
+        >
+          {phase === 'feedback' ? (
+            <FeedbackPanel
+              stage={STAGES[feedback.step]}
+              rate={feedback.rate}
+              transcript={TRANSCRIPT[transcript]}
+              onRate={(rate) => void state.rate(rate)}
+              onSendReason={(reason) => void state.submitReason(reason)}
+              onNoFeedback={() => state.skipFeedback()}
+              onSendTranscript={(email) => void state.sendTranscript(email)}
+              onTranscriptRetry={() => state.retryTranscript()}
+            />
+          ) : (
+            <>
+              <Thread
+                messages={threadMessages}
+                now={now}
+                defaultUsername={options.defaultUsername}
+                loading={loading}
+                onRetry={(id) => void state.retry(id)}
+                onAtBottomChange={(atBottom) => state.setAtBottom(atBottom)}
+              />
+              <Composer
+                placeholder={options.inputPlaceholder}
+                disabled={!composerEnabled}
+                onSend={(content) => void state.send(content)}
+                onTyping={(value) => state.composerInput(value)}
+              />
+            </>
+          )}
+        </ChatWindow>
+      ) : null}
+    </UiTextProvider>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The lazily imported half of `<live-chat>`: React, the store, the platform services and every style.
+ * The loader imports this chunk on the first sign of interest (see ../controller.ts).
+ */
+import { createRoot, type Root } from 'react-dom/client';
+import { isOpenAtom, unreadCountAtom } from '../../state/atoms.js';
+import { createLiveChatState } from '../../state/create-state.js';
+import { uiStyles } from '../../ui/styles.js';
+import { readOptions } from '../attributes.js';
+import type { CreateFullWidget } from '../full-widget.js';
+import { adoptStyles } from '../stylesheets.js';
+import { LiveChatApp } from './app.js';
+import { defaultTexts, loadMessages, uiTextFor } from './ui-texts.js';
+import { browserDeps } from './wiring.js';
+
+/** Creates the store and React part of one element. */
+export const createFullWidget: CreateFullWidget = (context) => {
+  const { root, emit } = context;
+  let props = context.props;
+  let lang = readOptions(props).options.lang;
+  let ui = uiTextFor(lang, {});
+  const initial = readOptions(props).options;
+  const state = createLiveChatState(browserDeps(initial.serverUrl, emit), initial);
+  let reactRoot: Root | undefined;
+  let mountPoint: HTMLElement | undefined;
+
+  const render = (): void => reactRoot?.render(<LiveChatApp state={state} ui={ui} root={root} />);
+
+  const refreshTexts = async (): Promise<void> => {
+    lang = readOptions(props).options.lang;
+    ui = uiTextFor(lang, await loadMessages(lang));
+    state.setOptions(readOptions(props, () => defaultTexts(ui)).options);
+  };
+  const texts = refreshTexts();
+
+  return {
+    state,
+    isOpen: () => state.store.get(isOpenAtom),
+    unreadCount: () => state.store.get(unreadCountAtom),
+    update(next) {
+      const langChanged = readOptions(next).options.lang !== lang;
+      props = next;
+      if (langChanged) void refreshTexts().then(render);
+      else {
+        state.setOptions(readOptions(props, () => defaultTexts(ui)).options);
+        render();
+      }
+    },
+    async attach() {
+      await texts;
+      adoptStyles(root, uiStyles);
+      if (!mountPoint) {
+        mountPoint = document.createElement('div');
+        mountPoint.className = 'lc-root';
+      }
+      if (!mountPoint.isConnected) root.append(mountPoint);
+      reactRoot ??= createRoot(mountPoint);
+      state.resume();
+      render();
+      // React 19 commits asynchronously: wait until the first render is in the shadow root.
+      await new Promise<void>((resolve) => {
+        const check = (tries: number): void => {
+          if (mountPoint?.firstChild || tries > 50) resolve();
+          else requestAnimationFrame(() => check(tries + 1));
+        };
+        check(0);
+      });
+    },
+    detach() {
+      state.suspend();
+      reactRoot?.unmount();
+      reactRoot = undefined;
+      mountPoint?.remove();
+    },
+  };
+};

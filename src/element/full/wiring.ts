@@ -1,0 +1,92 @@
+/**
+ * Connects the state's ports to the platform layer: the JSON-RPC client, the cross-tab bus, the cookie
+ * jar and the page's clock and screen.
+ */
+import type { BusNotification } from '../../protocol/livechat.js';
+import { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
+import { createBusStore } from '../../platform/bus/bus-store.js';
+import { isAbortLike, type PollLoopState } from '../../platform/bus/poll-loop.js';
+import { createCookieJar } from '../../platform/cookies/cookie-jar.js';
+import { RpcClient } from '../../platform/rpc/client.js';
+import type { BusPort, ConnectionStatus, CookiePort, StateDeps } from '../../state/ports.js';
+import { systemClock } from '../../state/ports.js';
+
+// Routes whose calls fire no loading events (PROTOCOL.md §3.3, §3.6: the reference widget sends them silently).
+const SILENT = new Set(['/im_livechat/get_session', '/im_livechat/notify_typing']);
+
+/** The cookie port over the platform's jar (values are JSON text on both sides). */
+export function cookiePort(): CookiePort {
+  const jar = createCookieJar();
+  return {
+    get(name) {
+      const v = jar.get(name);
+      return v === undefined ? undefined : JSON.stringify(v);
+    },
+    set(name, value, maxAge) {
+      try {
+        jar.set(name, JSON.parse(value) as unknown, maxAge);
+      } catch {
+        // A value that is not JSON is never written by the state; ignoring it keeps the host page safe.
+      }
+    },
+    remove(name) {
+      jar.delete(name);
+    },
+  };
+}
+
+const STATUS: Record<PollLoopState, ConnectionStatus> = { polling: 'online', idle: 'online', retrying: 'reconnecting', stopped: 'offline' };
+
+/** The bus port over one {@link CrossTabBus} per element. */
+export function busPort(client: RpcClient, serverUrl: string): BusPort {
+  let onStatus: ((s: ConnectionStatus) => void) | undefined;
+  const bus = new CrossTabBus({
+    poll: (params, signal) => client.call<BusNotification[]>('/longpolling/poll', params, { signal, timeout: 60_000, silent: true }),
+    storage: createBusStore(serverUrl),
+    lifecycle: window,
+    isAbortError: isAbortLike,
+    onPollState: (state) => onStatus?.(STATUS[state]),
+  });
+  return {
+    subscribe(channel, onPayload, status) {
+      onStatus = status;
+      status('connecting');
+      const stop = bus.subscribe((n) => {
+        if (n.channel === channel) onPayload(n.message);
+      });
+      bus.start();
+      bus.addChannel(channel);
+      // A follower tab polls nothing itself: the master's answers reach it through storage.
+      if (!bus.isMaster) status('online');
+      const offline = (): void => status('offline');
+      const online = (): void => status('reconnecting');
+      window.addEventListener('offline', offline);
+      window.addEventListener('online', online);
+      return {
+        close() {
+          stop();
+          bus.removeChannel(channel);
+          bus.stop();
+          onStatus = undefined;
+          window.removeEventListener('offline', offline);
+          window.removeEventListener('online', online);
+        },
+      };
+    },
+  };
+}
+
+/** Everything the state needs, for a server and an event sink. */
+export function browserDeps(serverUrl: string, emit: StateDeps['emit']): StateDeps {
+  const client = new RpcClient({ baseUrl: serverUrl });
+  return {
+    rpc: (route, params) => client.call(route, params, { silent: SILENT.has(route) }),
+    bus: busPort(client, serverUrl),
+    cookies: cookiePort(),
+    clock: systemClock,
+    // SPEC.md §9: mobile is the SM screen class or smaller (below 768 px).
+    isMobile: () => matchMedia('(max-width: 767px)').matches,
+    pagePath: () => location.pathname + location.search + location.hash,
+    emit,
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Typing of `<live-chat>` for TypeScript users: the tag name map, the event map on `document`, and
+ * React 19 JSX (React 19 passes unknown props on custom elements through as attributes or properties).
+ */
+import type { LiveChatElement } from './live-chat-element.js';
+import type { LiveChatEventMap } from './events.js';
+
+/** The attributes `<live-chat>` accepts in JSX (kebab-case, as in HTML). */
+export interface LiveChatJsxAttributes {
+  'channel-id': string | number;
+  'server-url'?: string;
+  'button-text'?: string;
+  'button-background-color'?: string;
+  'button-text-color'?: string;
+  'header-color'?: string;
+  'title-color'?: string;
+  'input-placeholder'?: string;
+  'default-message'?: string;
+  'default-username'?: string;
+  lang?: string;
+  id?: string;
+  class?: string;
+  className?: string;
+  /** React 19 ref to the element. */
+  ref?: import('react').Ref<LiveChatElement>;
+  key?: string | number;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'live-chat': LiveChatElement;
+  }
+  // `livechat:*` events bubble and are composed, so `document` hears them too.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface DocumentEventMap extends LiveChatEventMap {}
+}
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'live-chat': LiveChatJsxAttributes;
+    }
+  }
+}
