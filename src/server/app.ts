@@ -18,6 +18,7 @@ import { webSessionRoutes } from './routes/web-session.js';
 import { webAssetRoutes } from './routes/web-assets.js';
 import { webContentRoutes } from './routes/web-content.js';
 import { transcriptRoutes } from './routes/transcript.js';
+import { webDatasetRoutes } from './routes/web-dataset.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +63,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(transcriptRoutes, { config });
   await app.register(operatorRoutes);
   await app.register(webSessionRoutes);
+  await app.register(webDatasetRoutes);
   await app.register(webAssetRoutes);
   await app.register(webContentRoutes);
   // The beep of SPEC.md §6 for in-page notifications; CORS because the widget plays it on the host page.
