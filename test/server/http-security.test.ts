@@ -48,4 +48,3 @@ describeEachEngine('over real HTTP', (h) => {
     assert.deepEqual(await ok.json(), { jsonrpc: '2.0', id: 3, result: [] });
   });
 });
-});
