@@ -19,11 +19,7 @@ export const chatButtonCss = `
   font: 600 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   cursor: pointer;
   box-shadow: 0 -1px 6px rgba(0, 0, 0, 0.25);
-  transition: bottom 200ms ease;
 }
 .lc-button:hover { filter: brightness(1.08); }
 .lc-button:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
-@media (prefers-reduced-motion: reduce) {
-  .lc-button { transition: none; }
-}
 `;

@@ -1,0 +1,127 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
+import { fireEvent } from '@testing-library/dom';
+import { ChatWindow, type ChatWindowProps } from '../../src/ui/window/chat-window.js';
+import { mount, recorder, uiText, unmountAll } from './support/mount.js';
+
+function props(overrides: Partial<ChatWindowProps> = {}): ChatWindowProps {
+  return {
+    title: 'Mitchell Admin',
+    status: 'online',
+    unreadCount: 0,
+    typingNames: [],
+    folded: false,
+    mobile: false,
+    onToggleFold: () => {},
+    onClose: () => {},
+    ...overrides,
+  };
+}
+
+describe('ChatWindow', () => {
+  afterEach(async () => {
+    unmountAll();
+    await emulateMedia({ reducedMotion: 'no-preference' });
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  it('is a non-modal dialog named by its title, with status and a Close button', () => {
+    const onClose = recorder();
+    const { screen } = mount(<ChatWindow {...props({ onClose })}>body</ChatWindow>);
+    const dialog = screen.getByRole('dialog', { name: 'Mitchell Admin' });
+    expect(dialog.getAttribute('aria-modal')).to.equal('false');
+    expect(screen.getByRole('status').textContent).to.equal('Online');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose.calls).to.have.length(1);
+  });
+
+  it('shows the connection state', () => {
+    const { screen, rerender } = mount(<ChatWindow {...props({ status: 'connecting' })} />);
+    expect(screen.getByRole('status').textContent).to.equal('Connecting...');
+    rerender(<ChatWindow {...props({ status: 'reconnecting' })} />);
+    expect(screen.getByRole('status').textContent).to.equal('Reconnecting...');
+    rerender(<ChatWindow {...props({ status: 'offline' })} />);
+    expect(screen.getByRole('status').textContent).to.equal('Offline');
+  });
+
+  it('shows the unread counter and who is typing in the header', () => {
+    const { screen, rerender } = mount(<ChatWindow {...props({ unreadCount: 3, typingNames: ['Anna'] })} />);
+    expect(screen.getByRole('img', { name: '3 unread messages' }).textContent).to.equal('3');
+    expect(screen.getByText('Anna is typing...')).to.exist;
+    rerender(<ChatWindow {...props({ unreadCount: 1, typingNames: ['Anna', 'Bob'] })} />);
+    expect(screen.getByRole('img', { name: '1 unread message' })).to.exist;
+    expect(screen.getByText('Anna and Bob are typing...')).to.exist;
+    rerender(<ChatWindow {...props({ typingNames: ['Anna', 'Bob', 'Carl', 'Dora'] })} />);
+    expect(screen.getByText('Anna, Bob and more are typing...')).to.exist;
+    expect(screen.queryByRole('img', { name: /unread/ })).to.equal(null);
+  });
+
+  it('folds on a click on the header bar, not on its buttons', () => {
+    const onToggleFold = recorder();
+    const onClose = recorder();
+    const { screen, root } = mount(<ChatWindow {...props({ onToggleFold, onClose })} />);
+    fireEvent.click(root.querySelector('header') as HTMLElement);
+    expect(onToggleFold.calls).to.have.length(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onToggleFold.calls).to.have.length(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Minimize' }));
+    expect(onToggleFold.calls).to.have.length(2);
+  });
+
+  it('is 400 px high open and 34 px folded, animated over 200 ms', async () => {
+    const body = <button type="button">inside</button>;
+    const { screen, rerender } = mount(<ChatWindow {...props()}>{body}</ChatWindow>);
+    const dialog = screen.getByRole('dialog');
+    expect(getComputedStyle(dialog).height).to.equal('400px');
+    expect(getComputedStyle(dialog).transitionDuration).to.equal('0.2s');
+    expect(getComputedStyle(dialog).transitionProperty).to.equal('height');
+    expect(screen.getByRole('button', { name: 'inside' })).to.exist;
+    rerender(<ChatWindow {...props({ folded: true })}>{body}</ChatWindow>);
+    await waitUntil(() => getComputedStyle(dialog).height === '34px', 'the window never folded to 34 px');
+    expect(screen.getByRole('button', { name: 'Restore' }).getAttribute('aria-expanded')).to.equal('false');
+    expect(screen.queryByRole('button', { name: 'inside' })).to.equal(null);
+  });
+
+  it('does not animate when the visitor prefers reduced motion', async () => {
+    await emulateMedia({ reducedMotion: 'reduce' });
+    const { screen } = mount(<ChatWindow {...props()} />);
+    expect(getComputedStyle(screen.getByRole('dialog')).transitionDuration).to.equal('0s');
+  });
+
+  it('sits at the right edge, and at the left edge in a right-to-left language', () => {
+    const ltr = mount(<ChatWindow {...props()} />);
+    const ltrBox = ltr.screen.getByRole('dialog').getBoundingClientRect();
+    expect(window.innerWidth - ltrBox.right).to.be.lessThan(ltrBox.left);
+    const rtl = mount(<ChatWindow {...props()} />, uiText('ar'));
+    const rtlBox = rtl.screen.getByRole('dialog').getBoundingClientRect();
+    expect(rtlBox.left).to.be.lessThan(window.innerWidth - rtlBox.right);
+    expect(rtl.screen.getByRole('button', { name: 'إغلاق' })).to.exist;
+  });
+
+  it('takes the whole screen on mobile, where it never folds', async () => {
+    await setViewport({ width: 360, height: 640 });
+    const onToggleFold = recorder();
+    const { screen, root } = mount(<ChatWindow {...props({ mobile: true, folded: true, onToggleFold })}>body</ChatWindow>);
+    const box = screen.getByRole('dialog').getBoundingClientRect();
+    expect([box.width, box.height]).to.deep.equal([360, 640]);
+    fireEvent.click(root.querySelector('header') as HTMLElement);
+    expect(onToggleFold.calls).to.have.length(0);
+    expect(screen.queryByRole('button', { name: /Minimize|Restore/ })).to.equal(null);
+    expect(screen.getByText('body')).to.exist;
+  });
+
+  it('takes header colours from props and ignores values that are not colours', () => {
+    const { root } = mount(<ChatWindow {...props({ headerColor: 'rebeccapurple', titleColor: 'javascript:alert(1)' })} />);
+    const header = root.querySelector('header') as HTMLElement;
+    expect(getComputedStyle(header).backgroundColor).to.equal('rgb(102, 51, 153)');
+    expect(getComputedStyle(header).color).to.equal('rgb(255, 255, 255)');
+  });
+
+  it('hands Escape to the caller', async () => {
+    const onEscape = recorder();
+    const { screen } = mount(<ChatWindow {...props({ onEscape })} />);
+    screen.getByRole('button', { name: 'Close' }).focus();
+    await sendKeys({ press: 'Escape' });
+    expect(onEscape.calls).to.have.length(1);
+  });
+});
