@@ -79,18 +79,30 @@ export class LiveChatElement extends Base {
     return controllerOf(this)?.unreadCount ?? 0;
   }
 
-  /** Typed `livechat:*` listeners. */
+  /**
+   * Typed `livechat:*` listeners.
+   * @ignore
+   */
   override addEventListener<K extends keyof LiveChatEventMap>(type: K, listener: (this: LiveChatElement, ev: LiveChatEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  /** @ignore */
   override addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  /** @ignore */
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  /** @ignore */
   override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
     super.addEventListener(type, listener, options);
   }
 
-  /** Removes a typed `livechat:*` listener. */
+  /**
+   * Removes a typed `livechat:*` listener.
+   * @ignore
+   */
   override removeEventListener<K extends keyof LiveChatEventMap>(type: K, listener: (this: LiveChatElement, ev: LiveChatEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  /** @ignore */
   override removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  /** @ignore */
   override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  /** @ignore */
   override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void {
     super.removeEventListener(type, listener, options);
   }

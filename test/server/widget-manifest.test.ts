@@ -1,0 +1,68 @@
+/**
+ * custom-elements.json is generated from the JSDoc of the element class (`npm run analyze`). This test
+ * regenerates it into a temporary folder and fails when the committed manifest is stale or incomplete.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+interface Declaration {
+  tagName?: string;
+  attributes?: { name: string }[];
+  events?: { name: string }[];
+  members?: { name: string }[];
+  cssParts?: { name: string }[];
+}
+
+test('custom-elements.json is current and describes the whole public API', { timeout: 120_000 }, () => {
+  const script = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.analyze;
+  assert.ok(script, 'package.json has an analyze script');
+  const args = script.split(/\s+/).slice(1);
+  const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'cem-'));
+  try {
+    // The analyzer joins --outdir to the working directory, so it gets a relative path.
+    execFileSync(path.join(root, 'node_modules', '.bin', 'cem'), [...args, '--outdir', path.relative(root, outdir)], { cwd: root, stdio: 'pipe' });
+    const fresh = JSON.parse(fs.readFileSync(path.join(outdir, 'custom-elements.json'), 'utf8')) as unknown;
+    const committed = JSON.parse(fs.readFileSync(path.join(root, 'custom-elements.json'), 'utf8')) as unknown;
+    assert.deepEqual(committed, fresh, 'custom-elements.json is stale: run `npm run analyze` and commit it');
+
+    const modules = (fresh as { modules: { declarations?: Declaration[] }[] }).modules;
+    const el = modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === 'live-chat');
+    assert.ok(el, 'the manifest declares <live-chat>');
+    assert.deepEqual(el.attributes?.map((a) => a.name).sort(), [
+      'button-background-color',
+      'button-text',
+      'button-text-color',
+      'channel-id',
+      'default-message',
+      'default-username',
+      'header-color',
+      'input-placeholder',
+      'lang',
+      'server-url',
+      'title-color',
+    ]);
+    assert.deepEqual(el.events?.map((e) => e.name).sort(), [
+      'livechat:closed',
+      'livechat:error',
+      'livechat:feedback',
+      'livechat:fold',
+      'livechat:message',
+      'livechat:open',
+      'livechat:ready',
+      'livechat:transcript',
+      'livechat:unread',
+    ]);
+    const members = new Set(el.members?.map((m) => m.name));
+    for (const name of ['open', 'close', 'toggleFold', 'isOpen', 'unreadCount']) assert.ok(members.has(name), `member ${name} is documented`);
+    assert.ok((el.cssParts ?? []).some((p) => p.name === 'button'), 'the button part is documented');
+  } finally {
+    fs.rmSync(outdir, { recursive: true, force: true });
+  }
+});
