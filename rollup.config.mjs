@@ -26,9 +26,28 @@ function browserPlugins() {
   ];
 }
 
+/** Emits the operator console's page and stylesheet beside its bundle (nothing inline: strict CSP). */
+function operatorPage() {
+  return {
+    name: 'operator-page',
+    async generateBundle() {
+      const { readFile } = await import('node:fs/promises');
+      for (const file of ['index.html', 'operator.css']) {
+        this.emitFile({ type: 'asset', fileName: file, source: await readFile(`src/operator/${file}`, 'utf8') });
+      }
+    },
+  };
+}
+
 const peers = [/^react($|\/)/, /^react-dom($|\/)/];
 
 export default [
+  {
+    // The operator console served at /operator/ (issue 7), React bundled in.
+    input: { operator: 'src/operator/main.tsx' },
+    output: { dir: 'dist/operator', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
+    plugins: [...browserPlugins(), operatorPage()],
+  },
   {
     // The self-contained script a host page loads with <script type="module">.
     input: { 'live-chat': 'src/live-chat.ts' },

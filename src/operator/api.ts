@@ -1,0 +1,51 @@
+import type { ConversationDetail, ConversationSummary, OperatorPresence } from '../protocol/operator-console.js';
+import type { RpcClient } from '../platform/rpc/index.js';
+
+/**
+ * The console's calls to its own server (same origin, session cookie). Visitor-facing routes are reused
+ * where they fit: an operator posts and announces typing through `/mail/chat_post` and
+ * `/im_livechat/notify_typing`, which recognise its session cookie.
+ */
+export class OperatorApi {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** The operator's recent conversations, newest first. */
+  conversations(): Promise<ConversationSummary[]> {
+    return this.rpc.call<ConversationSummary[]>('/im_livechat/operator/conversations', {});
+  }
+
+  /** One conversation with its messages (oldest first), page history and rating. */
+  conversation(sessionId: number): Promise<ConversationDetail> {
+    return this.rpc.call<ConversationDetail>('/im_livechat/operator/conversation', { session_id: sessionId });
+  }
+
+  /** Posts a message; resolves with its id, or false when the conversation is over. */
+  post(uuid: string, text: string): Promise<number | false> {
+    return this.rpc.call<number | false>('/mail/chat_post', { uuid, message_content: text });
+  }
+
+  /** Tells the visitor whether the operator is typing (silent: no loading indicator). */
+  typing(uuid: string, isTyping: boolean): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/notify_typing', { uuid, is_typing: isTyping }, { silent: true });
+  }
+
+  /** Ends the conversation; the visitor's widget is told on the bus. */
+  close(sessionId: number): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/operator/close_session', { session_id: sessionId });
+  }
+
+  /** Asks the visitor's widget for its visited pages; the answer arrives on the bus. */
+  requestHistory(sessionId: number): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/operator/request_history', { session_id: sessionId });
+  }
+
+  /** Whether the operator takes new conversations. */
+  presence(): Promise<OperatorPresence> {
+    return this.rpc.call<OperatorPresence>('/im_livechat/operator/presence', {});
+  }
+
+  /** Goes available or away. */
+  setPresence(presence: OperatorPresence): Promise<OperatorPresence> {
+    return this.rpc.call<OperatorPresence>('/im_livechat/operator/set_presence', { presence });
+  }
+}

@@ -1,0 +1,45 @@
+import type { ConversationSummary } from '../../protocol/operator-console.js';
+import { useT } from '../texts.js';
+import { bodyText } from './message-body.js';
+
+/** Props of {@link ConversationList}. */
+export interface ConversationListProps {
+  conversations: ConversationSummary[];
+  selectedId: number | null;
+  /** Epoch ms used for waiting times (refreshed by the desk every minute). */
+  now: number;
+  onSelect(id: number): void;
+}
+
+/** The operator's conversations: visitor, last message, unread count, waiting time; one button each. */
+export function ConversationList({ conversations, selectedId, now, onSelect }: ConversationListProps): React.JSX.Element {
+  const t = useT();
+  return (
+    <nav className="op-list" aria-labelledby="op-list-heading">
+      <h2 id="op-list-heading">{t('operator.list.heading')}</h2>
+      {conversations.length === 0 ? <p>{t('operator.list.empty')}</p> : null}
+      <ul>
+        {conversations.map((c) => {
+          const preview = c.last_message ? bodyText(c.last_message.body) : t('operator.list.noMessage');
+          const waiting = c.closed_at === null && c.waiting_since !== null ? t('operator.list.waiting', { minutes: Math.max(0, Math.floor((now - c.waiting_since) / 60_000)) }) : null;
+          return (
+            <li key={c.id}>
+              <button type="button" className="op-list-item" aria-current={c.id === selectedId ? 'true' : undefined} onClick={() => onSelect(c.id)}>
+                <span className="op-list-name">{c.visitor_name}</span>
+                {c.unread > 0 ? (
+                  <span className="op-badge">
+                    <span aria-hidden="true">{c.unread}</span>
+                    <span className="op-sr-only">{t('operator.list.unread', { count: c.unread })}</span>
+                  </span>
+                ) : null}
+                <span className="op-list-preview">{preview}</span>
+                {waiting ? <span className="op-list-waiting">{waiting}</span> : null}
+                {c.closed_at !== null ? <span className="op-list-closed">{t('operator.list.closed')}</span> : null}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { BusChannel, LIMITS } from '../../protocol/livechat.js';
+import type { OperatorPresence } from '../../protocol/operator-console.js';
+import type { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
+import type { PollLoopState } from '../../platform/bus/poll-loop.js';
+import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.js';
+import type { OperatorApi } from '../api.js';
+import { decodeConsoleNotification } from '../console-bus.js';
+import { EMPTY_DESK, deskReducer, isFromVisitor } from '../desk-state.js';
+import { OwnTypingAnnouncer } from '../own-typing.js';
+import { useT } from '../texts.js';
+import { ConversationList } from './conversation-list.js';
+import { ConversationPane } from './conversation-pane.js';
+import { bodyText } from './message-body.js';
+import { Notices, type ShownNotice } from './notices.js';
+
+/** How often a closed, unrated conversation is re-read: the visitor's rating is not announced on the bus. */
+export const RATING_REFRESH_MS = 15_000;
+
+/** Props of {@link Desk}. */
+export interface DeskProps {
+  api: OperatorApi;
+  /** The operator's partner id (its bus channel). */
+  partnerId: number;
+  operatorName: string;
+  /** Builds the bus; called once per desk. */
+  createBus(onPollState: (state: PollLoopState) => void): CrossTabBus;
+  /** Delivers a notice (desktop from the master tab, else in-page and beep). */
+  notify(notice: UserNotice, isMaster: () => boolean, showInPage: (notice: UserNotice) => void): NoticeOutcome;
+  /** Whether desktop notifications could be enabled by asking (permission "default"). */
+  canAskDesktop: boolean;
+  onAskDesktop(): void;
+  onLogout(): void;
+}
+
+const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** The support desk: presence, the live conversation list and the open conversation. */
+export function Desk({ api, partnerId, operatorName, createBus, notify, canAskDesktop, onAskDesktop, onLogout }: DeskProps): React.JSX.Element {
+  const t = useT();
+  const [state, dispatch] = useReducer(deskReducer, EMPTY_DESK);
+  const [presence, setPresence] = useState<OperatorPresence | null>(null);
+  const [pollState, setPollState] = useState<PollLoopState>('stopped');
+  const [notices, setNotices] = useState<ShownNotice[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const busRef = useRef<CrossTabBus | null>(null);
+  const noticeId = useRef(0);
+
+  const reportError = useCallback((err: unknown) => {
+    if (err && typeof err === 'object' && 'preventDefault' in err && typeof err.preventDefault === 'function') err.preventDefault();
+    setError(t('operator.error.generic', { reason: reason(err) }));
+  }, [t]);
+
+  const reloadList = useCallback(() => {
+    api.conversations().then((conversations) => dispatch({ type: 'listed', conversations }), reportError);
+  }, [api, reportError]);
+
+  const reloadOpen = useCallback((id: number) => {
+    api.conversation(id).then((detail) => dispatch({ type: 'opened', detail }), reportError);
+  }, [api, reportError]);
+
+  const showNotice = useCallback(
+    (notice: UserNotice) => {
+      const bus = busRef.current;
+      notify(notice, () => bus?.isMaster ?? true, (n) => {
+        noticeId.current += 1;
+        const id = noticeId.current;
+        setNotices((list) => [...list.slice(-4), { ...n, id }]);
+      });
+    },
+    [notify],
+  );
+
+  // The bus: one per desk; channels follow the open conversations.
+  useEffect(() => {
+    const bus = createBus(setPollState);
+    busRef.current = bus;
+    const unsubscribe = bus.subscribe((n) => {
+      const event = decodeConsoleNotification(n, partnerId);
+      const current = stateRef.current;
+      switch (event.kind) {
+        case 'new_session':
+          reloadList();
+          showNotice({ title: t('operator.notice.newConversation', { name: event.session.anonymous_name }), body: '' });
+          break;
+        case 'message': {
+          const sessionId = event.message.channel_ids[0];
+          const known = current.conversations.find((c) => c.id === sessionId);
+          if (!known) reloadList();
+          dispatch({ type: 'message', message: event.message });
+          if (!isFromVisitor(event.message)) break;
+          if (sessionId !== undefined && current.open?.id === sessionId) reloadOpen(sessionId);
+          if (current.selectedId !== sessionId || document.hidden) {
+            showNotice({ title: t('operator.notice.newMessage', { name: known?.visitor_name ?? t('widget.defaultUsername') }), body: bodyText(event.message.body) });
+          }
+          break;
+        }
+        case 'typing':
+          dispatch({ type: 'typing', sessionId: event.sessionId, isTyping: event.isTyping });
+          break;
+        case 'closed':
+          dispatch({ type: 'closed', sessionId: event.sessionId, at: Date.now() });
+          break;
+        case 'history':
+          dispatch({ type: 'history', sessionId: event.sessionId, pages: event.pages });
+          break;
+        case 'ignored':
+          break;
+      }
+    });
+    bus.addChannel(BusChannel.operator(partnerId));
+    bus.start();
+    return () => {
+      unsubscribe();
+      bus.removeChannel(BusChannel.operator(partnerId));
+      bus.stop();
+      busRef.current = null;
+    };
+  }, [createBus, partnerId, reloadList, reloadOpen, showNotice, t]);
+
+  const openIds = useMemo(() => state.conversations.filter((c) => c.closed_at === null).map((c) => c.id).join(','), [state.conversations]);
+  useEffect(() => {
+    const bus = busRef.current;
+    if (!bus) return;
+    for (const id of openIds.split(',').filter(Boolean)) bus.addChannel(BusChannel.session(Number(id)));
+  }, [openIds]);
+
+  useEffect(() => {
+    reloadList();
+    api.presence().then(setPresence, reportError);
+    const timer = setInterval(() => setNow(Date.now()), LIMITS.timestampRefreshMs);
+    return () => clearInterval(timer);
+  }, [api, reloadList, reportError]);
+
+  // Visitor typing fades after 60 s without news (SPEC.md §4 "Typing").
+  const typingKey = state.typing.join(',');
+  useEffect(() => {
+    if (!typingKey) return;
+    const timer = setTimeout(() => {
+      for (const id of typingKey.split(',')) dispatch({ type: 'typing', sessionId: Number(id), isTyping: false });
+    }, LIMITS.othersTypingMs);
+    return () => clearTimeout(timer);
+  }, [typingKey]);
+
+  const open = state.open;
+  const needsRating = open !== null && open.closed_at !== null && open.rating === null;
+  useEffect(() => {
+    if (!needsRating || !open) return;
+    const timer = setInterval(() => reloadOpen(open.id), RATING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [needsRating, open, reloadOpen]);
+
+  const openUuid = open?.uuid;
+  const typing = useMemo(() => {
+    if (!openUuid) return null;
+    const uuid = openUuid;
+    return new OwnTypingAnnouncer((isTyping) => {
+      api.typing(uuid, isTyping).catch((err: unknown) => {
+        // A lost typing notice only affects a hint; it must not interrupt the operator.
+        if (err && typeof err === 'object' && 'preventDefault' in err && typeof err.preventDefault === 'function') err.preventDefault();
+      });
+    });
+  }, [api, openUuid]);
+  useEffect(() => () => typing?.dispose(), [typing]);
+
+  const select = (id: number) => {
+    dispatch({ type: 'selected', id });
+    reloadOpen(id);
+  };
+
+  const send = async (text: string) => {
+    if (!open) return;
+    typing?.sent();
+    const id = await api.post(open.uuid, text);
+    if (id === false) throw new Error(t('operator.conversation.closed'));
+  };
+
+  const togglePresence = () => {
+    const next: OperatorPresence = presence === 'available' ? 'away' : 'available';
+    api.setPresence(next).then(setPresence, reportError);
+  };
+
+  return (
+    <div className="op-desk">
+      <header className="op-topbar">
+        <h1>{t('operator.title')}</h1>
+        <span className="op-operator-name">{operatorName}</span>
+        <button type="button" role="switch" aria-checked={presence === 'available'} disabled={presence === null} onClick={togglePresence}>
+          {t('operator.presence.available')}
+        </button>
+        <span className="op-presence" aria-hidden="true">
+          {presence === 'away' ? t('operator.presence.away') : presence === 'available' ? t('operator.presence.available') : ''}
+        </span>
+        {pollState === 'retrying' ? <span role="status">{t('operator.connection.reconnecting')}</span> : null}
+        {canAskDesktop ? (
+          <button type="button" onClick={onAskDesktop}>
+            {t('operator.notice.enableDesktop')}
+          </button>
+        ) : null}
+        <button type="button" onClick={onLogout}>
+          {t('operator.logout')}
+        </button>
+      </header>
+      {error ? (
+        <div role="alert" className="op-error">
+          {error}{' '}
+          <button type="button" onClick={() => setError(null)}>
+            {t('operator.notice.dismiss')}
+          </button>
+        </div>
+      ) : null}
+      <Notices notices={notices} onDismiss={(id) => setNotices((list) => list.filter((n) => n.id !== id))} />
+      <main className="op-main">
+        <ConversationList conversations={state.conversations} selectedId={state.selectedId} now={now} onSelect={select} />
+        {open ? (
+          <ConversationPane
+            conversation={open}
+            visitorTyping={state.typing.includes(open.id)}
+            onSend={send}
+            onComposerInput={(hasText) => typing?.input(hasText)}
+            onRequestHistory={() => open && api.requestHistory(open.id).catch(reportError)}
+            onClose={() => open && api.close(open.id).then(() => dispatch({ type: 'closed', sessionId: open.id, at: Date.now() }), reportError)}
+          />
+        ) : (
+          <p className="op-pane-empty">{t('operator.conversation.none')}</p>
+        )}
+      </main>
+    </div>
+  );
+}

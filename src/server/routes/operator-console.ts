@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChatMessage, Rate } from '../../protocol/livechat.js';
+import { OPERATOR_PRESENCES, type ConversationDetail, type ConversationSummary, type OperatorPresence } from '../../protocol/operator-console.js';
+import { RpcError } from '../plugins/jsonrpc.js';
+import type { OperatorRow, VisitorSessionRow } from '../store/schema.js';
+import type { MessageWithRelations } from '../store/store.js';
+import { messageToWire } from '../livechat/format.js';
+import { urlsFor } from '../livechat/urls.js';
+import { InvalidParamError, intParam } from '../livechat/params.js';
+
+/** Conversations the list shows: the most recent ones, open or closed. */
+export const CONVERSATION_LIST_MAX = 50;
+/** Messages read to compute a summary (unread count, waiting time) and sent when one is opened. */
+export const CONVERSATION_MESSAGES_MAX = 100;
+
+class ConversationNotFoundError extends RpcError {
+  constructor() {
+    super('This conversation does not exist or is not yours', 'missing_error', undefined, 'livechat.MissingError');
+  }
+}
+
+/** Visitor messages after the operator's last one: how many, and since when the oldest waits. */
+function waitingOf(newestFirst: MessageWithRelations[]): { unread: number; waiting_since: number | null } {
+  let unread = 0;
+  let since: number | null = null;
+  for (const m of newestFirst) {
+    if (m.author_operator_id !== null) break;
+    if (m.message_type !== 'comment') continue;
+    unread += 1;
+    since = m.created_at;
+  }
+  return { unread, waiting_since: since };
+}
+
+function parsePages(raw: string | null): string[] | null {
+  if (raw === null) return null;
+  try {
+    const pages: unknown = JSON.parse(raw);
+    return Array.isArray(pages) ? pages.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The console's view of its conversations (issue 7), same-origin with the operator's session cookie:
+ * - `/im_livechat/operator/conversations` {} → ConversationSummary[] (newest first) of the sessions the
+ *   operator serves;
+ * - `/im_livechat/operator/conversation` {session_id} → ConversationDetail (messages oldest first, page
+ *   history, rating);
+ * - `/im_livechat/operator/presence` {} and `/im_livechat/operator/set_presence` {presence} →
+ *   `"available"` or `"away"`. An away operator is left out of `/im_livechat/init` and
+ *   `/im_livechat/get_session` while still answering its open conversations.
+ *
+ * The away flag lives in this process's memory: it resets to available on restart, and with several
+ * server processes each process knows only the flags set through it (documented limitation).
+ */
+export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void> {
+  const away = new Set<number>();
+  const presenceOf = (operator: OperatorRow): OperatorPresence => (away.has(operator.id) ? 'away' : 'available');
+
+  // Availability is computed by the store for the widget routes; an away operator must not count.
+  const availableOperators = app.store.availableOperators.bind(app.store);
+  app.store.availableOperators = async (...args) => (await availableOperators(...args)).filter((o) => !away.has(o.id));
+
+  const summaryOf = async (session: VisitorSessionRow, request: FastifyRequest): Promise<{ summary: ConversationSummary; messages: ChatMessage[] }> => {
+    const rows = await app.store.listMessages(session.id, CONVERSATION_MESSAGES_MAX);
+    const urls = urlsFor(request, app.config.publicUrl);
+    const messages = rows.map((m) => messageToWire(m, session, urls)).reverse();
+    const summary: ConversationSummary = {
+      id: session.id,
+      uuid: session.uuid,
+      channel_id: session.channel_id,
+      visitor_name: session.anonymous_name,
+      created_at: session.created_at,
+      closed_at: session.closed_at,
+      last_message: messages.at(-1) ?? null,
+      ...waitingOf(rows),
+    };
+    return { summary, messages };
+  };
+
+  app.rpc('/im_livechat/operator/conversations', async (_params, request) => {
+    const operator = await app.requireOperator(request);
+    const sessions = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX });
+    const out: ConversationSummary[] = [];
+    for (const session of sessions) out.push((await summaryOf(session, request)).summary);
+    return out;
+  });
+
+  app.rpc('/im_livechat/operator/conversation', async (params, request) => {
+    const operator = await app.requireOperator(request);
+    const session = await app.store.getVisitorSession(intParam(params, 'session_id'));
+    // Only the sessions it serves: the bus lets an operator read those channels only (poll-authorization).
+    if (!session || (session.operator_id !== operator.id && !operator.is_admin)) throw new ConversationNotFoundError();
+    const { summary, messages } = await summaryOf(session, request);
+    const rating = await app.store.getRating(session.id);
+    const detail: ConversationDetail = {
+      ...summary,
+      messages,
+      page_history: parsePages(session.page_history),
+      rating: rating ? { rate: rating.rate as Rate, reason: rating.reason } : null,
+    };
+    return detail;
+  });
+
+  app.rpc('/im_livechat/operator/presence', async (_params, request) => presenceOf(await app.requireOperator(request)));
+
+  app.rpc('/im_livechat/operator/set_presence', async (params, request) => {
+    const operator = await app.requireOperator(request);
+    const presence = params.presence;
+    if (!OPERATOR_PRESENCES.includes(presence as OperatorPresence)) throw new InvalidParamError('presence must be "available" or "away"');
+    if (presence === 'away') away.add(operator.id);
+    else away.delete(operator.id);
+    return presenceOf(operator);
+  });
+}
