@@ -18,6 +18,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Longest chat message accepted, in characters (MESSAGE_MAX_LENGTH, default 4000). */
   messageMaxLength: number;
+  /** Largest uploaded attachment, in bytes (ATTACHMENT_MAX_BYTES, default 25 MB). */
+  attachmentMaxBytes: number;
   /** Requests per minute and per IP on the routes a visitor could abuse (RATE_LIMIT_* variables). */
   rateLimits: { getSession: number; chatPost: number; transcript: number };
 }
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     development,
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
     messageMaxLength: parsePositive('MESSAGE_MAX_LENGTH', env.MESSAGE_MAX_LENGTH, 4000),
+    attachmentMaxBytes: parsePositive('ATTACHMENT_MAX_BYTES', env.ATTACHMENT_MAX_BYTES, 25 * 1024 * 1024),
     rateLimits: {
       getSession: parsePositive('RATE_LIMIT_GET_SESSION', env.RATE_LIMIT_GET_SESSION, 20),
       chatPost: parsePositive('RATE_LIMIT_CHAT_POST', env.RATE_LIMIT_CHAT_POST, 120),

@@ -1,6 +1,7 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BusChannel } from '../../src/protocol/livechat.js';
+import { attachmentAccessToken } from '../../src/server/routes/attachments-access.js';
 import { ADMIN_PASSWORD, cookieHeader, describeEachEngine } from './support/harness.js';
 
 describeEachEngine('web session routes', (h) => {
@@ -105,8 +106,10 @@ describeEachEngine('translations, content and images', (h) => {
   });
 
   it('/web/content downloads by random public id with a safe Content-Disposition and nosniff', async () => {
-    const a = await h.app.store.createAttachment({ name: 'r\u00e9sum\u00e9 "final"\r\n.html', mimetype: 'text/html', type: 'file', url: null, data: Buffer.from('<script>alert(1)</script>'), file_size: 25, session_id: null, message_id: null }, 1);
-    for (const url of [`/web/content/${a.public_id}?download=true`, `/web/content/ir.attachment/${a.public_id}/datas?download=true`, `/web/content/${a.public_id}`]) {
+    const { session } = await h.visitorSession();
+    const a = await h.app.store.createAttachment({ name: 'r\u00e9sum\u00e9 "final"\r\n.html', mimetype: 'text/html', type: 'file', url: null, data: Buffer.from('<script>alert(1)</script>'), file_size: 25, session_id: session.id, message_id: null }, 1);
+    const token = (publicId: string) => `access_token=${attachmentAccessToken(publicId, session.uuid)}`;
+    for (const url of [`/web/content/${a.public_id}?download=true&${token(a.public_id)}`, `/web/content/ir.attachment/${a.public_id}/datas?download=true&${token(a.public_id)}`, `/web/content/${a.public_id}?${token(a.public_id)}`]) {
       const res = await h.app.inject({ method: 'GET', url });
       assert.equal(res.statusCode, 200, url);
       assert.equal(res.headers['x-content-type-options'], 'nosniff');
@@ -114,8 +117,8 @@ describeEachEngine('translations, content and images', (h) => {
       assert.equal(res.headers['content-disposition'], `attachment; filename="r_sum_ _final___.html"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%22final%22%0D%0A.html`);
       assert.equal(res.body, '<script>alert(1)</script>');
     }
-    const img = await h.app.store.createAttachment({ name: 'pic.png', mimetype: 'image/png', type: 'file', url: null, data: Buffer.from([0x89, 0x50]), file_size: 2, session_id: null, message_id: null }, 1);
-    const inline = await h.app.inject({ method: 'GET', url: `/web/content/${img.public_id}` });
+    const img = await h.app.store.createAttachment({ name: 'pic.png', mimetype: 'image/png', type: 'file', url: null, data: Buffer.from([0x89, 0x50]), file_size: 2, session_id: session.id, message_id: null }, 1);
+    const inline = await h.app.inject({ method: 'GET', url: `/web/content/${img.public_id}?${token(img.public_id)}` });
     assert.equal(inline.headers['content-type'], 'image/png');
     assert.match(String(inline.headers['content-disposition']), /^inline; /);
     const byRowId = await h.app.inject({ method: 'GET', url: `/web/content/${img.id}` });

@@ -1,6 +1,7 @@
 import type { ChatMessage, LivechatSession, MessageAttachment } from '../../protocol/livechat.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import type { MessageWithRelations } from '../store/store.js';
+import { attachmentAccessToken } from '../routes/attachments-access.js';
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -31,15 +32,15 @@ export interface Urls {
   base: string;
 }
 
-/** The wire form of an attachment, with an absolute download URL built from its random public id. */
-export function attachmentToWire(a: AttachmentRow, urls: Urls): MessageAttachment {
+/** The wire form of an attachment: an absolute download URL from its random public id and the session's access token. */
+export function attachmentToWire(a: AttachmentRow, urls: Urls, sessionUuid: string): MessageAttachment {
   return {
     id: a.public_id,
     name: a.name,
     filename: a.name,
     mimetype: a.mimetype,
     type: a.type,
-    url: a.type === 'url' && a.url ? a.url : `${urls.base}/web/content/${a.public_id}?download=true`,
+    url: a.type === 'url' && a.url ? a.url : `${urls.base}/web/content/${a.public_id}?download=true&access_token=${attachmentAccessToken(a.public_id, sessionUuid)}`,
     file_size: a.file_size,
   };
 }
@@ -54,7 +55,7 @@ export function messageToWire(m: MessageWithRelations, session: VisitorSessionRo
     author_id: byOperator ? [m.author_operator_id as number, m.author_name ?? ''] : [0, session.anonymous_name],
     email_from: byOperator ? false : session.anonymous_name,
     message_type: m.message_type,
-    attachment_ids: m.attachments.map((a) => attachmentToWire(a, urls)),
+    attachment_ids: m.attachments.map((a) => attachmentToWire(a, urls, session.uuid)),
     channel_ids: [session.id],
     is_discussion: m.message_type === 'comment',
     is_notification: m.message_type === 'user_notification',

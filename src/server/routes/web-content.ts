@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AttachmentRow } from '../store/schema.js';
+import { mayReadAttachment } from './attachments-access.js';
 
 /** Types a browser may show inline; anything else is always downloaded as opaque bytes. */
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|video\/(mp4|webm|ogg)|audio\/(mpeg|ogg|wav)|application\/pdf|text\/plain)$/;
@@ -37,12 +38,17 @@ async function sendAttachment(reply: FastifyReply, attachment: AttachmentRow | u
 
 /** Attachment downloads and avatars. Attachment URLs carry a random public id, not the row id. */
 export async function webContentRoutes(app: FastifyInstance): Promise<void> {
-  type Req = { Params: { id: string }; Querystring: { download?: string } };
+  type Req = { Params: { id: string }; Querystring: { download?: string; access_token?: string } };
   const wantsDownload = (q: { download?: string }) => q.download === 'true' || q.download === '1';
-  const lookup = (id: string) => (/^[A-Za-z0-9_-]{10,64}$/.test(id) ? app.store.getAttachmentByPublicId(id) : Promise.resolve(undefined));
+  // Another session's attachment is answered exactly like an unknown id (issue 6).
+  const lookup = async (request: FastifyRequest<Req>) => {
+    const id = request.params.id;
+    const attachment = /^[A-Za-z0-9_-]{10,64}$/.test(id) ? await app.store.getAttachmentByPublicId(id) : undefined;
+    return attachment && (await mayReadAttachment(app, request, attachment, request.query.access_token)) ? attachment : undefined;
+  };
 
-  app.get<Req>('/web/content/:id', async (request, reply) => sendAttachment(reply, await lookup(request.params.id), wantsDownload(request.query)));
-  app.get<Req>('/web/content/ir.attachment/:id/datas', async (request, reply) => sendAttachment(reply, await lookup(request.params.id), wantsDownload(request.query)));
+  app.get<Req>('/web/content/:id', async (request, reply) => sendAttachment(reply, await lookup(request), wantsDownload(request.query)));
+  app.get<Req>('/web/content/ir.attachment/:id/datas', async (request, reply) => sendAttachment(reply, await lookup(request), wantsDownload(request.query)));
 
   app.get<{ Params: { id: string } }>('/web/partner_image/:id', async (request, reply) => {
     safeHeaders(reply);

@@ -1,0 +1,39 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
+
+/**
+ * The credential an attachment URL carries for the visitor: an HMAC of the attachment's public id keyed
+ * by the session uuid. The widget loads files from another origin without cookies, so the URL itself
+ * must prove membership; it proves knowledge of the uuid without putting the uuid into URLs (server logs,
+ * saved-file metadata), and it is worthless for any other attachment or session.
+ */
+export function attachmentAccessToken(publicId: string, sessionUuid: string): string {
+  return createHmac('sha256', `livechat-attachment:${sessionUuid}`).update(publicId).digest('base64url');
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** May this operator see that session's files? Its operator, a member of its channel, or an admin. */
+export async function operatorMaySee(app: FastifyInstance, operator: OperatorRow, session: VisitorSessionRow): Promise<boolean> {
+  if (operator.is_admin || operator.id === session.operator_id) return true;
+  return (await app.store.channelOperatorIds(session.channel_id)).includes(operator.id);
+}
+
+/**
+ * Whether the request may read the attachment: the visitor of its session (by the URL's `access_token`)
+ * or one of that session's operators (by their session cookie). Attachments of no session are nobody's.
+ * Callers answer a refusal exactly like an unknown id, so ids of other sessions reveal nothing.
+ */
+export async function mayReadAttachment(app: FastifyInstance, request: FastifyRequest, attachment: AttachmentRow, accessToken: unknown): Promise<boolean> {
+  if (attachment.session_id === null) return false;
+  const session = await app.store.getVisitorSession(attachment.session_id);
+  if (!session) return false;
+  if (typeof accessToken === 'string' && accessToken !== '' && sameToken(accessToken, attachmentAccessToken(attachment.public_id, session.uuid))) return true;
+  const operator = await app.currentOperator(request);
+  return operator !== null && (await operatorMaySee(app, operator, session));
+}
