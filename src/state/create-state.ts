@@ -152,6 +152,8 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     store.set(foldedAtom, folded);
     saveSession({ folded, state: folded ? 'folded' : 'open' });
     emit('livechat:fold', { folded });
+    // Unfolded with the thread at its end, the messages that arrived while folded are in view now.
+    if (!folded && store.get(atBottomAtom)) setUnread(0);
   };
 
   // Effects: the bus subscription of the open session.

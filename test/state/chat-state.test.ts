@@ -208,6 +208,19 @@ describe('chat state: messages and unread', () => {
     expect(w.eventsNamed('livechat:unread').map((e) => e.count)).to.deep.equal([1, 0, 1, 2]);
   });
 
+  it('clears the unread count on unfold when the thread is at its end, not when scrolled up', async () => {
+    const w = await openWidget();
+    w.state.toggleFold();
+    w.bus.push(serverMessage('a'));
+    w.state.toggleFold();
+    expect(w.get(unreadCountAtom)).to.equal(0);
+    w.state.setAtBottom(false);
+    w.state.toggleFold();
+    w.bus.push(serverMessage('b'));
+    w.state.toggleFold();
+    expect(w.get(unreadCountAtom)).to.equal(1);
+  });
+
   it('does not count the visitor own echoed messages as unread', async () => {
     const w = await openWidget();
     w.state.toggleFold();

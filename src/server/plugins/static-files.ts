@@ -38,6 +38,10 @@ export const staticFilesPlugin = fp(
       index: ['index.html'],
       decorateReply: false,
       wildcard: false,
+      setHeaders(reply, filePath) {
+        // The strict-CSP demo (issue 5): the widget must work without inline scripts or styles, eval or <style>.
+        if (path.basename(filePath) === 'csp.html') reply.header('Content-Security-Policy', "script-src 'self'; style-src 'self'");
+      },
     });
   },
   { name: 'static-files' },

@@ -1,0 +1,118 @@
+import { test, expect } from '@playwright/test';
+import { BUTTON, OPERATOR_NAME, openChat, operatorLogsIn, rpc, send, visitorSession } from './widget-support.js';
+
+// The built widget on the demo page against the real server; the operator answers through the server's
+// HTTP API with its session cookie (the `request` fixture keeps cookies).
+
+test('a visitor and an operator exchange messages, with typing both ways and unread counts', async ({ page, request }) => {
+  await operatorLogsIn(request);
+  await page.goto('/');
+  const dialog = await openChat(page);
+  await expect(dialog.getByText('How may I help you?')).toBeVisible();
+
+  await send(page, 'Hello, I need help');
+  await expect(dialog.getByRole('log').getByText('Hello, I need help')).toBeVisible();
+  const session = await visitorSession(page);
+
+  // Visitor typing reaches the operator's channel of the session.
+  await page.getByRole('textbox', { name: 'Ask something ...' }).fill('I am still typ');
+  await expect
+    .poll(async () => {
+      const notes = await rpc<{ message: { info?: string; is_typing?: boolean } }[]>(request, '/longpolling/poll', { channels: [`livechat.session.${session.id}`], last: 0, options: { peek: true } });
+      return (Array.isArray(notes) ? notes : []).some((n) => n.message.info === 'typing_status' && n.message.is_typing === true);
+    }, { timeout: 15_000 })
+    .toBe(true);
+
+  // Operator typing shows in the header, until their message arrives.
+  await rpc(request, '/im_livechat/notify_typing', { uuid: session.uuid, is_typing: true });
+  await expect(dialog.getByText(`${OPERATOR_NAME} is typing...`)).toBeVisible();
+  await rpc(request, '/mail/chat_post', { uuid: session.uuid, message_content: 'Hi! How can I help?' });
+  await expect(dialog.getByRole('log').getByText('Hi! How can I help?')).toBeVisible();
+  await expect(dialog.getByText(`${OPERATOR_NAME} is typing...`)).toBeHidden();
+
+  // Folded, an operator message counts as unread; unfolding at the bottom clears it.
+  await dialog.getByRole('button', { name: 'Minimize' }).click();
+  await rpc(request, '/mail/chat_post', { uuid: session.uuid, message_content: 'Are you there?' });
+  await expect(dialog.getByRole('img', { name: '1 unread message' })).toBeVisible();
+  expect(await page.evaluate(() => document.querySelector('live-chat')?.unreadCount)).toBe(1);
+  await dialog.getByRole('button', { name: 'Restore' }).click();
+  await expect(dialog.getByRole('log').getByText('Are you there?')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.querySelector('live-chat')?.unreadCount)).toBe(0);
+});
+
+test('the fold state survives a reload, and the conversation reopens with its history', async ({ page, request }) => {
+  await operatorLogsIn(request);
+  await page.goto('/');
+  const dialog = await openChat(page);
+  await send(page, 'Remember me');
+  await expect(dialog.getByRole('log').getByText('Remember me')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Minimize' }).click();
+  expect((await visitorSession(page)).folded).toBe(true);
+
+  await page.reload();
+  const again = page.getByRole('dialog', { name: OPERATOR_NAME });
+  await expect(again.getByRole('button', { name: 'Restore' })).toBeVisible();
+  await expect(again.getByRole('log')).toBeHidden();
+  await again.getByRole('button', { name: 'Restore' }).click();
+  await expect(again.getByRole('log').getByText('Remember me')).toBeVisible();
+  expect((await visitorSession(page)).folded).toBe(false);
+});
+
+test('closing asks for feedback; a sad rating with a reason is stored and posted, then the chat ends', async ({ page, request }) => {
+  await operatorLogsIn(request);
+  await page.goto('/');
+  const dialog = await openChat(page);
+  await send(page, 'Thanks for nothing');
+  await expect(dialog.getByRole('log').getByText('Thanks for nothing')).toBeVisible();
+  const session = await visitorSession(page);
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Ask something ...' })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Sad' }).click();
+  await dialog.getByRole('textbox', { name: 'Explain your note' }).fill('Too slow');
+  await dialog.getByRole('button', { name: 'Send' }).first().click();
+  await expect(dialog.getByText('Thank you for your feedback')).toBeVisible();
+
+  await expect
+    .poll(async () => (await rpc<{ rating: { rate: number; reason: string } | null }>(request, '/im_livechat/operator/conversation', { session_id: session.id })).rating)
+    .toEqual({ rate: 1, reason: 'Too slow' });
+  const detail = await rpc<{ messages: { body: string }[] }>(request, '/im_livechat/operator/conversation', { session_id: session.id });
+  expect(detail.messages.map((m) => m.body).join('\n')).toContain('Rating: 😞');
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'im_livechat_session')).toBe(false);
+
+  // The Close control dismisses the window; focus returns to the button.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: BUTTON })).toBeFocused();
+});
+
+test('"No feedback" closes the chat at once', async ({ page, request }) => {
+  await operatorLogsIn(request);
+  await page.goto('/');
+  const dialog = await openChat(page);
+  await send(page, 'Bye');
+  await expect(dialog.getByRole('log').getByText('Bye')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'No feedback' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: BUTTON })).toBeVisible();
+});
+
+test('keyboard only: reach the button, open, send, fold with Escape', async ({ page, request }) => {
+  await operatorLogsIn(request);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: BUTTON })).toBeVisible();
+  for (let i = 0; i < 10; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.getByRole('button', { name: BUTTON }).evaluate((b) => b.matches(':focus'))) break;
+  }
+  await expect(page.getByRole('button', { name: BUTTON })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: OPERATOR_NAME });
+  await expect(dialog.getByRole('textbox', { name: 'Ask something ...' })).toBeFocused();
+  await page.keyboard.type('Typed with the keyboard');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('log').getByText('Typed with the keyboard')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('button', { name: 'Restore' })).toBeVisible();
+});

@@ -1,0 +1,43 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The seeded operator's credentials (playwright.config.ts starts the server with this password). */
+export const ADMIN = { db: 'livechat', login: 'admin', password: 'e2e-admin-password' };
+export const BUTTON = 'Chat with one of our collaborators';
+export const OPERATOR_NAME = 'Administrator';
+
+/** JSON-RPC through an API context (the operator's, which carries its session cookie). */
+export async function rpc<T = unknown>(ctx: APIRequestContext, path: string, params: Record<string, unknown> = {}): Promise<T> {
+  const res = await ctx.post(path, { data: { jsonrpc: '2.0', method: 'call', params, id: Math.floor(Math.random() * 1e9) } });
+  const body = (await res.json()) as { result?: T; error?: { data?: { message?: string } } };
+  if (body.error) throw new Error(`${path}: ${body.error.data?.message ?? 'error'}`);
+  return body.result as T;
+}
+
+/** Logs the operator in: a logged-in operator counts as available. */
+export async function operatorLogsIn(ctx: APIRequestContext): Promise<void> {
+  const info = await rpc<{ username: string }>(ctx, '/web/session/authenticate', ADMIN);
+  expect(info.username).toBe('admin');
+}
+
+/** The visitor's session as the widget stored it in its cookie. */
+export async function visitorSession(page: Page): Promise<{ id: number; uuid: string; folded: boolean }> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'im_livechat_session');
+  expect(cookie, 'the session cookie').toBeTruthy();
+  const raw = cookie!.value;
+  return JSON.parse(/^[{[]/.test(raw) ? raw : decodeURIComponent(raw)) as { id: number; uuid: string; folded: boolean };
+}
+
+/** Opens the chat as a visitor would, from the button. */
+export async function openChat(page: Page) {
+  await page.getByRole('button', { name: BUTTON }).click();
+  const dialog = page.getByRole('dialog', { name: OPERATOR_NAME });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Types into the composer and presses Enter. */
+export async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Ask something ...' });
+  await box.fill(text);
+  await box.press('Enter');
+}
