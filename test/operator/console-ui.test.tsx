@@ -1,0 +1,100 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { within } from '@testing-library/dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
+import type { ConversationDetail } from '../../src/protocol/operator-console.js';
+import { ConversationPane } from '../../src/operator/components/conversation-pane.js';
+import { LoginForm, type LoginFailure } from '../../src/operator/components/login-form.js';
+
+const detail = (body: string): ConversationDetail => ({
+  id: 7,
+  uuid: 'u-7',
+  channel_id: 1,
+  visitor_name: 'Visitor',
+  created_at: 0,
+  closed_at: null,
+  last_message: null,
+  unread: 0,
+  waiting_since: null,
+  page_history: ['/', '/shop'],
+  rating: { rate: 3, reason: 'Slow <b>answer</b>' },
+  messages: [
+    { id: 1, body, date: '2024-05-11 14:03:27', author_id: [0, 'Visitor'], message_type: 'comment', attachment_ids: [], channel_ids: [7], is_discussion: true, is_notification: false },
+  ],
+});
+
+// Tells React that this file drives updates through act() on purpose.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+describe('operator console components', () => {
+  let host: HTMLDivElement;
+  let root: Root;
+  beforeEach(() => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+  });
+
+  it('message bodies from the server cannot run script or leak markup into the page', async () => {
+    const fired: string[] = [];
+    (window as unknown as { __xss: (x: string) => void }).__xss = (x) => fired.push(x);
+    const payloads = [
+      '<p>hi<img src=x onerror="__xss(1)"></p>',
+      '<p><a href="javascript:__xss(2)">link</a></p>',
+      '<svg><script>__xss(3)</script></svg>',
+      '<p><iframe srcdoc="<script>parent.__xss(4)</script>"></iframe>ok</p>',
+    ];
+    const before = document.body.children.length;
+    for (const body of payloads) {
+      act(() => root.render(<ConversationPane conversation={detail(body)} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} />));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fired).to.deep.equal([]);
+    expect(host.querySelectorAll('img, script, iframe, svg').length).to.equal(0);
+    expect(host.querySelector('a')?.getAttribute('href') ?? null).to.equal(null);
+    expect(document.body.children.length, 'nothing is added outside the console').to.equal(before);
+  });
+
+  it('shows page history and the rating as text; Enter sends the trimmed text and empties the composer', async () => {
+    const sent: string[] = [];
+    act(() => root.render(<ConversationPane conversation={detail('<p>Hello</p>')} visitorTyping={true} onSend={async (t) => void sent.push(t)} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} />));
+    const view = within(host);
+    expect(view.getByText('/shop')).to.exist;
+    expect(view.getByText('Rating: 😐 neutral')).to.exist;
+    expect(view.getByText('Reason: Slow <b>answer</b>')).to.exist;
+    expect(view.getByRole('status', { name: '' }).textContent).to.equal('Visitor is typing...');
+    const box = view.getByRole('textbox', { name: 'Message to Visitor' }) as HTMLTextAreaElement;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
+    act(() => {
+      setValue?.call(box, '  Hi there  ');
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    act(() => {
+      box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    });
+    await waitUntil(() => sent.length === 1);
+    expect(sent).to.deep.equal(['Hi there']);
+    expect(box.value).to.equal('');
+  });
+
+  it('the log-in form says clearly when the credentials are wrong', async () => {
+    act(() => root.render(<LoginForm onLogin={() => Promise.reject<void>('wrong_credentials' satisfies LoginFailure)} />));
+    const view = within(host);
+    const login = view.getByRole('textbox', { name: 'Login' }) as HTMLInputElement;
+    const password = view.getByLabelText('Password') as HTMLInputElement;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    act(() => {
+      setValue?.call(login, 'admin');
+      login.dispatchEvent(new Event('input', { bubbles: true }));
+      setValue?.call(password, 'nope');
+      password.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    act(() => view.getByRole('button', { name: 'Log in' }).click());
+    await waitUntil(() => host.querySelector('[role="alert"]'));
+    expect(view.getByRole('alert').textContent).to.equal('Wrong login or password');
+  });
+});
