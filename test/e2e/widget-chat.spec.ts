@@ -34,10 +34,10 @@ test('a visitor and an operator exchange messages, with typing both ways and unr
   await dialog.getByRole('button', { name: 'Minimize' }).click();
   await rpc(request, '/mail/chat_post', { uuid: session.uuid, message_content: 'Are you there?' });
   await expect(dialog.getByRole('img', { name: '1 unread message' })).toBeVisible();
-  expect(await page.evaluate(() => document.querySelector('live-chat')?.unreadCount)).toBe(1);
+  expect(await page.evaluate(() => (document.querySelector('live-chat') as unknown as { unreadCount: number } | null)?.unreadCount)).toBe(1);
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await expect(dialog.getByRole('log').getByText('Are you there?')).toBeVisible();
-  await expect.poll(() => page.evaluate(() => document.querySelector('live-chat')?.unreadCount)).toBe(0);
+  await expect.poll(() => page.evaluate(() => (document.querySelector('live-chat') as unknown as { unreadCount: number } | null)?.unreadCount)).toBe(0);
 });
 
 test('the fold state survives a reload, and the conversation reopens with its history', async ({ page, request }) => {
