@@ -9,7 +9,6 @@ import { clockPlugin, type Clock } from './plugins/clock.js';
 import { storePlugin } from './plugins/store.js';
 import { busPublisherPlugin } from './plugins/bus-publisher.js';
 import { busPollRoutes } from './bus/poll-route.js';
-import { busFanoutPlugin } from './bus/fanout.js';
 import { corsPlugin } from './plugins/cors.js';
 import { operatorAuthPlugin } from './plugins/operator-auth.js';
 import { loadLocales, type Locales } from './livechat/translations.js';
@@ -20,7 +19,6 @@ import { operatorPageRoutes } from './routes/operator-page.js';
 import { webSessionRoutes } from './routes/web-session.js';
 import { webAssetRoutes } from './routes/web-assets.js';
 import { webContentRoutes } from './routes/web-content.js';
-import { attachmentUploadRoutes } from './routes/attachments-upload.js';
 import { transcriptRoutes } from './routes/transcript.js';
 import { webDatasetRoutes } from './routes/web-dataset.js';
 
@@ -62,8 +60,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   });
   await app.register(busPublisherPlugin);
   await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });
-  await app.register(busFanoutPlugin);
-  await app.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs });
+  await app.register(busPollRoutes);
   await app.register(widgetRoutes, { config });
   await app.register(transcriptRoutes, { config });
   await app.register(operatorRoutes);
@@ -73,7 +70,6 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(webDatasetRoutes);
   await app.register(webAssetRoutes);
   await app.register(webContentRoutes);
-  await app.register(attachmentUploadRoutes, { config });
   // The beep of SPEC.md §6 for in-page notifications; CORS because the widget plays it on the host page.
   await app.register(fastifyStatic, {
     root: path.join(config.rootDir, 'src', 'server', 'static'),
