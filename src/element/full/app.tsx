@@ -35,6 +35,7 @@ import { UiTextProvider } from '../../ui/shared/ui-text-context.js';
 import type { UiText } from '../../ui/shared/ui-text.js';
 import { Thread } from '../../ui/thread/thread.js';
 import { toThreadMessage } from '../../ui/thread/thread-message.js';
+import { useAttachmentViewer } from '../../ui/viewer/lazy-viewer.js';
 import { ChatWindow } from '../../ui/window/chat-window.js';
 
 /** Props of {@link LiveChatApp}. */
@@ -79,6 +80,7 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
   const feedback = useAtomValue(feedbackAtom, o);
   const transcript = useAtomValue(transcriptAtom, o);
   const now = useNow();
+  const viewer = useAttachmentViewer();
 
   const threadMessages = useMemo(
     () =>
@@ -140,6 +142,7 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
                 loading={loading}
                 onRetry={(id) => void state.retry(id)}
                 onAtBottomChange={(atBottom) => state.setAtBottom(atBottom)}
+                onOpenAttachment={(attachment) => viewer.open(attachment, threadMessages.flatMap((m) => m.attachments))}
               />
               <Composer
                 placeholder={options.inputPlaceholder}
@@ -151,6 +154,7 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
           )}
         </ChatWindow>
       ) : null}
+      {viewer.element}
     </UiTextProvider>
   );
 }

@@ -117,6 +117,8 @@ export function AttachmentViewer({ attachments, initialIndex = 0, onClose, onDow
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault();
+      // An owner rendering the viewer inside the chat window must not also fold the window.
+      event.stopPropagation();
       onClose();
       return;
     }
