@@ -46,7 +46,8 @@ export function mount(node: ReactNode, text: UiText = uiText()): Mounted {
   const result: Mounted = {
     host,
     root,
-    screen: within(root as unknown as HTMLElement),
+    // The React container rather than the shadow root: Testing Library prints an element, not a ShadowRoot, on failure.
+    screen: within(container),
     rerender: render,
     unmount() {
       reactRoot.unmount();

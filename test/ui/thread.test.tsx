@@ -1,0 +1,194 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { fireEvent, within } from '@testing-library/dom';
+import type { ChatMessage } from '../../src/protocol/livechat.js';
+import { DEFAULT_AVATAR_URL } from '../../src/ui/shared/default-avatar.js';
+import { Thread, type ThreadProps } from '../../src/ui/thread/thread.js';
+import { toThreadMessage, type ThreadMessage } from '../../src/ui/thread/thread-message.js';
+import { mount, recorder, unmountAll } from './support/mount.js';
+
+const NOW = new Date(2024, 4, 15, 12, 0, 0);
+const OPERATOR = { id: 3, name: 'Mitchell Admin', avatarUrl: 'https://chat.example.com/web/partner_image/3' };
+let nextId = 1;
+
+function msg(overrides: Partial<ThreadMessage> & { at: Date }): ThreadMessage {
+  const { at, ...rest } = overrides;
+  return { id: nextId++, body: '<p>Hello</p>', date: at, author: OPERATOR, kind: 'comment', own: false, attachments: [], ...rest };
+}
+
+function secondsAgo(s: number): Date {
+  return new Date(NOW.getTime() - s * 1000);
+}
+
+function thread(props: Partial<ThreadProps> & Pick<ThreadProps, 'messages'>): React.JSX.Element {
+  return <Thread now={NOW} onRetry={() => {}} {...props} />;
+}
+
+describe('Thread', () => {
+  afterEach(unmountAll);
+
+  it('is a log named "Conversation"', () => {
+    const { screen } = mount(thread({ messages: [msg({ at: secondsAgo(10) })] }));
+    expect(screen.getByRole('log', { name: 'Conversation' }).textContent).to.contain('Hello');
+  });
+
+  it('separates days with Today, Yesterday and the long date', () => {
+    const messages = [
+      msg({ at: new Date(2024, 2, 3, 9, 0), body: 'old' }),
+      msg({ at: new Date(2024, 4, 14, 9, 0), body: 'yesterday' }),
+      msg({ at: new Date(2024, 4, 15, 9, 0), body: 'today' }),
+      msg({ at: new Date(2024, 4, 15, 10, 0), body: 'later today' }),
+    ];
+    const { screen } = mount(thread({ messages }));
+    const labels = screen.getAllByRole('separator').map((s) => s.getAttribute('aria-label'));
+    expect(labels).to.deep.equal(['March 3, 2024', 'Yesterday', 'Today']);
+  });
+
+  it('shows author avatars and names, with the smiley and "Visitor" when there is no author', () => {
+    const { root, screen } = mount(
+      thread({ messages: [msg({ at: secondsAgo(600), body: 'hi' }), msg({ at: secondsAgo(300), author: null, own: true, body: 'hello' })] }),
+    );
+    expect(screen.getByText('Mitchell Admin')).to.exist;
+    expect(screen.getByText('Visitor')).to.exist;
+    const avatars = Array.from(root.querySelectorAll<HTMLImageElement>('img.lc-avatar')).map((img) => img.getAttribute('src'));
+    expect(avatars).to.deep.equal([OPERATOR.avatarUrl, DEFAULT_AVATAR_URL]);
+    expect(DEFAULT_AVATAR_URL.startsWith('data:image/svg+xml,')).to.equal(true);
+  });
+
+  it('uses the default username option for messages without an author', () => {
+    const { screen } = mount(thread({ messages: [msg({ at: secondsAgo(300), author: null })], defaultUsername: 'Guest' }));
+    expect(screen.getByText('Guest')).to.exist;
+  });
+
+  it('shows relative timestamps: "now" under 45 s, then minutes, refreshed with `now`', () => {
+    const message = msg({ at: secondsAgo(44) });
+    const { root, rerender } = mount(thread({ messages: [message] }));
+    const time = (): string => (root.querySelector('time') as HTMLElement).textContent ?? '';
+    expect(time()).to.equal('now');
+    rerender(<Thread messages={[message]} now={new Date(NOW.getTime() + 60_000)} onRetry={() => {}} />);
+    expect(time()).to.equal('2 minutes ago');
+  });
+
+  it('squashes same-author comments within 60 s, not after', () => {
+    const messages = [
+      msg({ at: secondsAgo(300), body: 'one' }),
+      msg({ at: secondsAgo(250), body: 'two' }),
+      msg({ at: secondsAgo(189), body: 'three' }),
+      msg({ at: secondsAgo(180), author: null, body: 'visitor' }),
+    ];
+    const { root } = mount(thread({ messages }));
+    const shown = Array.from(root.querySelectorAll('.lc-message')).map((m) => [m.querySelector('.lc-message-body')?.textContent, m.querySelector('.lc-author')?.textContent ?? null]);
+    expect(shown).to.deep.equal([
+      ['one', 'Mitchell Admin'],
+      ['two', null],
+      ['three', 'Mitchell Admin'],
+      ['visitor', 'Visitor'],
+    ]);
+  });
+
+  it('hides quoted parts behind "read more" / "read less"', async () => {
+    const { screen } = mount(thread({ messages: [msg({ at: secondsAgo(100), body: '<p>Answer</p><blockquote>Earlier question</blockquote>' })] }));
+    expect(screen.queryByText('Earlier question')).to.satisfy((el: HTMLElement | null) => el === null || el.closest('[hidden]') !== null);
+    fireEvent.click(screen.getByRole('button', { name: 'read more' }));
+    const less = await screen.findByRole('button', { name: 'read less' });
+    expect(less.getAttribute('aria-expanded')).to.equal('true');
+    expect(screen.getByText('Earlier question').closest('[hidden]')).to.equal(null);
+    fireEvent.click(less);
+    expect((await screen.findByRole('button', { name: 'read more' })).getAttribute('aria-expanded')).to.equal('false');
+  });
+
+  it('shows image thumbnails and file links with a human size', () => {
+    const onOpen = recorder<[unknown, unknown]>();
+    const message = msg({
+      at: secondsAgo(100),
+      attachments: [
+        { id: 1, name: 'photo.png', mimetype: 'image/png', url: 'https://chat.example.com/web/content/1?download=true' },
+        { id: 2, name: 'report.pdf', mimetype: 'application/pdf', url: 'https://chat.example.com/web/content/2?download=true', size: 1536 },
+        { id: 3, name: '', mimetype: 'text/plain', url: 'https://chat.example.com/web/content/3?download=true' },
+        { id: 4, name: 'evil', mimetype: 'text/plain', url: 'javascript:alert(1)' },
+      ],
+    });
+    const { screen } = mount(thread({ messages: [message], onOpenAttachment: onOpen }));
+    const thumbnail = screen.getByRole('img', { name: 'photo.png' }) as HTMLImageElement;
+    expect(thumbnail.getAttribute('src')).to.equal('https://chat.example.com/web/content/1?download=true');
+    fireEvent.click(screen.getByRole('button', { name: 'photo.png' }));
+    expect(onOpen.calls[0]?.[0]).to.include({ id: 1 });
+    const pdf = screen.getByRole('link', { name: 'report.pdf' });
+    expect(pdf.getAttribute('rel')).to.equal('noopener noreferrer');
+    expect(pdf.parentElement?.textContent).to.equal('report.pdf (1.5 Kb)');
+    expect(screen.getByRole('link', { name: 'unnamed' })).to.exist;
+    expect(screen.queryByRole('link', { name: 'evil' })).to.equal(null);
+  });
+
+  it("shows the visitor's own message state and retries a failed one", () => {
+    const onRetry = recorder<[ThreadMessage['id']]>();
+    const messages = [
+      msg({ id: 'p1', at: secondsAgo(200), author: null, own: true, delivery: 'sent', body: 'a' }),
+      msg({ id: 'p2', at: secondsAgo(100), author: null, own: true, delivery: 'sending', body: 'b' }),
+      msg({ id: 'p3', at: secondsAgo(10), author: null, own: true, delivery: 'failed', body: 'c' }),
+    ];
+    const { screen } = mount(thread({ messages, onRetry }));
+    expect(screen.getByText('Sent')).to.exist;
+    expect(screen.getByText('Sending...')).to.exist;
+    expect(screen.getByText('Not sent')).to.exist;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry.calls).to.deep.equal([['p3']]);
+  });
+
+  it('reports whether it is scrolled to the bottom, and follows new messages while it is', async () => {
+    const onAtBottomChange = recorder<[boolean]>();
+    const many = Array.from({ length: 30 }, (_, i) => msg({ at: secondsAgo(3000 - i * 61), body: `<p>message ${i}</p>` }));
+    const frame = (messages: ThreadMessage[]): React.JSX.Element => (
+      <div className="lc-window" style={{ height: '300px', display: 'flex', flexDirection: 'column' }}>
+        {thread({ messages, onAtBottomChange })}
+      </div>
+    );
+    const { screen, rerender } = mount(frame(many));
+    const log = screen.getByRole('log');
+    expect(log.scrollHeight).to.be.greaterThan(log.clientHeight);
+    expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.at.most(5);
+    expect(onAtBottomChange.calls.at(-1)).to.deep.equal([true]);
+
+    log.scrollTop = 0;
+    await waitUntil(() => onAtBottomChange.calls.at(-1)?.[0] === false, 'scrolling up was not reported');
+    rerender(frame([...many, msg({ at: secondsAgo(1), body: 'newest' })]));
+    expect(log.scrollTop).to.equal(0);
+
+    log.scrollTop = log.scrollHeight - log.clientHeight - 4;
+    await waitUntil(() => onAtBottomChange.calls.at(-1)?.[0] === true, 'reaching the bottom (within 5 px) was not reported');
+    rerender(frame([...many, msg({ at: secondsAgo(1), body: 'newest' }), msg({ at: secondsAgo(0), body: 'even newer' })]));
+    expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.at.most(5);
+  });
+
+  it('shows "Loading conversation..." while history loads', () => {
+    const { screen } = mount(thread({ messages: [], loading: true }));
+    expect(within(screen.getByRole('log')).getByText('Loading conversation...')).to.exist;
+  });
+});
+
+describe('toThreadMessage', () => {
+  const wire: ChatMessage = {
+    id: 912,
+    body: '<p>Hello</p>',
+    date: '2020-05-11 14:03:27',
+    author_id: [0, 'Visitor (Belgium)'],
+    message_type: 'comment',
+    attachment_ids: [{ id: 5, name: '', filename: '', mimetype: 'image/png', type: 'file', url: 'https://chat.example.com/web/content/5?download=true', file_size: 10 }],
+    channel_ids: [42],
+    is_discussion: true,
+    is_notification: false,
+  };
+
+  it('reads the naive UTC date and treats author 0 as the visitor without author', () => {
+    const m = toThreadMessage(wire, { serverUrl: 'https://chat.example.com/' });
+    expect(m.date.toISOString()).to.equal('2020-05-11T14:03:27.000Z');
+    expect(m.author).to.equal(null);
+    expect(m.own).to.equal(true);
+    expect(m.attachments[0]).to.deep.include({ name: '', size: 10 });
+  });
+
+  it("builds the operator's avatar URL on the chat server", () => {
+    const m = toThreadMessage({ ...wire, author_id: [3, 'Mitchell Admin'] }, { serverUrl: 'https://chat.example.com/' });
+    expect(m.author).to.deep.equal({ id: 3, name: 'Mitchell Admin', avatarUrl: 'https://chat.example.com/web/partner_image/3' });
+    expect(m.own).to.equal(false);
+  });
+});
