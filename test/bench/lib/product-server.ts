@@ -1,0 +1,115 @@
+/**
+ * Runs the real server (dist-server, as `npm run serve` does) in a child process on loopback with a
+ * throwaway data folder, and logs in its seeded operator.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, waitForHttp } from './net.js';
+import { RpcClient } from './rpc.js';
+import { ROOT_DIR } from './support.js';
+
+/** The operator password the bench seeds. */
+export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
+
+/** A running product server. */
+export interface ProductServer {
+  url: string;
+  pid: number;
+  process: ChildProcess;
+  /** Resident memory of the server process in bytes (Linux /proc). */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+/** Options of {@link startProductServer}. */
+export interface ProductServerOptions {
+  /** PostgreSQL URL; SQLite in a temporary folder otherwise. */
+  databaseUrl?: string;
+  /** Extra environment (rate limits, etc.). */
+  env?: Record<string, string>;
+  /** Node flags, for example a larger heap. */
+  nodeArgs?: string[];
+}
+
+/** Resident set size of a process, from /proc/<pid>/status (VmRSS). */
+export function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+  if (!kb) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kb[1]) * 1024;
+}
+
+/** Starts dist-server/server/main.js; rate limits are lifted because the bench is one client on loopback. */
+export async function startProductServer(options: ProductServerOptions = {}): Promise<ProductServer> {
+  const main = path.join(ROOT_DIR, 'dist-server', 'server', 'main.js');
+  if (!fs.existsSync(main)) throw new Error('dist-server is missing: run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-chat-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
+    cwd: ROOT_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LIVECHAT_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_GET_SESSION: '100000000',
+      RATE_LIMIT_CHAT_POST: '100000000',
+      RATE_LIMIT_TRANSCRIPT: '100000000',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
+    },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString()).slice(-4000);
+  });
+  child.stdout?.resume();
+  let alive = true;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => {
+    alive = false;
+    resolve();
+  }));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/live-chat.js`, 60_000, () => alive);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`the server did not start: ${(err as Error).message}\n${stderr}`, { cause: err });
+  }
+  return {
+    url,
+    pid: child.pid as number,
+    process: child,
+    rss: () => rssOf(child.pid as number),
+    async stop() {
+      if (alive) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(killer);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Logs in the seeded admin and returns the Cookie header that carries the operator's session. */
+export async function operatorCookie(url: string): Promise<string> {
+  const client = new RpcClient(url);
+  try {
+    const reply = await client.raw('/web/session/authenticate', { db: 'livechat', login: 'admin', password: BENCH_ADMIN_PASSWORD });
+    if (reply.error) throw new Error(`operator log-in failed: ${reply.error.data?.message ?? reply.error.message}`);
+    const cookie = reply.setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('session_id='));
+    if (!cookie) throw new Error('operator log-in set no session cookie');
+    return cookie;
+  } finally {
+    client.close();
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench`: measures what users feel, side by side with the physical floor, on loopback only.
+ * Options: --quick (under a minute), --polls N (held polls, default 2000, up to about 19000),
+ * --only a,b (scenario names), --runs N, --out file. Prints a table and writes JSON to
+ * test/bench/results/latest.json (and a dated copy).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { machineInfo } from './lib/machine.js';
+import { renderTable, type Row } from './lib/table.js';
+import { ROOT_DIR } from './lib/support.js';
+import type { BenchContext, ScenarioResult } from './lib/scenario.js';
+import { startBrowserLab, type BrowserLab } from './lib/browser-lab.js';
+import { hostPageScenario } from './scenarios/host-page.js';
+import { threadScenario } from './scenarios/thread.js';
+
+/** Scenario names, in the order they run (issue 8's priority). */
+const SCENARIOS = ['host-page', 'thread'] as const;
+type ScenarioName = (typeof SCENARIOS)[number];
+
+/** Most held polls: the per-process file limit here is 20,000 and the server needs some for itself. */
+const MAX_POLLS = 19_000;
+
+interface Options {
+  quick: boolean;
+  polls: number;
+  runs: number | undefined;
+  only: Set<ScenarioName>;
+  out: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const value = (name: string): string | undefined => {
+    const eq = argv.find((a) => a.startsWith(`--${name}=`));
+    if (eq) return eq.slice(name.length + 3);
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const quick = argv.includes('--quick');
+  const polls = Number(value('polls') ?? (quick ? 500 : 2000));
+  if (!Number.isInteger(polls) || polls < 1 || polls > MAX_POLLS) throw new Error(`--polls must be an integer from 1 to ${MAX_POLLS}`);
+  const runsText = value('runs');
+  const runs = runsText === undefined ? undefined : Number(runsText);
+  if (runs !== undefined && (!Number.isInteger(runs) || runs < 1 || runs > 50)) throw new Error('--runs must be an integer from 1 to 50');
+  const onlyText = value('only');
+  const only = new Set<ScenarioName>();
+  for (const n of onlyText ? onlyText.split(',') : SCENARIOS) {
+    if (!(SCENARIOS as readonly string[]).includes(n)) throw new Error(`unknown scenario "${n}"; known: ${SCENARIOS.join(', ')}`);
+    only.add(n as ScenarioName);
+  }
+  const out = value('out') ?? path.join(ROOT_DIR, 'test', 'bench', 'results', 'latest.json');
+  return { quick, polls, runs, only, out };
+}
+
+/** Warns when the build is older than the sources it came from: the figures would describe old code. */
+function staleBuildWarning(): string | undefined {
+  const newest = (dir: string): number => {
+    let t = 0;
+    for (const f of fs.readdirSync(dir, { recursive: true }).map(String)) {
+      const st = fs.statSync(path.join(dir, f));
+      if (st.isFile()) t = Math.max(t, st.mtimeMs);
+    }
+    return t;
+  };
+  const built = path.join(ROOT_DIR, 'dist', 'live-chat.js');
+  const server = path.join(ROOT_DIR, 'dist-server', 'server', 'main.js');
+  if (!fs.existsSync(built) || !fs.existsSync(server)) return 'dist/ or dist-server/ is missing: run `npm run build` first';
+  const src = newest(path.join(ROOT_DIR, 'src'));
+  if (src > fs.statSync(built).mtimeMs || src > fs.statSync(server).mtimeMs) return 'src/ changed after the last build: run `npm run build` for current figures';
+  return undefined;
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const log = (m: string): void => void process.stderr.write(`${m}\n`);
+  const ctx: BenchContext = { quick: options.quick, runs: options.runs ?? (options.quick ? 3 : 7), polls: options.polls, log };
+  const stale = staleBuildWarning();
+  if (stale) log(`warning: ${stale}`);
+  if (stale?.includes('missing')) process.exit(2);
+  const results: ScenarioResult[] = [];
+  const failures: Record<string, string> = {};
+  const attempt = async (name: string, run: () => Promise<ScenarioResult | ScenarioResult[]>): Promise<void> => {
+    log(`\n${name}…`);
+    const t0 = Date.now();
+    try {
+      const r = await run();
+      results.push(...(Array.isArray(r) ? r : [r]));
+      log(`${name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    } catch (err) {
+      failures[name] = err instanceof Error ? err.message : String(err);
+      log(`${name}: not measured: ${failures[name]}`);
+    }
+  };
+
+  if (options.only.has('host-page') || options.only.has('thread')) {
+    let lab: BrowserLab | undefined;
+    try {
+      lab = await startBrowserLab();
+      const l = lab;
+      if (options.only.has('host-page')) await attempt('host-page', () => hostPageScenario(l, ctx));
+      if (options.only.has('thread')) await attempt('thread', () => threadScenario(l, ctx));
+    } catch (err) {
+      failures.browser = err instanceof Error ? err.message : String(err);
+      log(`browser scenarios: not measured: ${failures.browser}`);
+    } finally {
+      await lab?.close();
+    }
+  }
+
+  const rows: Row[] = results.flatMap((r) => r.rows);
+  const machine = machineInfo();
+  process.stdout.write(`\n${renderTable(rows)}\n`);
+  for (const r of results) for (const n of r.notMeasured) process.stdout.write(`note (${r.name}): ${n}\n`);
+  for (const [name, reason] of Object.entries(failures)) process.stdout.write(`not measured (${name}): ${reason}\n`);
+  process.stdout.write(
+    `\nmachine: ${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.platform} ${machine.release}; ` +
+      `mode ${options.quick ? 'quick' : 'default'}, ${ctx.runs} runs, ${options.polls} polls; ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+  );
+  const report = {
+    generatedAt: new Date().toISOString(),
+    mode: options.quick ? 'quick' : 'default',
+    runs: ctx.runs,
+    polls: options.polls,
+    durationSeconds: (Date.now() - started) / 1000,
+    buildWarning: stale ?? null,
+    machine,
+    scenarios: Object.fromEntries(results.map((r) => [r.name, { rows: r.rows, notMeasured: r.notMeasured, ...r.data }])),
+    notMeasured: failures,
+  };
+  fs.mkdirSync(path.dirname(options.out), { recursive: true });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  fs.writeFileSync(options.out, json);
+  if (path.basename(options.out) === 'latest.json') {
+    fs.writeFileSync(path.join(path.dirname(options.out), `${report.generatedAt.replace(/[:.]/g, '-')}.json`), json);
+  }
+  process.stdout.write(`results: ${path.relative(process.cwd(), options.out)}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

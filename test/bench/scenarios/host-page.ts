@@ -1,0 +1,214 @@
+/**
+ * Scenarios 1 and 2: what the widget costs the page that embeds it, and how soon its button shows.
+ * Each run opens a fresh browser context (empty cache, no cookies) on the blank host page without the
+ * widget (the floor) and with it, in alternating order so drift on a shared machine hits both alike.
+ */
+import type { Page, Response } from 'playwright-core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freshPage, metrics, readProbe, type BrowserLab, type PageProbe } from '../lib/browser-lab.js';
+import { totalBytes, widgetBytes, type ByteSizes } from '../lib/bundle.js';
+import type { BenchContext, ScenarioResult } from '../lib/scenario.js';
+import { formatSummary, ratioSummary, summarize } from '../lib/stats.js';
+import { kb, type Row } from '../lib/table.js';
+import { ROOT_DIR } from '../lib/support.js';
+
+/** SPEC.md §2: the default button text, which is the button's accessible name. */
+const BUTTON_NAME = 'Chat with one of our collaborators';
+/** SPEC.md §2: the composer's default placeholder, seen once the chat window is open. */
+const COMPOSER_PLACEHOLDER = 'Ask something ...';
+/** Quiet time after load before the counters are read, identical for both variants. */
+const SETTLE_MS = 1000;
+
+interface LoadRun {
+  scriptMs: number;
+  taskMs: number;
+  layoutMs: number;
+  heapBytes: number;
+  longTaskCount: number;
+  longTaskMs: number;
+  fcpMs: number;
+  probe: PageProbe;
+}
+
+interface InteractionRun {
+  handOverCls: number;
+  handOverMs: number;
+  eager: ByteSizes;
+  full: ByteSizes;
+  eagerFiles: string[];
+  fullFiles: string[];
+}
+
+async function fcpOf(page: Page): Promise<number> {
+  return page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+}
+
+function scriptFrom(origin: string, response: Response): boolean {
+  return response.url().startsWith(origin) && response.request().resourceType() === 'script';
+}
+
+async function loadOnce(lab: BrowserLab, withWidget: boolean, ctx: BenchContext): Promise<{ load: LoadRun; interaction?: InteractionRun }> {
+  await lab.keepOnline();
+  const { context, page, cdp } = await freshPage(lab.browser);
+  try {
+    let phase: 'load' | 'interaction' = 'load';
+    const scripts: { url: string; phase: 'load' | 'interaction'; body: Promise<Buffer> }[] = [];
+    page.on('response', (response) => {
+      if (scriptFrom(lab.server.url, response)) scripts.push({ url: response.url(), phase, body: response.body() });
+    });
+    await page.goto(withWidget ? lab.site.widgetUrl : lab.site.blankUrl, { waitUntil: 'load' });
+    if (withWidget) {
+      const available = await Promise.race([
+        page.evaluate(() => (window as unknown as { __benchReady: Promise<boolean> }).__benchReady),
+        sleep(15_000).then(() => undefined),
+      ]);
+      if (available !== true) throw new Error(available === false ? 'the widget reported no operator available' : 'the widget never announced livechat:ready');
+    }
+    await sleep(SETTLE_MS);
+    const m = await metrics(cdp);
+    const probe = await readProbe(page);
+    const load: LoadRun = {
+      scriptMs: (m.ScriptDuration ?? Number.NaN) * 1000,
+      taskMs: (m.TaskDuration ?? Number.NaN) * 1000,
+      layoutMs: ((m.LayoutDuration ?? 0) + (m.RecalcStyleDuration ?? 0)) * 1000,
+      heapBytes: m.JSHeapUsedSize ?? Number.NaN,
+      longTaskCount: probe.longtasks.length,
+      longTaskMs: probe.longtasks.reduce((s, t) => s + t.duration, 0),
+      fcpMs: await fcpOf(page),
+      probe,
+    };
+    if (!withWidget) return { load };
+
+    const button = page.getByRole('button', { name: BUTTON_NAME });
+    await button.waitFor({ state: 'visible', timeout: 5000 });
+    // Hovering is the loader's sign of interest; pointer moves are not "recent input" for layout shift,
+    // so any shift while React replaces the facade counts.
+    const shiftsBefore = probe.shifts.length;
+    const hoverAt = Date.now();
+    phase = 'interaction';
+    await button.hover();
+    await page.waitForFunction(
+      () => {
+        const root = document.querySelector('live-chat')?.shadowRoot;
+        return Boolean(root && !root.querySelector('[data-facade]') && root.querySelector('button'));
+      },
+      null,
+      { timeout: 15_000, polling: 50 },
+    );
+    const handOverMs = Date.now() - hoverAt;
+    await sleep(500);
+    const after = await readProbe(page);
+    const handOverCls = after.shifts.slice(shiftsBefore).filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0);
+    await button.click();
+    await page.getByPlaceholder(COMPOSER_PLACEHOLDER).waitFor({ state: 'visible', timeout: 15_000 });
+    await sleep(300);
+    const bodies = await Promise.all(scripts.map(async (s) => ({ ...s, content: await s.body })));
+    const eagerList = bodies.filter((s) => s.phase === 'load');
+    const name = (u: string): string => new URL(u).pathname;
+    ctx.log(`  host page: ${bodies.length} scripts from the chat server (${eagerList.length} before interaction)`);
+    return {
+      load,
+      interaction: {
+        handOverCls,
+        handOverMs,
+        eager: totalBytes(eagerList.map((s) => s.content)),
+        full: totalBytes(bodies.map((s) => s.content)),
+        eagerFiles: eagerList.map((s) => name(s.url)),
+        fullFiles: bodies.map((s) => name(s.url)),
+      },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+function bytesRow(metric: string, b: ByteSizes, reference?: string): Row {
+  return { scenario: 'host page', metric, value: `${kb(b.raw)} raw, ${kb(b.gzip)} gz, ${kb(b.brotli)} br`, reference };
+}
+
+/** Runs scenarios 1 (host-page cost) and 2 (time to button). */
+export async function hostPageScenario(lab: BrowserLab, ctx: BenchContext): Promise<ScenarioResult[]> {
+  const notMeasured: string[] = [];
+  const built = widgetBytes(ROOT_DIR);
+  const without: LoadRun[] = [];
+  const withW: LoadRun[] = [];
+  const interactions: InteractionRun[] = [];
+  // One untimed warm-up pair: the first navigation of a new browser pays for process start-up.
+  await loadOnce(lab, false, ctx);
+  await loadOnce(lab, true, ctx);
+  for (let i = 0; i < ctx.runs; i++) {
+    const order = i % 2 === 0 ? [false, true] : [true, false];
+    for (const w of order) {
+      const r = await loadOnce(lab, w, ctx);
+      (w ? withW : without).push(r.load);
+      if (r.interaction) interactions.push(r.interaction);
+    }
+    ctx.log(`  host page: run ${i + 1}/${ctx.runs}`);
+  }
+  const pick = (runs: LoadRun[], f: (r: LoadRun) => number): number[] => runs.map(f);
+  const s = {
+    scriptWith: summarize(pick(withW, (r) => r.scriptMs)),
+    scriptWithout: summarize(pick(without, (r) => r.scriptMs)),
+    scriptRatio: ratioSummary(pick(withW, (r) => r.scriptMs), pick(without, (r) => r.scriptMs)),
+    scriptAdded: summarize(withW.map((r, i) => r.scriptMs - (without[i]?.scriptMs ?? Number.NaN))),
+    taskWith: summarize(pick(withW, (r) => r.taskMs)),
+    taskWithout: summarize(pick(without, (r) => r.taskMs)),
+    layoutWith: summarize(pick(withW, (r) => r.layoutMs)),
+    layoutWithout: summarize(pick(without, (r) => r.layoutMs)),
+    heapWith: summarize(pick(withW, (r) => r.heapBytes)),
+    heapWithout: summarize(pick(without, (r) => r.heapBytes)),
+    longTasksWith: summarize(pick(withW, (r) => r.longTaskCount)),
+    longTasksWithout: summarize(pick(without, (r) => r.longTaskCount)),
+    longTaskMsWith: summarize(pick(withW, (r) => r.longTaskMs)),
+    longTaskMsWithout: summarize(pick(without, (r) => r.longTaskMs)),
+    loadCls: summarize(withW.map((r) => r.probe.shifts.filter((x) => !x.hadRecentInput).reduce((a, x) => a + x.value, 0))),
+    handOverCls: summarize(interactions.map((r) => r.handOverCls)),
+    handOverMs: summarize(interactions.map((r) => r.handOverMs)),
+  };
+  const ttbReady = summarize(withW.map((r) => r.probe.readyAt ?? Number.NaN));
+  const ttbFrame = summarize(withW.map((r) => r.probe.buttonFrameAt ?? Number.NaN));
+  const fcpBlank = summarize(without.map((r) => r.fcpMs));
+  const ttbRatio = ratioSummary(
+    withW.map((r) => r.probe.buttonFrameAt ?? Number.NaN),
+    without.map((r) => r.fcpMs),
+  );
+  const net = interactions[interactions.length - 1];
+  if (!net) notMeasured.push('bytes over the network: no interaction run completed');
+  const sameAsBuilt = net ? net.eager.raw === built.eager.bytes.raw && net.full.raw === built.full.bytes.raw : false;
+  if (net && !sameAsBuilt) notMeasured.push('network bytes differ from dist/ (a server serving another build?)');
+
+  const rows: Row[] = [
+    bytesRow('eager script (dist)', built.eager.bytes, `${built.eager.files.length} file(s); budget 6.0 KB br`),
+    bytesRow('full widget (dist, en)', built.full.bytes, `${built.full.files.length} file(s); budget 85.0 KB gz`),
+    ...(net
+      ? [
+          bytesRow('eager over network', net.eager, `${net.eagerFiles.length} file(s) before interaction`),
+          bytesRow('full over network', net.full, `${net.fullFiles.length} file(s) after opening the chat`),
+        ]
+      : []),
+    { scenario: 'host page', metric: 'scripting, with widget', value: formatSummary(s.scriptWith, 1, ' ms'), reference: `floor (blank page) ${formatSummary(s.scriptWithout, 1, ' ms')}` },
+    { scenario: 'host page', metric: 'scripting added', value: formatSummary(s.scriptAdded, 1, ' ms'), reference: `ratio to floor ${formatSummary(s.scriptRatio, 2, '×')}` },
+    { scenario: 'host page', metric: 'main-thread tasks, with', value: formatSummary(s.taskWith, 1, ' ms'), reference: `floor ${formatSummary(s.taskWithout, 1, ' ms')}` },
+    { scenario: 'host page', metric: 'style + layout, with', value: formatSummary(s.layoutWith, 1, ' ms'), reference: `floor ${formatSummary(s.layoutWithout, 1, ' ms')}` },
+    { scenario: 'host page', metric: 'long tasks, with', value: `${formatSummary(s.longTasksWith, 0)} / ${formatSummary(s.longTaskMsWith, 0, ' ms')}`, reference: `floor ${formatSummary(s.longTasksWithout, 0)} / ${formatSummary(s.longTaskMsWithout, 0, ' ms')}` },
+    { scenario: 'host page', metric: 'JS heap, with', value: formatSummary({ ...s.heapWith, median: s.heapWith.median / 1024, min: s.heapWith.min / 1024, max: s.heapWith.max / 1024 }, 0, ' KB'), reference: `floor ${(s.heapWithout.median / 1024).toFixed(0)} KB` },
+    { scenario: 'host page', metric: 'layout shift at load', value: formatSummary(s.loadCls, 4), reference: 'target 0' },
+    { scenario: 'host page', metric: 'layout shift, facade→React', value: formatSummary(s.handOverCls, 4), reference: `target 0; hand-over ${formatSummary(s.handOverMs, 0, ' ms')} after hover` },
+    { scenario: 'time to button', metric: 'navigation → button frame', value: formatSummary(ttbFrame, 1, ' ms'), reference: `floor (blank page FCP) ${formatSummary(fcpBlank, 1, ' ms')}, ratio ${formatSummary(ttbRatio, 2, '×')}` },
+  ];
+  return [
+    {
+      name: 'host-page',
+      rows: rows.filter((r) => r.scenario === 'host page'),
+      notMeasured,
+      data: { bytesBuilt: built, bytesNetwork: net ?? null, summaries: s, runs: { without, with: withW.map(({ probe: _p, ...r }) => r), interactions } },
+    },
+    {
+      name: 'time-to-button',
+      rows: rows.filter((r) => r.scenario === 'time to button'),
+      notMeasured: [],
+      data: { readyEventMs: ttbReady, buttonFrameMs: ttbFrame, blankPageFcpMs: fcpBlank, ratioToBlankFcp: ttbRatio },
+    },
+  ];
+}
+
