@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { BUTTON, OPERATOR_NAME, openChat, operatorLogsIn, rpc, send, visitorSession } from './widget-support.js';
 
@@ -115,4 +117,35 @@ test('keyboard only: reach the button, open, send, fold with Escape', async ({ p
   await expect(dialog.getByRole('log').getByText('Typed with the keyboard')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog.getByRole('button', { name: 'Restore' })).toBeVisible();
+});
+
+test('the transcript form checks the address and the server sends the conversation by mail', async ({ page, request }) => {
+  // The e2e server runs without SMTP_URL, so its mailer writes each mail to DATA_DIR/outbox (the server's
+  // own tests deliver to a real SMTP server); this test reads the mail the server produced.
+  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
+  const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+  await operatorLogsIn(request);
+  await page.goto('/');
+  const dialog = await openChat(page);
+  await send(page, 'Please mail me this');
+  await expect(dialog.getByRole('log').getByText('Please mail me this')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const email = dialog.getByRole('textbox', { name: 'Email' });
+  const form = dialog.getByRole('form', { name: 'Receive a copy of this conversation' });
+  await email.fill('not an address');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAttribute('title', 'Invalid email address');
+
+  await email.fill('visitor@example.org');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('Conversation Sent')).toBeVisible();
+  await expect
+    .poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => !before.has(f)) : []).length)
+    .toBe(1);
+  const file = fs.readdirSync(outbox).find((f) => !before.has(f)) as string;
+  const mail = fs.readFileSync(path.join(outbox, file), 'utf8');
+  expect(mail).toMatch(/^To: visitor@example\.org/m);
+  expect(mail).toContain('Please mail me this');
 });
