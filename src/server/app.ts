@@ -19,6 +19,7 @@ import { operatorPageRoutes } from './routes/operator-page.js';
 import { webSessionRoutes } from './routes/web-session.js';
 import { webAssetRoutes } from './routes/web-assets.js';
 import { webContentRoutes } from './routes/web-content.js';
+import { attachmentUploadRoutes } from './routes/attachments-upload.js';
 import { transcriptRoutes } from './routes/transcript.js';
 import { webDatasetRoutes } from './routes/web-dataset.js';
 
@@ -70,6 +71,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(webDatasetRoutes);
   await app.register(webAssetRoutes);
   await app.register(webContentRoutes);
+  await app.register(attachmentUploadRoutes, { config });
   // The beep of SPEC.md §6 for in-page notifications; CORS because the widget plays it on the host page.
   await app.register(fastifyStatic, {
     root: path.join(config.rootDir, 'src', 'server', 'static'),
