@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { within } from '@testing-library/dom';
+import { within, type BoundFunctions, type queries } from '@testing-library/dom';
 import en from '../../../locales/en.json';
 import fr from '../../../locales/fr.json';
 import ar from '../../../locales/ar.json';
@@ -21,7 +21,7 @@ export interface Mounted {
   host: HTMLElement;
   root: ShadowRoot;
   /** Testing Library queries scoped to the shadow root. */
-  screen: ReturnType<typeof within>;
+  screen: BoundFunctions<typeof queries>;
   rerender(node: ReactNode): void;
   unmount(): void;
 }

@@ -1,0 +1,68 @@
+import { expect } from '@open-wc/testing';
+import { fireEvent } from '@testing-library/dom';
+import { Notice } from '../../src/ui/shared/notice.js';
+import { safeColor } from '../../src/ui/shared/safe-color.js';
+import { typingText } from '../../src/ui/shared/typing-text.js';
+import { createUiText, directionOf } from '../../src/ui/shared/ui-text.js';
+import { mount, recorder, uiText, unmountAll } from './support/mount.js';
+
+describe('shared pieces', () => {
+  afterEach(unmountAll);
+
+  it('words typing for one, two and more names', () => {
+    const { t } = uiText();
+    expect(typingText(t, [])).to.equal('');
+    expect(typingText(t, ['Anna'])).to.equal('Anna is typing...');
+    expect(typingText(t, ['Anna', 'Bob'])).to.equal('Anna and Bob are typing...');
+    expect(typingText(t, ['Anna', 'Bob', 'Carl'])).to.equal('Anna, Bob and more are typing...');
+  });
+
+  it('shows a sticky error notice as an alert', () => {
+    const { screen } = mount(<Notice message="No available collaborator, please try again later." />);
+    expect(screen.getByRole('alert').textContent).to.equal('No available collaborator, please try again later.');
+    expect(screen.queryByRole('button')).to.equal(null);
+  });
+
+  it('lets a dismissable notice be closed', () => {
+    const onDismiss = recorder();
+    const { screen } = mount(<Notice kind="info" message="Reconnected" onDismiss={onDismiss} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onDismiss.calls).to.have.length(1);
+  });
+
+  it('accepts colours and refuses anything else', () => {
+    expect(safeColor('#fff')).to.equal('#fff');
+    expect(safeColor(' rgb(1,2,3) ')).to.equal('rgb(1,2,3)');
+    for (const bad of ['', 'banana', 'red; color: blue', 'url(x)', 'var(--x)', 'expression(alert(1))', '</style>']) {
+      expect(safeColor(bad), bad).to.equal(undefined);
+    }
+  });
+
+  it('formats sizes with base 1024 and checks e-mail addresses', () => {
+    const text = uiText();
+    expect(text.formatSize(0)).to.equal('0 Bytes');
+    expect(text.formatSize(1536)).to.equal('1.5 Kb');
+    expect(text.formatSize(5 * 1024 ** 3)).to.equal('5 Gb');
+    expect(text.isEmail('a@b.co')).to.equal(true);
+    expect(text.isEmail('mailto:a@b.co')).to.equal(true);
+    expect(text.isEmail('a@b')).to.equal(false);
+    expect(text.isEmail('a b@c.d')).to.equal(false);
+  });
+
+  it('knows the writing direction and survives a language tag that is not one', () => {
+    expect(directionOf('ar')).to.equal('rtl');
+    expect(directionOf('ar-EG')).to.equal('rtl');
+    expect(directionOf('fr')).to.equal('ltr');
+    const odd = createUiText({ lang: '%%', messages: { 'widget.thread.now': 'now' } });
+    const now = new Date(2024, 0, 2);
+    expect(odd.formatRelative(new Date(now.getTime() - 10_000), now)).to.equal('now');
+    expect(odd.t('widget.window.close')).to.equal('widget.window.close');
+  });
+
+  it('speaks French and Arabic from the locale files', () => {
+    const now = new Date(2024, 0, 2, 12);
+    expect(uiText('fr').dayLabel(new Date(2024, 0, 1, 12), now)).to.equal(uiText('fr').t('widget.thread.yesterday'));
+    expect(uiText('fr').t('widget.thread.yesterday')).to.not.equal('Yesterday');
+    expect(uiText('ar').dir).to.equal('rtl');
+  });
+});
