@@ -9,6 +9,7 @@ import { clockPlugin, type Clock } from './plugins/clock.js';
 import { storePlugin } from './plugins/store.js';
 import { busPublisherPlugin } from './plugins/bus-publisher.js';
 import { busPollRoutes } from './bus/poll-route.js';
+import { busFanoutPlugin } from './bus/fanout.js';
 import { corsPlugin } from './plugins/cors.js';
 import { operatorAuthPlugin } from './plugins/operator-auth.js';
 import { loadLocales, type Locales } from './livechat/translations.js';
@@ -61,7 +62,8 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   });
   await app.register(busPublisherPlugin);
   await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });
-  await app.register(busPollRoutes);
+  await app.register(busFanoutPlugin);
+  await app.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs });
   await app.register(widgetRoutes, { config });
   await app.register(transcriptRoutes, { config });
   await app.register(operatorRoutes);

@@ -22,6 +22,10 @@ export interface ServerConfig {
   attachmentMaxBytes: number;
   /** Requests per minute and per IP on the routes a visitor could abuse (RATE_LIMIT_* variables). */
   rateLimits: { getSession: number; chatPost: number; transcript: number };
+  /** How long a long poll is held when nothing is new (BUS_HOLD_SECONDS, default 50; the client gives up at 60). */
+  busHoldMs: number;
+  /** How long bus notifications are kept for clients that come back (BUS_RETENTION_HOURS, default 24). */
+  busRetentionMs: number;
 }
 
 export class ConfigError extends Error {
@@ -42,6 +46,13 @@ function parsePositive(name: string, value: string | undefined, fallback: number
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+function parseBusHold(value: string | undefined): number {
+  const seconds = parsePositive('BUS_HOLD_SECONDS', value, 50);
+  // The widget's poll gives up after 60 s (SPEC.md §9); a longer hold would turn every quiet poll into an error.
+  if (seconds > 55) throw new ConfigError(`BUS_HOLD_SECONDS must be at most 55 (the client waits 60 s), got "${value}"`);
+  return seconds * 1000;
 }
 
 function parseMailFrom(value: string | undefined): string {
@@ -83,5 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       chatPost: parsePositive('RATE_LIMIT_CHAT_POST', env.RATE_LIMIT_CHAT_POST, 120),
       transcript: parsePositive('RATE_LIMIT_TRANSCRIPT', env.RATE_LIMIT_TRANSCRIPT, 5),
     },
+    busHoldMs: parseBusHold(env.BUS_HOLD_SECONDS),
+    busRetentionMs: parsePositive('BUS_RETENTION_HOURS', env.BUS_RETENTION_HOURS, 24) * 3600_000,
   };
 }

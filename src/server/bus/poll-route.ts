@@ -5,6 +5,7 @@ import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { BusNotificationRow } from '../store/schema.js';
 import { readableChannels } from './poll-authorization.js';
 import { armWakeup } from './wakeups.js';
+import { lastActivityFrom } from './presence.js';
 
 /** Settings of {@link busPollRoutes}. */
 export interface BusPollOptions {
@@ -38,7 +39,7 @@ function toWire(row: BusNotificationRow): BusNotification {
   return { id: Number(row.id), channel: row.channel, message: message as BusNotification['message'] };
 }
 
-function parseParams(params: RpcParams): { channels: string[]; last: number } {
+function parseParams(params: RpcParams): { channels: string[]; last: number; options: unknown } {
   const channels = params.channels ?? [];
   if (!Array.isArray(channels) || !channels.every((c) => typeof c === 'string')) {
     throw new RpcError('bus.Bus only string channels are allowed.', 'user_error', undefined, 'builtins.Exception');
@@ -47,13 +48,16 @@ function parseParams(params: RpcParams): { channels: string[]; last: number } {
   if (typeof last !== 'number' || !Number.isInteger(last) || last < 0) {
     throw new RpcError('last must be a non-negative integer', 'validation_error');
   }
-  return { channels, last };
+  return { channels, last, options: params.options };
 }
 
 /**
  * `/longpolling/poll` (PROTOCOL.md §4.1, issue 4): answers at once with every readable notification
  * newer than `last` (the last 50 s when `last` is 0), else holds the request until a publish on one of
- * its channels, the hold time, or the client's disconnect. Also deletes notifications past retention.
+ * its channels, the hold time, or the client's disconnect. A wake-up that finds nothing new (another
+ * process's NOTIFY for rows this client already has, a wake-all after a LISTEN reconnect) keeps waiting
+ * for the rest of the hold instead of answering `[]`. An operator's poll records its presence and the
+ * activity `bus_inactivity` reports. Also deletes notifications past retention.
  */
 export const busPollRoutes = fp(
   async (app: FastifyInstance, opts: BusPollOptions) => {
@@ -71,9 +75,11 @@ export const busPollRoutes = fp(
     };
 
     app.rpc('/longpolling/poll', async (params, request, reply) => {
-      const { channels: requested, last } = parseParams(params);
+      const { channels: requested, last, options } = parseParams(params);
       // An operator's poll marks it online (currentOperator refreshes its presence).
       const operator = await app.currentOperator(request);
+      const lastActive = operator ? lastActivityFrom(options, app.clock.now()) : undefined;
+      if (operator && lastActive !== undefined) await app.store.recordOperatorActivity(operator.id, lastActive);
       const channels = await readableChannels(app.store, requested, operator);
       if (channels.length === 0) return [];
       const gone = new AbortController();
@@ -82,14 +88,21 @@ export const busPollRoutes = fp(
       };
       reply.raw.on('close', onClose);
       shutdown.signal.addEventListener('abort', onClose, { once: true });
+      // Real time, not app.clock: the hold is a transport timeout, and a fake test clock never moves alone.
+      const deadline = performance.now() + o.holdMs;
       // Listen before reading: a publish between the read and the wait would otherwise be missed.
-      const wakeup = armWakeup(app.bus.events, channels, o.holdMs, gone.signal);
+      let wakeup = armWakeup(app.bus.events, channels, o.holdMs, gone.signal);
       try {
         const now = await read(channels, last);
         if (now.length) return now;
-        const reason = await wakeup.done;
-        if (reason === 'closed') return [];
-        return await read(channels, last);
+        for (;;) {
+          const reason = await wakeup.done;
+          if (reason === 'closed') return [];
+          if (reason === 'timeout') return await read(channels, last);
+          wakeup = armWakeup(app.bus.events, channels, Math.max(0, deadline - performance.now()), gone.signal);
+          const woken = await read(channels, last);
+          if (woken.length) return woken;
+        }
       } finally {
         wakeup.cancel();
         reply.raw.off('close', onClose);

@@ -14,7 +14,10 @@ export interface Wakeup {
   cancel(): void;
 }
 
-/** Starts listening at once; await `done` after the first read of the table came back empty. */
+/**
+ * Starts listening at once; await `done` after the first read of the table came back empty. Both local
+ * publishes (`published`) and wake-ups relayed from other server processes (`wake`) end the wait.
+ */
 export function armWakeup(events: EventEmitter<BusPublisherEvents>, channels: readonly string[], timeoutMs: number, closed: AbortSignal): Wakeup {
   const wanted = new Set(channels);
   let finish: (reason: WakeReason) => void = () => undefined;
@@ -24,15 +27,21 @@ export function armWakeup(events: EventEmitter<BusPublisherEvents>, channels: re
   const onPublished = (published: string[]): void => {
     if (published.some((c) => wanted.has(c))) end('published');
   };
+  const onWake = (woken: string[] | 'all'): void => {
+    if (woken === 'all') end('published');
+    else onPublished(woken);
+  };
   const onClosed = (): void => end('closed');
   const timer = setTimeout(() => end('timeout'), timeoutMs);
   function end(reason: WakeReason): void {
     clearTimeout(timer);
     events.off('published', onPublished);
+    events.off('wake', onWake);
     closed.removeEventListener('abort', onClosed);
     finish(reason);
   }
   events.on('published', onPublished);
+  events.on('wake', onWake);
   if (closed.aborted) end('closed');
   else closed.addEventListener('abort', onClosed);
   return { done, cancel: () => end('closed') };

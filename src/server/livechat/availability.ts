@@ -1,4 +1,5 @@
 import type { Store, AvailableOperator } from '../store/store.js';
+import { AWAY_AFTER_MS } from '../bus/presence.js';
 
 /**
  * An operator counts as online while logged in and seen within this window. Every authenticated request
@@ -8,9 +9,9 @@ export const ONLINE_WINDOW_MS = 60_000;
 /** A session is "active" for load balancing when it started or had a message this recently (§11.2). */
 export const ACTIVE_WINDOW_MS = 30 * 60_000;
 
-/** The channel's operators who can take a conversation now, with their load. */
+/** The channel's operators who can take a conversation now (online, not away), with their load. */
 export function onlineOperators(store: Store, channelId: number, now: number): Promise<AvailableOperator[]> {
-  return store.availableOperators(channelId, now, now - ONLINE_WINDOW_MS, now - ACTIVE_WINDOW_MS);
+  return store.availableOperators(channelId, now, now - ONLINE_WINDOW_MS, now - ACTIVE_WINDOW_MS, now - AWAY_AFTER_MS);
 }
 
 /**

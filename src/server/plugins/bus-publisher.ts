@@ -7,6 +7,8 @@ import { insertNotificationsInOrder } from '../bus/ordered-writer.js';
 /** Events of the publisher: `published` carries the distinct channel names just written. */
 export interface BusPublisherEvents {
   published: [channels: string[]];
+  /** Rows committed by another server process (PostgreSQL NOTIFY), or `all` after a missed stretch. */
+  wake: [channels: string[] | 'all'];
 }
 
 /** The one way routes write bus notifications (channel names: `BusChannel` in src/protocol/livechat.ts). */

@@ -132,12 +132,17 @@ export class KyselyStore implements Store {
     await this.db.updateTable('operator').set({ last_seen: now }).where('id', '=', id).execute();
   }
 
-  async availableOperators(channelId: number, now: number, seenSince: number, activeSince: number): Promise<AvailableOperator[]> {
+  async recordOperatorActivity(id: number, lastActive: number): Promise<void> {
+    await this.db.updateTable('operator').set({ last_active: lastActive }).where('id', '=', id).execute();
+  }
+
+  async availableOperators(channelId: number, now: number, seenSince: number, activeSince: number, awakeSince?: number): Promise<AvailableOperator[]> {
     const rows = await this.db
       .selectFrom('operator as o')
       .innerJoin('channel_operator as co', 'co.operator_id', 'o.id')
       .where('co.channel_id', '=', channelId)
       .where('o.last_seen', '>=', seenSince)
+      .$if(awakeSince !== undefined, (q) => q.where((eb) => eb.or([eb('o.last_active', 'is', null), eb('o.last_active', '>=', awakeSince!)])))
       .where(({ exists, selectFrom }) =>
         exists(selectFrom('web_session as ws').select('ws.token_hash').whereRef('ws.operator_id', '=', 'o.id').where('ws.expires_at', '>', now)),
       )

@@ -120,9 +120,16 @@ function initial(engine: Engine): Migration {
   };
 }
 
+/** Operator presence "away" needs the last activity the console's poll reports (PROTOCOL.md §4.3). */
+const operatorLastActive: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('operator').addColumn('last_active', 'bigint').execute();
+  },
+};
+
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
-  return { '0001_initial': initial(engine) };
+  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive };
 }
 
 class InCodeProvider implements MigrationProvider {

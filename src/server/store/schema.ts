@@ -32,6 +32,8 @@ export interface OperatorTable {
   avatar: Buffer | null;
   avatar_mimetype: string | null;
   last_seen: number | null;
+  /** Last user activity the operator's poll reported (`bus_inactivity`, PROTOCOL.md §4.3); null: never reported. */
+  last_active: Generated<number | null>;
   created_at: number;
 }
 

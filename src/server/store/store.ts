@@ -99,8 +99,13 @@ export interface Store {
   setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null): Promise<void>;
   /** Records that the operator was seen now (presence, PROTOCOL.md §11.1). */
   touchOperator(id: number, now: number): Promise<void>;
-  /** Operators of the channel who are logged in and seen at or after `seenSince`, with their load. */
-  availableOperators(channelId: number, now: number, seenSince: number, activeSince: number): Promise<AvailableOperator[]>;
+  /** Records the operator's last user activity as its poll reported it (`bus_inactivity`). */
+  recordOperatorActivity(id: number, lastActive: number): Promise<void>;
+  /**
+   * Operators of the channel who are logged in and seen at or after `seenSince`, with their load; with
+   * `awakeSince`, those whose reported last activity is older are away and left out.
+   */
+  availableOperators(channelId: number, now: number, seenSince: number, activeSince: number, awakeSince?: number): Promise<AvailableOperator[]>;
 
   createWebSession(operatorId: number, tokenHash: string, now: number, expiresAt: number): Promise<void>;
   findWebSession(tokenHash: string, now: number): Promise<OperatorRow | undefined>;
