@@ -13,9 +13,10 @@ import type { BenchContext, ScenarioResult } from './lib/scenario.js';
 import { startBrowserLab, type BrowserLab } from './lib/browser-lab.js';
 import { hostPageScenario } from './scenarios/host-page.js';
 import { threadScenario } from './scenarios/thread.js';
+import { heldPollsScenario } from './scenarios/held-polls.js';
 
 /** Scenario names, in the order they run (issue 8's priority). */
-const SCENARIOS = ['host-page', 'thread'] as const;
+const SCENARIOS = ['host-page', 'thread', 'held-polls'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 /** Most held polls: the per-process file limit here is 20,000 and the server needs some for itself. */
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
       await lab?.close();
     }
   }
+
+  if (options.only.has('held-polls')) await attempt('held-polls', () => heldPollsScenario(ctx));
 
   const rows: Row[] = results.flatMap((r) => r.rows);
   const machine = machineInfo();

@@ -1,0 +1,140 @@
+/**
+ * Scenario 4: resident memory per held long-poll in one server process, against a bare node:http
+ * server holding the same polls (the floor), both measured in the same run. RSS is read from /proc
+ * with half and with all of the polls held (the slope per poll); each reading is the median of several
+ * samples.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BenchContext, ScenarioResult } from '../lib/scenario.js';
+import { formatSummary, ratioSummary, summarize } from '../lib/stats.js';
+import { operatorCookie, rssOf, startProductServer } from '../lib/product-server.js';
+import { RpcClient } from '../lib/rpc.js';
+import { startPollLoad } from '../lib/poll-load.js';
+import { ROOT_DIR } from '../lib/support.js';
+
+/** Issue 8's target. */
+const TARGET_KB = 12;
+/** Distinct visitor sessions the polls are spread over. */
+const MAX_SESSIONS = 200;
+
+interface Target {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function medianRss(pid: number, samples: number, gapMs: number): Promise<number> {
+  const values: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    values.push(rssOf(pid));
+    await sleep(gapMs);
+  }
+  return summarize(values).median;
+}
+
+async function startFloor(): Promise<Target> {
+  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'test', 'bench', 'workers', 'floor-server.mjs'), '50000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (c: Buffer) => resolve(Number(c.toString().trim())));
+    child.once('exit', () => reject(new Error('the floor server exited')));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** Creates visitor sessions on a product server; returns poll params, one per session. */
+export async function visitorPollBodies(url: string, sessions: number): Promise<{ bodies: Record<string, unknown>[]; cookie: string }> {
+  const cookie = await operatorCookie(url);
+  const operator = new RpcClient(url, { cookie });
+  const visitor = new RpcClient(url);
+  try {
+    await operator.call('/web/session/get_session_info', {});
+    const bodies: Record<string, unknown>[] = [];
+    for (let i = 0; i < sessions; i++) {
+      const s = await visitor.call<{ uuid: string } | false>('/im_livechat/get_session', { channel_id: 1, anonymous_name: `Visitor ${i}` });
+      if (!s) throw new Error('no operator available to open visitor sessions');
+      bodies.push({ channels: [s.uuid], last: 0 });
+    }
+    return { bodies, cookie };
+  } finally {
+    operator.close();
+    visitor.close();
+  }
+}
+
+async function holdOnce(kind: 'product' | 'floor', n: number, ctx: BenchContext): Promise<{ baseRss: number; heldRss: number; perPollBytes: number; answeredEarly: number; errors: number }> {
+  let target: Target;
+  let bodies: Record<string, unknown>[] = [{ channels: ['floor'], last: 0 }];
+  if (kind === 'product') {
+    const server = await startProductServer();
+    target = { url: server.url, pid: server.pid, stop: () => server.stop() };
+    bodies = (await visitorPollBodies(server.url, Math.min(n, MAX_SESSIONS))).bodies;
+  } else {
+    target = await startFloor();
+  }
+  try {
+    const half = Math.floor(n / 2);
+    const first = startPollLoad({ url: target.url, count: half, bodies });
+    let second: ReturnType<typeof startPollLoad> | undefined;
+    try {
+      // The first half warms the process (heap growth, socket tables); the figure is the slope over the
+      // second half, so fixed first-allocation costs count for neither server.
+      await first.waitSent(60_000);
+      await sleep(Math.min(6000, 1500 + half / 4));
+      const baseRss = await medianRss(target.pid, 5, 200);
+      second = startPollLoad({ url: target.url, count: n - half, bodies });
+      await second.waitSent(60_000);
+      // Requests sent are not yet requests held: give the server time to read and park them all.
+      await sleep(Math.min(6000, 1500 + (n - half) / 4));
+      const heldRss = await medianRss(target.pid, 5, 300);
+      const a = first.stats();
+      const b = second.stats();
+      const answeredEarly = a.answered + b.answered;
+      const errors = a.errors + b.errors;
+      ctx.log(`  held polls (${kind}): RSS ${(baseRss / 1048576).toFixed(1)} MiB at ${half} → ${(heldRss / 1048576).toFixed(1)} MiB at ${n}, ${answeredEarly} answered early, ${errors} errors`);
+      return { baseRss, heldRss, perPollBytes: (heldRss - baseRss) / (n - half), answeredEarly, errors };
+    } finally {
+      await first.stop();
+      await second?.stop();
+    }
+  } finally {
+    await target.stop();
+  }
+}
+
+/** Runs scenario 4. */
+export async function heldPollsScenario(ctx: BenchContext): Promise<ScenarioResult> {
+  const n = ctx.polls;
+  const rounds = ctx.quick ? 2 : 3;
+  const product: Awaited<ReturnType<typeof holdOnce>>[] = [];
+  const floor: Awaited<ReturnType<typeof holdOnce>>[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const order: ('product' | 'floor')[] = r % 2 === 0 ? ['product', 'floor'] : ['floor', 'product'];
+    for (const kind of order) (kind === 'product' ? product : floor).push(await holdOnce(kind, n, ctx));
+  }
+  const notMeasured: string[] = [];
+  const early = product.reduce((s, p) => s + p.answeredEarly, 0);
+  if (early > n * 0.01 * rounds) notMeasured.push(`${early} product polls were answered instead of held: the per-poll figure is too low`);
+  const errors = [...product, ...floor].reduce((s, p) => s + p.errors, 0);
+  if (errors) notMeasured.push(`${errors} poll requests failed`);
+  const perKb = summarize(product.map((p) => p.perPollBytes / 1024));
+  const floorKb = summarize(floor.map((p) => p.perPollBytes / 1024));
+  const ratio = ratioSummary(product.map((p) => p.perPollBytes), floor.map((p) => p.perPollBytes));
+  return {
+    name: 'held-polls',
+    notMeasured,
+    rows: [
+      { scenario: 'held polls', metric: `RSS per held poll (${n})`, value: formatSummary(perKb, 1, ' KB'), reference: `floor (bare http) ${formatSummary(floorKb, 1, ' KB')}, ratio ${formatSummary(ratio, 1, '×')}; target ≤ ${TARGET_KB} KB` },
+      { scenario: 'held polls', metric: 'server RSS idle → held', value: `${(summarize(product.map((p) => p.baseRss)).median / 1048576).toFixed(0)} → ${(summarize(product.map((p) => p.heldRss)).median / 1048576).toFixed(0)} MiB`, reference: `floor ${(summarize(floor.map((p) => p.baseRss)).median / 1048576).toFixed(0)} → ${(summarize(floor.map((p) => p.heldRss)).median / 1048576).toFixed(0)} MiB` },
+    ],
+    data: { polls: n, rounds, targetKb: TARGET_KB, perPollKb: perKb, floorPerPollKb: floorKb, ratioToFloor: ratio, product, floor },
+  };
+}
