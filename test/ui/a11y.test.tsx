@@ -13,7 +13,7 @@ import { mount, uiText, unmountAll } from './support/mount.js';
 const NOW = new Date(2024, 4, 15, 12);
 const messages: ThreadMessage[] = [
   { id: '_welcome', body: 'How may I help you?', date: new Date(2024, 4, 14, 9), author: { id: 3, name: 'Mitchell Admin' }, kind: 'comment', own: false, attachments: [] },
-  { id: 2, body: '<p>Hi, <a href="https://example.com">a link</a></p><blockquote>quoted</blockquote>', date: new Date(2024, 4, 15, 11), author: null, own: true, delivery: 'failed', attachments: [] },
+  { id: 2, body: '<p>Hi, <a href="https://example.com">a link</a></p><blockquote>quoted</blockquote>', date: new Date(2024, 4, 15, 11), author: null, kind: 'comment', own: true, delivery: 'failed', attachments: [] },
   {
     id: 3,
     body: 'Here you go',
