@@ -40,9 +40,10 @@ describe('shared pieces', () => {
 
   it('formats sizes with base 1024 and checks e-mail addresses', () => {
     const text = uiText();
-    expect(text.formatSize(0)).to.equal('0 Bytes');
-    expect(text.formatSize(1536)).to.equal('1.5 Kb');
-    expect(text.formatSize(5 * 1024 ** 3)).to.equal('5 Gb');
+    expect(text.formatSize(0)).to.equal('0.00 Bytes');
+    expect(text.formatSize(1536)).to.equal('1.50 Kb');
+    expect(text.formatSize(5 * 1024 ** 3)).to.equal('5.00 Gb');
+    expect(text.formatSize(-1)).to.equal('0.00 Bytes');
     expect(text.isEmail('a@b.co')).to.equal(true);
     expect(text.isEmail('mailto:a@b.co')).to.equal(true);
     expect(text.isEmail('a@b')).to.equal(false);

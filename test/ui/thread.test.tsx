@@ -40,7 +40,7 @@ describe('Thread', () => {
     ];
     const { screen } = mount(thread({ messages }));
     const labels = screen.getAllByRole('separator').map((s) => s.getAttribute('aria-label'));
-    expect(labels).to.deep.equal(['March 3, 2024', 'Yesterday', 'Today']);
+    expect(labels).to.deep.equal(['March 3rd, 2024', 'Yesterday', 'Today']);
   });
 
   it('shows author avatars and names, with the smiley and "Visitor" when there is no author', () => {
@@ -114,7 +114,7 @@ describe('Thread', () => {
     expect(onOpen.calls[0]?.[0]).to.include({ id: 1 });
     const pdf = screen.getByRole('link', { name: 'report.pdf' });
     expect(pdf.getAttribute('rel')).to.equal('noopener noreferrer');
-    expect(pdf.parentElement?.textContent).to.equal('report.pdf (1.5 Kb)');
+    expect(pdf.parentElement?.textContent).to.equal('report.pdf (1.50 Kb)');
     expect(screen.getByRole('link', { name: 'unnamed' })).to.exist;
     expect(screen.queryByRole('link', { name: 'evil' })).to.equal(null);
   });

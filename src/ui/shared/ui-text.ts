@@ -1,5 +1,6 @@
-import { differenceInCalendarDays } from 'date-fns';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { humanSize, isEmail } from '../../platform/text/index.js';
+import { dateLocaleFor, dayLabel, relativeTime } from '../../platform/time/index.js';
 import type en from '../../../locales/en.json';
 
 /** A key of locales/en.json, the source of truth for every user-visible text. */
@@ -46,10 +47,6 @@ export interface UiTextOptions {
 }
 
 const RTL_LANGUAGES = new Set(['ar', 'arc', 'dv', 'fa', 'ha', 'he', 'khw', 'ks', 'ku', 'ps', 'ur', 'yi']);
-const NOW_UNDER_MS = 45_000;
-const SIZE_UNITS = ['Bytes', 'Kb', 'Mb', 'Gb', 'Tb', 'Pb', 'Eb', 'Zb', 'Yb'] as const;
-// Same shape as the platform's check: local part, @, dotted domain; an optional mailto: prefix (SPEC.md §5).
-const EMAIL_RE = /^(?:mailto:)?[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/i;
 
 /** Writing direction of a language tag. */
 export function directionOf(lang: string): TextDirection {
@@ -66,8 +63,8 @@ function safeLocale(lang: string): string {
 }
 
 /**
- * Builds a {@link UiText} from a locale file, with ICU formatting by intl-messageformat and dates by
- * date-fns and Intl. A broken message never throws: the raw text (or key) is shown instead.
+ * Builds a {@link UiText} from a locale file, with ICU formatting by intl-messageformat and the platform's
+ * date, size and e-mail helpers. A broken message never throws: the raw text (or key) is shown instead.
  */
 export function createUiText(options: UiTextOptions): UiText {
   const locale = safeLocale(options.lang);
@@ -94,43 +91,15 @@ export function createUiText(options: UiTextOptions): UiText {
       return options.messages[key] ?? options.fallback?.[key] ?? key;
     }
   };
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  const longDate = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+  const dateLocale = dateLocaleFor(options.lang);
   return {
     lang: options.lang,
     dir: directionOf(options.lang),
     t,
-    formatRelative:
-      options.formatRelative ??
-      ((date, now) => {
-        const ms = now.getTime() - date.getTime();
-        if (ms < NOW_UNDER_MS) return t('widget.thread.now');
-        const minutes = Math.round(ms / 60_000);
-        if (minutes < 60) return relative.format(-minutes, 'minute');
-        const hours = Math.round(minutes / 60);
-        if (hours < 24) return relative.format(-hours, 'hour');
-        return relative.format(-differenceInCalendarDays(now, date), 'day');
-      }),
-    dayLabel:
-      options.dayLabel ??
-      ((date, now) => {
-        const days = differenceInCalendarDays(now, date);
-        if (days === 0) return t('widget.thread.today');
-        if (days === 1) return t('widget.thread.yesterday');
-        return longDate.format(date);
-      }),
-    formatSize:
-      options.formatSize ??
-      ((bytes) => {
-        let size = Math.max(0, bytes);
-        let unit = 0;
-        while (size >= 1024 && unit < SIZE_UNITS.length - 1) {
-          size /= 1024;
-          unit += 1;
-        }
-        const rounded = unit === 0 ? String(size) : size.toFixed(2).replace(/\.?0+$/, '');
-        return `${rounded} ${t('units.size', { unit: SIZE_UNITS[unit] ?? 'Yb' })}`;
-      }),
-    isEmail: options.isEmail ?? ((value) => EMAIL_RE.test(value.trim())),
+    formatRelative: options.formatRelative ?? ((date, now) => relativeTime(date, { now, locale: dateLocale, translate: t })),
+    dayLabel: options.dayLabel ?? ((date, now) => dayLabel(date, { now, locale: dateLocale, translate: t })),
+    // A negative or non-finite size from the wire is shown as 0 rather than thrown into the page.
+    formatSize: options.formatSize ?? ((bytes) => humanSize(Number.isFinite(bytes) && bytes > 0 ? bytes : 0, t)),
+    isEmail: options.isEmail ?? isEmail,
   };
 }
