@@ -18,6 +18,8 @@ export interface PollLoopOptions {
   clock: Clock;
   /** Source of randomness for the retry delay. */
   random?: () => number;
+  /** Delay before a failed poll is retried; SPEC.md §8's 10 s plus 1–20 s unless a test needs it short. */
+  retryDelayMs?: (random?: () => number) => number;
   /** Highest notification id already received (0: the server replays its recent window). */
   initialLast?: number;
   /** Extra poll options; `bus_inactivity` per PROTOCOL.md §4.1. */
@@ -189,7 +191,7 @@ export class PollLoop {
   }
 
   #fail(err: unknown): void {
-    const delay = pollRetryDelayMs(this.opts.random);
+    const delay = (this.opts.retryDelayMs ?? pollRetryDelayMs)(this.opts.random);
     this.#setState('retrying');
     this.opts.onError?.(err, delay);
     const generation = this.#generation;
