@@ -2,6 +2,7 @@
  * The lazily imported half of `<live-chat>`: React, the store, the platform services and every style.
  * The loader imports this chunk on the first sign of interest (see ../controller.ts).
  */
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { isOpenAtom, unreadCountAtom } from '../../state/atoms.js';
 import { createLiveChatState } from '../../state/create-state.js';
@@ -56,15 +57,9 @@ export const createFullWidget: CreateFullWidget = (context) => {
       if (!mountPoint.isConnected) root.append(mountPoint);
       reactRoot ??= createRoot(mountPoint);
       state.resume();
-      render();
-      // React 19 commits asynchronously: wait until the first render is in the shadow root.
-      await new Promise<void>((resolve) => {
-        const check = (tries: number): void => {
-          if (mountPoint?.firstChild || tries > 50) resolve();
-          else requestAnimationFrame(() => check(tries + 1));
-        };
-        check(0);
-      });
+      // Rendered synchronously so the facade can go in the same task: no frame without a button, and no
+      // wait on animation frames (which background tabs do not run).
+      flushSync(render);
     },
     detach() {
       state.suspend();
