@@ -186,6 +186,15 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
         return onTyping(payload as TypingStatusPayload);
       case 'message':
         return onMessage(payload);
+      case 'session_closed':
+        // The operator ended the conversation: the visitor may still rate it, as when closing themselves.
+        if (store.get(phaseAtom) !== 'chat') return;
+        if (store.get(closeNeedsFeedbackAtom)) {
+          setFolded(false);
+          store.set(phaseAtom, 'feedback');
+          return;
+        }
+        return endChat();
       default:
         return;
     }

@@ -246,6 +246,17 @@ describe('chat state: messages and unread', () => {
     expect(w.server.callsTo('/im_livechat/history')).to.deep.equal([{ pid: 3, channel_uuid: 'uuid-1', page_history: ['/shop?x=1'] }]);
   });
 
+  it('offers feedback when the operator closes a conversation, and ends an empty one', async () => {
+    const w = await openWidget();
+    w.bus.push(serverMessage('hello'));
+    w.bus.push({ info: 'session_closed', uuid: 'uuid-1' });
+    expect(w.get(phaseAtom)).to.equal('feedback');
+    const empty = await openWidget();
+    empty.bus.push({ info: 'session_closed', uuid: 'uuid-1' });
+    expect(empty.get(isOpenAtom)).to.equal(false);
+    expect(empty.cookies.get('im_livechat_session')).to.equal(undefined);
+  });
+
   it('reports the connection status of the bus', async () => {
     const w = await openWidget();
     expect(w.get(connectionAtom)).to.equal('connecting');
