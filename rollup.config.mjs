@@ -74,6 +74,12 @@ export default [
     plugins: browserPlugins(),
   },
   {
+    // The page module of demo/bus-test.html, used by the cross-tab bus end-to-end tests.
+    input: { 'bus-test': 'demo/bus-test.ts' },
+    output: { dir: 'dist/demo', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
+    plugins: browserPlugins(),
+  },
+  {
     input: { index: 'src/index.ts', define: 'src/define.ts' },
     external: (id) => peers.some((p) => p.test(id)),
     output: { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'lib/[name]-[hash].d.ts' },
