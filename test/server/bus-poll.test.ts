@@ -75,6 +75,25 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(result!.map((n) => (n.message as { body: string }).body), ['woken']);
     });
 
+    test('a wake-up that finds nothing new (another process, a LISTEN reconnect) keeps the poll held', async () => {
+      const v = await visitorUuid(ctx.app);
+      const [seed] = await ctx.app.bus.publish([v.uuid], { body: 'seed' });
+      let settled = false;
+      const pending = poll(ctx.base, { channels: [v.uuid], last: seed!.id }).finally(() => {
+        settled = true;
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      ctx.app.bus.events.emit('wake', 'all');
+      ctx.app.bus.events.emit('wake', [v.uuid]);
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(settled, false, 'not answered with an empty list');
+      // Written by "another process": the row is committed and only a relayed wake-up announces it.
+      await insertNotificationsInOrder(ctx.app.store.db, ctx.app.store.engine, [{ channel: v.uuid, message: { body: 'remote' } }], ctx.app.clock.now());
+      ctx.app.bus.events.emit('wake', [v.uuid]);
+      const { result } = await pending;
+      assert.deepEqual(result!.map((n) => (n.message as { body: string }).body), ['remote']);
+    });
+
     test('a held wait ends with "timeout" when nothing comes, and leaves no listener', async () => {
       const before = ctx.app.bus.events.listenerCount('published');
       const wakeup = armWakeup(ctx.app.bus.events, ['quiet-channel'], 50, new AbortController().signal);
