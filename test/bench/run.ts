@@ -15,9 +15,10 @@ import { hostPageScenario } from './scenarios/host-page.js';
 import { threadScenario } from './scenarios/thread.js';
 import { heldPollsScenario } from './scenarios/held-polls.js';
 import { deliveryScenario } from './scenarios/delivery.js';
+import { throughputScenario } from './scenarios/throughput.js';
 
 /** Scenario names, in the order they run (issue 8's priority). */
-const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery'] as const;
+const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 /** Most held polls: the per-process file limit here is 20,000 and the server needs some for itself. */
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
 
   if (options.only.has('held-polls')) await attempt('held-polls', () => heldPollsScenario(ctx));
   if (options.only.has('delivery')) await attempt('delivery', () => deliveryScenario(ctx));
+  if (options.only.has('throughput')) await attempt('throughput', () => throughputScenario(ctx));
 
   const rows: Row[] = results.flatMap((r) => r.rows);
   const machine = machineInfo();

@@ -1,0 +1,138 @@
+/**
+ * Scenario 6: durable `/mail/chat_post` per second on SQLite and on PostgreSQL (durable settings), and a
+ * JSON-RPC route that touches no database as a fraction of a bare Fastify JSON route, measured in the
+ * same run with the same client. Closed loop: a fixed number of concurrent callers for a fixed time.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { BenchContext, ScenarioResult } from '../lib/scenario.js';
+import { formatSummary, ratioSummary, summarize } from '../lib/stats.js';
+import { operatorCookie, startProductServer, type ProductServer } from '../lib/product-server.js';
+import { RpcClient } from '../lib/rpc.js';
+import { startBenchPostgres } from '../lib/postgres.js';
+import { ROOT_DIR } from '../lib/support.js';
+import type { Row } from '../lib/table.js';
+
+/** Issue 8's targets. */
+const TARGETS = { postsPerSecond: 3000, rpcFraction: 0.75 };
+const CONCURRENCY = 32;
+
+/** Calls `call` from `CONCURRENCY` loops for `seconds`; returns completed calls per second and failures. */
+async function closedLoop(call: () => Promise<unknown>, seconds: number): Promise<{ perSecond: number; failed: number }> {
+  let done = 0;
+  let failed = 0;
+  const end = performance.now() + seconds * 1000;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        try {
+          await call();
+          done++;
+        } catch {
+          failed++;
+        }
+      }
+    }),
+  );
+  return { perSecond: done / ((performance.now() - t0) / 1000), failed };
+}
+
+async function chatPostRate(server: ProductServer, seconds: number, runs: number): Promise<{ rates: number[]; failed: number }> {
+  const cookie = await operatorCookie(server.url);
+  const operator = new RpcClient(server.url, { cookie });
+  await operator.call('/web/session/get_session_info', {});
+  operator.close();
+  const visitor = new RpcClient(server.url, { maxSockets: CONCURRENCY });
+  try {
+    const s = await visitor.call<{ uuid: string } | false>('/im_livechat/get_session', { channel_id: 1, anonymous_name: 'Throughput' });
+    if (!s) throw new Error('no operator available');
+    const rates: number[] = [];
+    let failed = 0;
+    let n = 0;
+    for (let r = 0; r < runs; r++) {
+      const res = await closedLoop(async () => {
+        const id = await visitor.call<number | false>('/mail/chat_post', { uuid: s.uuid, message_content: `throughput ${n++}` });
+        if (!id) throw new Error('chat_post returned no id');
+      }, seconds);
+      rates.push(res.perSecond);
+      failed += res.failed;
+    }
+    return { rates, failed };
+  } finally {
+    visitor.close();
+  }
+}
+
+async function startBareFastify(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(ROOT_DIR, 'test', 'bench', 'workers', 'bare-fastify.mjs')], { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (c: Buffer) => resolve(Number(c.toString().trim())));
+    child.once('exit', () => reject(new Error('the bare Fastify server exited')));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/** Runs scenario 6. */
+export async function throughputScenario(ctx: BenchContext): Promise<ScenarioResult> {
+  const seconds = ctx.quick ? 1.5 : 4;
+  const runs = ctx.quick ? 2 : 3;
+  const rows: Row[] = [];
+  const notMeasured: string[] = [];
+  const data: Record<string, unknown> = { seconds, runs, concurrency: CONCURRENCY, targets: TARGETS };
+
+  const sqlite = await startProductServer();
+  try {
+    const r = await chatPostRate(sqlite, seconds, runs);
+    const s = summarize(r.rates);
+    rows.push({ scenario: 'throughput', metric: 'chat_post/s, SQLite (WAL)', value: formatSummary(s, 0, '/s'), reference: `target ≥ ${TARGETS.postsPerSecond}/s; ${r.failed} failed` });
+    data.chatPostSqlite = { ...r, summary: s };
+
+    // The same product process serves the no-database route; the floor is a bare Fastify process.
+    const bare = await startBareFastify();
+    try {
+      const product = new RpcClient(sqlite.url, { maxSockets: CONCURRENCY });
+      const floor = new RpcClient(bare.url, { maxSockets: CONCURRENCY });
+      const productRates: number[] = [];
+      const floorRates: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        floorRates.push((await closedLoop(() => floor.call('/im_livechat/load_templates', {}), seconds)).perSecond);
+        productRates.push((await closedLoop(() => product.call('/im_livechat/load_templates', {}), seconds)).perSecond);
+      }
+      product.close();
+      floor.close();
+      const p = summarize(productRates);
+      const f = summarize(floorRates);
+      const ratio = ratioSummary(productRates, floorRates);
+      rows.push({ scenario: 'throughput', metric: 'no-database JSON-RPC route', value: formatSummary(p, 0, '/s'), reference: `floor (bare Fastify) ${formatSummary(f, 0, '/s')}, ratio ${formatSummary({ ...ratio, median: ratio.median * 100, min: ratio.min * 100, max: ratio.max * 100 }, 0, ' %')}; target ≥ ${TARGETS.rpcFraction * 100} %` });
+      data.rpcRoute = { product: p, floor: f, ratio, productRates, floorRates };
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await sqlite.stop();
+  }
+
+  let pg: Awaited<ReturnType<typeof startBenchPostgres>> | undefined;
+  let server: ProductServer | undefined;
+  try {
+    pg = await startBenchPostgres();
+    server = await startProductServer({ databaseUrl: pg.url });
+    const r = await chatPostRate(server, seconds, runs);
+    const s = summarize(r.rates);
+    rows.push({ scenario: 'throughput', metric: 'chat_post/s, PostgreSQL', value: formatSummary(s, 0, '/s'), reference: `target ≥ ${TARGETS.postsPerSecond}/s; fsync on; ${r.failed} failed` });
+    data.chatPostPostgres = { ...r, summary: s };
+  } catch (err) {
+    notMeasured.push(`chat_post on PostgreSQL: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    await server?.stop();
+    pg?.stop();
+  }
+  return { name: 'throughput', rows, data, notMeasured };
+}
