@@ -11,6 +11,8 @@ import type { BenchContext, ScenarioResult } from '../lib/scenario.js';
 import { formatSummary, ratioSummary, summarize } from '../lib/stats.js';
 import { kb, type Row } from '../lib/table.js';
 import { ROOT_DIR } from '../lib/support.js';
+import fs from 'node:fs';
+import path from 'node:path';
 
 /** SPEC.md §2: the default button text, which is the button's accessible name. */
 const BUTTON_NAME = 'Chat with one of our collaborators';
@@ -122,6 +124,11 @@ async function loadOnce(lab: BrowserLab, withWidget: boolean, ctx: BenchContext)
   }
 }
 
+/** The size budgets the CI test enforces (test/budgets/size-budgets.json, owned with the element). */
+function readBudgets(): { eagerBrotliMax: number; fullGzipMax: number; fullGzipTarget?: number } {
+  return JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'test', 'budgets', 'size-budgets.json'), 'utf8')) as ReturnType<typeof readBudgets>;
+}
+
 function bytesRow(metric: string, b: ByteSizes, reference?: string): Row {
   return { scenario: 'host page', metric, value: `${kb(b.raw)} raw, ${kb(b.gzip)} gz, ${kb(b.brotli)} br`, reference };
 }
@@ -177,9 +184,11 @@ export async function hostPageScenario(lab: BrowserLab, ctx: BenchContext): Prom
   const sameAsBuilt = net ? net.eager.raw === built.eager.bytes.raw && net.full.raw === built.full.bytes.raw : false;
   if (net && !sameAsBuilt) notMeasured.push('network bytes differ from dist/ (a server serving another build?)');
 
+  const budgets = readBudgets();
+  const fullTarget = budgets.fullGzipTarget === undefined ? '' : `, target ${kb(budgets.fullGzipTarget)} gz`;
   const rows: Row[] = [
-    bytesRow('eager script (dist)', built.eager.bytes, `${built.eager.files.length} file(s); budget 6.0 KB br`),
-    bytesRow('full widget (dist, en)', built.full.bytes, `${built.full.files.length} file(s); budget 85.0 KB gz`),
+    bytesRow('eager script (dist)', built.eager.bytes, `${built.eager.files.length} file(s); budget ${kb(budgets.eagerBrotliMax)} br`),
+    bytesRow('full widget (dist, en)', built.full.bytes, `${built.full.files.length} file(s); budget ${kb(budgets.fullGzipMax)} gz${fullTarget}`),
     ...(net
       ? [
           bytesRow('eager over network', net.eager, `${net.eagerFiles.length} file(s) before interaction`),
