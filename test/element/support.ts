@@ -77,8 +77,3 @@ export async function until<T>(find: () => T | null | undefined, message: string
   );
   return found as T;
 }
-
-/** Whether the React part's source was fetched by this page. */
-export function fullWidgetRequested(): boolean {
-  return performance.getEntriesByType('resource').some((e) => e.name.includes('/src/element/full/'));
-}
