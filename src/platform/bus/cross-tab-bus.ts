@@ -217,6 +217,10 @@ export class CrossTabBus {
       if (this.#role === 'follower') this.#becomeMaster();
       return;
     }
+    // Storage events arrive late: by the time "master removed" is handled here another tab may already
+    // have won and dropped itself from `peers`; electing from that list again would crown a second master.
+    const current = this.#read<string | null>('master', null);
+    if (current && current !== this.tabId && !this.#masterIsStale()) return;
     if (this.#role === 'follower') this.#touchPeer();
     const winner = Object.entries(this.#peers()).find(([, seen]) => toNumber(seen) + this.#t.peerGoneMs >= now);
     if (winner?.[0] === this.tabId) this.#becomeMaster();
@@ -321,13 +325,17 @@ export class CrossTabBus {
     switch (key) {
       case null:
       case 'master':
-        // `null`: another tab cleared the whole storage, master included.
-        if (value === undefined || value === null) {
+      {
+        // `null`: another tab cleared the whole storage, master included. The event's value may be out of
+        // date (events queue up behind other tabs' writes), so the stored value decides.
+        const current = this.#read<string | null>('master', null);
+        if (current === null) {
           this.#elect();
-        } else if (this.#role === 'master' && value !== this.tabId) {
+        } else if (this.#role === 'master' && current !== this.tabId) {
           this.#becomeFollower();
         }
         break;
+      }
       case 'heartbeat':
         if (this.#role === 'follower') this.#watchMaster();
         break;

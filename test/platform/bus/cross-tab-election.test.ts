@@ -105,6 +105,21 @@ describe('Cross-tab bus election (fake clock)', () => {
     expect(w.server.maxInFlight).to.equal(1);
   });
 
+  it('with several followers, a closing master is replaced by exactly one of them, though their events arrive late', async () => {
+    const w = world();
+    const a = w.open('tab-a');
+    w.open('tab-b');
+    w.open('tab-c');
+    w.open('tab-d');
+    await w.clock.tick(100);
+    a.bus.stop();
+    // Less than the 5 s staleness: only the "master removed" event can have caused the election.
+    await w.clock.tick(10);
+    expect(w.masters()).to.deep.equal(['tab-b']);
+    await w.clock.tick(60_000);
+    expect(w.masters()).to.deep.equal(['tab-b']);
+  });
+
   it('skips peers not heard from for 15 s and removes them', async () => {
     const w = world();
     const a = w.open('tab-a');
