@@ -1,12 +1,13 @@
 import type { ConversationDetail, ConversationSummary, OperatorPresence } from '../protocol/operator-console.js';
 import type { RpcClient } from '../platform/rpc/index.js';
+import type { GroupRow, StatisticsSource } from './statistics.js';
 
 /**
  * The console's calls to its own server (same origin, session cookie). Visitor-facing routes are reused
  * where they fit: an operator posts and announces typing through `/mail/chat_post` and
  * `/im_livechat/notify_typing`, which recognise its session cookie.
  */
-export class OperatorApi {
+export class OperatorApi implements StatisticsSource {
   constructor(private readonly rpc: RpcClient) {}
 
   /** The operator's recent conversations, newest first. */
@@ -47,5 +48,10 @@ export class OperatorApi {
   /** Goes available or away. */
   setPresence(presence: OperatorPresence): Promise<OperatorPresence> {
     return this.rpc.call<OperatorPresence>('/im_livechat/operator/set_presence', { presence });
+  }
+
+  /** Odoo `read_group` through the dataset route: a count per value of `groupby` (`field:day` for dates). */
+  readGroup(model: string, domain: unknown[], groupby: string): Promise<GroupRow[]> {
+    return this.rpc.call<GroupRow[]>(`/web/dataset/call_kw/${model}/read_group`, { model, method: 'read_group', args: [domain, [], [groupby]], kwargs: {} });
   }
 }

@@ -10,7 +10,7 @@ import { Desk } from './desk.js';
 import { LoginForm, type LoginFailure } from './login-form.js';
 
 /** Who is using the console: nobody yet (checking the cookie), nobody, or a logged-in operator. */
-type Phase = { kind: 'checking' } | { kind: 'login' } | { kind: 'desk'; partnerId: number; name: string };
+type Phase = { kind: 'checking' } | { kind: 'login' } | { kind: 'desk'; partnerId: number; name: string; isAdmin: boolean };
 
 /** What the console app needs from its page (real browser services in main.tsx, doubles in tests). */
 export interface ConsoleServices {
@@ -25,7 +25,7 @@ export interface ConsoleServices {
 function deskOf(info: SessionInfo): Phase {
   const partnerId = typeof info.partner_id === 'number' ? info.partner_id : info.uid;
   if (typeof partnerId !== 'number') return { kind: 'login' };
-  return { kind: 'desk', partnerId, name: typeof info.name === 'string' ? info.name : String(info.username ?? '') };
+  return { kind: 'desk', partnerId, name: typeof info.name === 'string' ? info.name : String(info.username ?? ''), isAdmin: info.is_admin === true };
 }
 
 function loginFailure(err: unknown): LoginFailure {
@@ -86,6 +86,7 @@ export function ConsoleApp({ services }: { services: ConsoleServices }): React.J
       api={services.api}
       partnerId={phase.partnerId}
       operatorName={phase.name}
+      isAdmin={phase.isAdmin}
       createBus={services.createBus}
       notify={services.notify}
       canAskDesktop={permission === 'default'}

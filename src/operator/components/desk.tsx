@@ -13,6 +13,7 @@ import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
 import { bodyText } from './message-body.js';
 import { Notices, type ShownNotice } from './notices.js';
+import { StatisticsPanel } from './statistics-panel.js';
 
 /** How often a closed, unrated conversation is re-read: the visitor's rating is not announced on the bus. */
 export const RATING_REFRESH_MS = 15_000;
@@ -23,6 +24,8 @@ export interface DeskProps {
   /** The operator's partner id (its bus channel). */
   partnerId: number;
   operatorName: string;
+  /** Whether the operator is an administrator (the server checks again on every admin call). */
+  isAdmin: boolean;
   /** Builds the bus; called once per desk. */
   createBus(onPollState: (state: PollLoopState) => void): CrossTabBus;
   /** Delivers a notice (desktop from the master tab, else in-page and beep). */
@@ -35,8 +38,15 @@ export interface DeskProps {
 
 const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
+/** What the main area shows. */
+export type DeskView = 'desk' | 'statistics' | 'admin';
+
+const wallClock = (): number => Date.now();
+
+const VIEW_LABELS = { desk: 'operator.view.desk', statistics: 'operator.view.statistics', admin: 'operator.view.admin' } as const;
+
 /** The support desk: presence, the live conversation list and the open conversation. */
-export function Desk({ api, partnerId, operatorName, createBus, notify, canAskDesktop, onAskDesktop, onLogout }: DeskProps): React.JSX.Element {
+export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify, canAskDesktop, onAskDesktop, onLogout }: DeskProps): React.JSX.Element {
   const t = useT();
   const [state, dispatch] = useReducer(deskReducer, EMPTY_DESK);
   const [presence, setPresence] = useState<OperatorPresence | null>(null);
@@ -44,6 +54,9 @@ export function Desk({ api, partnerId, operatorName, createBus, notify, canAskDe
   const [notices, setNotices] = useState<ShownNotice[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  const [view, setView] = useState<DeskView>('desk');
+  // Bumped when the statistics may have changed, so an open statistics panel reads them again.
+  const [statsKey, setStatsKey] = useState(0);
   const stateRef = useRef(state);
   stateRef.current = state;
   const busRef = useRef<CrossTabBus | null>(null);
@@ -84,6 +97,7 @@ export function Desk({ api, partnerId, operatorName, createBus, notify, canAskDe
       switch (event.kind) {
         case 'new_session':
           reloadList();
+          setStatsKey((k) => k + 1);
           showNotice({ title: t('operator.notice.newConversation', { name: event.session.anonymous_name }), body: '' });
           break;
         case 'message': {
@@ -183,10 +197,19 @@ export function Desk({ api, partnerId, operatorName, createBus, notify, canAskDe
     api.setPresence(next).then(setPresence, reportError);
   };
 
+  const views: DeskView[] = isAdmin ? ['desk', 'statistics', 'admin'] : ['desk', 'statistics'];
+
   return (
     <div className="op-desk">
       <header className="op-topbar">
         <h1>{t('operator.title')}</h1>
+        <nav aria-label={t('operator.view.label')} className="op-views">
+          {views.map((v) => (
+            <button key={v} type="button" aria-current={view === v ? 'page' : undefined} onClick={() => setView(v)}>
+              {t(VIEW_LABELS[v])}
+            </button>
+          ))}
+        </nav>
         <span className="op-operator-name">{operatorName}</span>
         <button type="button" role="switch" aria-checked={presence === 'available'} disabled={presence === null} onClick={togglePresence}>
           {t('operator.presence.available')}
@@ -213,21 +236,27 @@ export function Desk({ api, partnerId, operatorName, createBus, notify, canAskDe
         </div>
       ) : null}
       <Notices notices={notices} onDismiss={(id) => setNotices((list) => list.filter((n) => n.id !== id))} />
-      <main className="op-main">
-        <ConversationList conversations={state.conversations} selectedId={state.selectedId} now={now} onSelect={select} />
-        {open ? (
-          <ConversationPane
-            conversation={open}
-            visitorTyping={state.typing.includes(open.id)}
-            onSend={send}
-            onComposerInput={(hasText) => typing?.input(hasText)}
-            onRequestHistory={() => open && api.requestHistory(open.id).catch(reportError)}
-            onClose={() => open && api.close(open.id).then(() => dispatch({ type: 'closed', sessionId: open.id, at: Date.now() }), reportError)}
-          />
-        ) : (
-          <p className="op-pane-empty">{t('operator.conversation.none')}</p>
-        )}
-      </main>
+      {view === 'statistics' ? (
+        <main className="op-main-single">
+          <StatisticsPanel source={api} refreshKey={statsKey} now={wallClock} />
+        </main>
+      ) : (
+        <main className="op-main">
+          <ConversationList conversations={state.conversations} selectedId={state.selectedId} now={now} onSelect={select} />
+          {open ? (
+            <ConversationPane
+              conversation={open}
+              visitorTyping={state.typing.includes(open.id)}
+              onSend={send}
+              onComposerInput={(hasText) => typing?.input(hasText)}
+              onRequestHistory={() => open && api.requestHistory(open.id).catch(reportError)}
+              onClose={() => open && api.close(open.id).then(() => dispatch({ type: 'closed', sessionId: open.id, at: Date.now() }), reportError)}
+            />
+          ) : (
+            <p className="op-pane-empty">{t('operator.conversation.none')}</p>
+          )}
+        </main>
+      )}
     </div>
   );
 }

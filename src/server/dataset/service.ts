@@ -168,25 +168,35 @@ export class Dataset {
     return this.searchRead(modelName, { domain: [['id', 'in', list]], fields, limit: MAX_LIMIT });
   }
 
-  /** Odoo `read_group` on one field: a count per value, with the domain of each group. */
+  /**
+   * Odoo `read_group` on one field: a count per value, with the domain of each group. A date field may
+   * be grouped per UTC day as `field:day` (groups ordered by day, each with the domain of its day).
+   */
   async readGroup(modelName: unknown, domain: unknown, groupby: unknown): Promise<Record<string, unknown>[]> {
     const model = modelNamed(modelName);
-    const by = Array.isArray(groupby) ? groupby[0] : groupby;
-    if (typeof by !== 'string' || !(by in model.fields) || !searchable(model).has(by)) throw new InvalidParamError('groupby must name one searchable field');
+    const spec = Array.isArray(groupby) ? groupby[0] : groupby;
+    const [by, granularity, ...extra] = typeof spec === 'string' ? spec.split(':') : [];
+    if (typeof by !== 'string' || !(by in model.fields) || !searchable(model).has(by) || extra.length) throw new InvalidParamError('groupby must name one searchable field');
+    const perDay = granularity !== undefined;
+    if (perDay && (granularity !== 'day' || model.fields[by]?.kind !== 'date')) throw new InvalidParamError('only a date field can be grouped, and only per day (field:day)');
     const parsed = parseDomain(domain, searchable(model));
     const rows = await this.rows(model, parsed, ['id', by], { offset: 0, limit: GROUP_SCAN_LIMIT, order: [['t.id', 'asc']] });
     const groups = new Map<string, { value: unknown; count: number }>();
     for (const r of rows) {
-      const key = JSON.stringify(r[by]);
-      const g = groups.get(key) ?? { value: r[by], count: 0 };
+      // Dates read as UTC "YYYY-MM-DD HH:MM:SS": the first ten characters are the day.
+      const value = perDay && typeof r[by] === 'string' ? r[by].slice(0, 10) : r[by];
+      const key = JSON.stringify(value);
+      const g = groups.get(key) ?? { value, count: 0 };
       g.count += 1;
       groups.set(key, g);
     }
     const base = Array.isArray(domain) ? domain : [];
-    return [...groups.values()].map(({ value, count }) => ({
-      [by]: value,
+    const list = [...groups.values()];
+    if (perDay) list.sort((a, b) => String(a.value).localeCompare(String(b.value)));
+    return list.map(({ value, count }) => ({
+      [perDay ? `${by}:day` : by]: value,
       [`${by}_count`]: count,
-      __domain: [...base, [by, '=', Array.isArray(value) ? value[0] : value]],
+      __domain: perDay && typeof value === 'string' ? [...base, [by, '>=', `${value} 00:00:00`], [by, '<', `${nextDay(value)} 00:00:00`]] : [...base, [by, '=', Array.isArray(value) ? value[0] : value]],
     }));
   }
 
@@ -207,6 +217,12 @@ export class Dataset {
     if (Object.keys(patch).length) await this.db.updateTable(model.writeTable.table).set(patch).where(model.writeTable.idColumn, 'in', list).execute();
     return true;
   }
+}
+
+/** The UTC day after a `YYYY-MM-DD` day. */
+function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + 1)).toISOString().slice(0, 10);
 }
 
 /** Groups an operator belongs to: every operator is a livechat user; admins are also managers. */
