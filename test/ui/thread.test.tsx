@@ -3,7 +3,7 @@ import { fireEvent, within } from '@testing-library/dom';
 import type { ChatMessage } from '../../src/protocol/livechat.js';
 import { DEFAULT_AVATAR_URL } from '../../src/ui/shared/default-avatar.js';
 import { Thread, type ThreadProps } from '../../src/ui/thread/thread.js';
-import { toThreadMessage, type ThreadMessage } from '../../src/ui/thread/thread-message.js';
+import { toThreadMessage, type ThreadAttachment, type ThreadMessage } from '../../src/ui/thread/thread-message.js';
 import { mount, recorder, unmountAll } from './support/mount.js';
 
 const NOW = new Date(2024, 4, 15, 12, 0, 0);
@@ -96,27 +96,116 @@ describe('Thread', () => {
     expect((await screen.findByRole('button', { name: 'read more' })).getAttribute('aria-expanded')).to.equal('false');
   });
 
-  it('shows image thumbnails and file links with a human size', () => {
-    const onOpen = recorder<[unknown, unknown]>();
+  it('makes every attachment the viewer can show a button opening it, with the message\'s viewable ones', () => {
+    const onOpen = recorder<[ThreadAttachment, readonly ThreadAttachment[], ThreadMessage]>();
     const message = msg({
       at: secondsAgo(100),
       attachments: [
         { id: 1, name: 'photo.png', mimetype: 'image/png', url: 'https://chat.example.com/web/content/1?download=true' },
         { id: 2, name: 'report.pdf', mimetype: 'application/pdf', url: 'https://chat.example.com/web/content/2?download=true', size: 1536 },
-        { id: 3, name: '', mimetype: 'text/plain', url: 'https://chat.example.com/web/content/3?download=true' },
-        { id: 4, name: 'evil', mimetype: 'text/plain', url: 'javascript:alert(1)' },
+        { id: 3, name: 'archive.zip', mimetype: 'application/zip', url: 'https://chat.example.com/web/content/3?download=true' },
+        { id: 4, name: 'clip.mp4', mimetype: 'video/mp4', url: 'https://chat.example.com/web/content/4?download=true' },
+        { id: 5, name: '', mimetype: 'text/plain', url: 'https://chat.example.com/web/content/5?download=true' },
+        { id: 6, name: 'Demo', mimetype: 'text/html', type: 'url', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+        { id: 7, name: 'evil', mimetype: 'text/plain', url: 'javascript:alert(1)' },
       ],
     });
     const { screen } = mount(thread({ messages: [message], onOpenAttachment: onOpen }));
-    const thumbnail = screen.getByRole('img', { name: 'photo.png' }) as HTMLImageElement;
-    expect(thumbnail.getAttribute('src')).to.equal('https://chat.example.com/web/content/1?download=true');
-    fireEvent.click(screen.getByRole('button', { name: 'photo.png' }));
-    expect(onOpen.calls[0]?.[0]).to.include({ id: 1 });
-    const pdf = screen.getByRole('link', { name: 'report.pdf' });
-    expect(pdf.getAttribute('rel')).to.equal('noopener noreferrer');
-    expect(pdf.parentElement?.textContent).to.equal('report.pdf (1.50 Kb)');
-    expect(screen.getByRole('link', { name: 'unnamed' })).to.exist;
+    for (const name of ['photo.png', 'report.pdf', 'clip.mp4', 'unnamed', 'Demo']) {
+      expect(screen.getByRole('button', { name }), name).to.exist;
+      expect(screen.queryByRole('link', { name }), name).to.equal(null);
+    }
+    expect(screen.getByRole('button', { name: 'report.pdf' }).parentElement?.textContent).to.equal('report.pdf (1.50 Kb)');
+
+    fireEvent.click(screen.getByRole('button', { name: 'report.pdf' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Demo' }));
+    expect(onOpen.calls.map(([a]) => a.id)).to.deep.equal([2, 6]);
+    const [attachment, viewable, from] = onOpen.calls[0]!;
+    expect(attachment).to.equal(message.attachments[1]);
+    expect(viewable.map((a) => a.id)).to.deep.equal([1, 2, 4, 5, 6]);
+    expect(from).to.equal(message);
+    expect(screen.queryByRole('button', { name: 'evil' })).to.equal(null);
     expect(screen.queryByRole('link', { name: 'evil' })).to.equal(null);
+  });
+
+  it('loads thumbnails from the inline address, not the download one', () => {
+    const message = msg({
+      at: secondsAgo(100),
+      attachments: [{ id: 1, name: 'photo.png', mimetype: 'image/png', url: 'https://chat.example.com/web/content/1?download=true&unique=abc' }],
+    });
+    const { screen } = mount(thread({ messages: [message], onOpenAttachment: () => {} }));
+    const thumbnail = screen.getByRole('img', { name: 'photo.png' });
+    expect(thumbnail.getAttribute('src')).to.equal('https://chat.example.com/web/content/1?unique=abc');
+    expect(screen.getByRole('button', { name: 'photo.png' }).contains(thumbnail)).to.equal(true);
+  });
+
+  it('offers anything else as a download link with an icon, the name and a human size', () => {
+    const message = msg({
+      at: secondsAgo(100),
+      attachments: [
+        { id: 1, name: 'archive.zip', mimetype: 'application/zip', url: 'https://chat.example.com/web/content/1?download=true', size: 2048 },
+        { id: 2, name: 'drawing.svg', mimetype: 'image/svg+xml', url: 'https://chat.example.com/web/content/2?download=true' },
+        { id: 3, name: 'Our pricing', mimetype: 'text/html', type: 'url', url: 'https://example.com/pricing' },
+      ],
+    });
+    const { screen } = mount(thread({ messages: [message], onOpenAttachment: () => {} }));
+    expect(screen.queryAllByRole('button')).to.have.length(0);
+    const zip = screen.getByRole('link', { name: 'archive.zip' });
+    expect(zip.getAttribute('href')).to.equal('https://chat.example.com/web/content/1?download=true');
+    expect(zip.getAttribute('download')).to.equal('archive.zip');
+    expect(zip.getAttribute('rel')).to.equal('noopener noreferrer');
+    expect(zip.parentElement?.textContent).to.equal('archive.zip (2.00 Kb)');
+    expect(zip.querySelector('svg[aria-hidden="true"]')?.getAttribute('data-icon')).to.equal('file');
+    expect(screen.getByRole('link', { name: 'drawing.svg' }).querySelector('svg')?.getAttribute('data-icon')).to.equal('image');
+    expect(screen.getByRole('link', { name: 'Our pricing' }).querySelector('svg')?.getAttribute('data-icon')).to.equal('link');
+  });
+
+  it('keeps attachments plain links when there is no viewer to open', () => {
+    const message = msg({
+      at: secondsAgo(100),
+      attachments: [
+        { id: 1, name: 'photo.png', mimetype: 'image/png', url: 'https://chat.example.com/web/content/1?download=true' },
+        { id: 2, name: 'report.pdf', mimetype: 'application/pdf', url: 'https://chat.example.com/web/content/2?download=true' },
+      ],
+    });
+    const { screen } = mount(thread({ messages: [message] }));
+    expect(screen.queryAllByRole('button')).to.have.length(0);
+    expect(screen.getByRole('link', { name: 'photo.png' }).getAttribute('href')).to.equal('https://chat.example.com/web/content/1');
+    expect(screen.getByRole('link', { name: 'report.pdf' }).getAttribute('download')).to.equal('report.pdf');
+  });
+
+  it('downloads a small data URL as it is, and a large one (over 2 MB) from a blob freed once no longer shown', async () => {
+    const small = `data:text/plain;base64,${btoa('hello')}`;
+    const content = 'a'.repeat(1_800_000);
+    const large = `data:text/plain;base64,${btoa(content)}`;
+    expect(large.length).to.be.greaterThan(2 * 1024 * 1024);
+    const message = msg({
+      at: secondsAgo(100),
+      attachments: [
+        { id: 1, name: 'small.txt', mimetype: 'text/plain', url: small },
+        { id: 2, name: 'large.txt', mimetype: 'text/plain', url: large },
+        { id: 3, name: 'broken.txt', mimetype: 'text/plain', url: `data:text/plain;base64,${'!'.repeat(2_200_000)}` },
+      ],
+    });
+    const { screen, rerender } = mount(thread({ messages: [message], onOpenAttachment: () => {} }));
+    await waitUntil(() => screen.queryByRole('link', { name: 'large.txt' }), 'the large data URL is never shown');
+    const smallLink = screen.getByRole('link', { name: 'small.txt' });
+    expect(smallLink.getAttribute('href')).to.equal(small);
+    expect(smallLink.getAttribute('download')).to.equal('small.txt');
+    expect(smallLink.hasAttribute('target')).to.equal(false);
+    const largeLink = screen.getByRole('link', { name: 'large.txt' });
+    const href = largeLink.getAttribute('href') ?? '';
+    expect(href.startsWith('blob:')).to.equal(true);
+    expect(largeLink.getAttribute('download')).to.equal('large.txt');
+    expect(largeLink.hasAttribute('target')).to.equal(false);
+    expect(await (await fetch(href)).text()).to.equal(content);
+    expect(screen.queryByRole('link', { name: 'broken.txt' })).to.equal(null);
+    rerender(thread({ messages: [] }));
+    let freed = false;
+    await fetch(href).catch(() => {
+      freed = true;
+    });
+    expect(freed).to.equal(true);
   });
 
   it("shows the visitor's own message state and retries a failed one", () => {
@@ -166,6 +255,8 @@ describe('Thread', () => {
 });
 
 describe('toThreadMessage', () => {
+  afterEach(unmountAll);
+
   const wire: ChatMessage = {
     id: 912,
     body: '<p>Hello</p>',
@@ -184,6 +275,16 @@ describe('toThreadMessage', () => {
     expect(m.author).to.equal(null);
     expect(m.own).to.equal(true);
     expect(m.attachments[0]).to.deep.include({ name: '', size: 10 });
+  });
+
+  it('keeps the attachment type, so that a YouTube link opens in the viewer', () => {
+    const link = { id: 6, name: 'Demo', filename: '', mimetype: 'text/html', type: 'url' as const, url: 'https://youtu.be/dQw4w9WgXcQ' };
+    const m = toThreadMessage({ ...wire, attachment_ids: [link] }, { serverUrl: 'https://chat.example.com/' });
+    expect(m.attachments[0]).to.deep.include({ type: 'url', url: link.url });
+    const onOpen = recorder<[ThreadAttachment, readonly ThreadAttachment[], ThreadMessage]>();
+    const { screen } = mount(<Thread messages={[m]} now={NOW} onRetry={() => {}} onOpenAttachment={onOpen} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Demo' }));
+    expect(onOpen.calls[0]?.[0]).to.deep.include({ id: 6, type: 'url' });
   });
 
   it("builds the operator's avatar URL on the chat server", () => {

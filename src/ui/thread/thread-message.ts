@@ -21,6 +21,8 @@ export interface ThreadAttachment {
   url: string;
   /** Size in bytes, when known. */
   size?: number;
+  /** A link (`url`) or an uploaded file (PROTOCOL.md §5.3); the viewer previews links only by their address. */
+  type?: 'url' | 'file';
 }
 
 /** One message as the thread shows it. */
@@ -77,6 +79,7 @@ export function toThreadMessage(message: ChatMessage, options: ToThreadMessageOp
       name: a.name || a.filename || '',
       mimetype: a.mimetype || 'application/octet-stream',
       url: a.url,
+      ...(a.type === 'url' || a.type === 'file' ? { type: a.type } : {}),
       ...(typeof a.file_size === 'number' ? { size: a.file_size } : {}),
     })),
   };

@@ -28,6 +28,8 @@ export const threadCss = `
 .lc-attachments { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0 0; padding: 0; list-style: none; }
 .lc-attachment-file { flex: 1 1 100%; }
 .lc-attachment-file a { color: #0b57d0; }
+.lc-attachment-file a, .lc-attachment-open { display: inline-flex; align-items: center; gap: 4px; max-width: 100%; text-align: start; }
+.lc-attachment-icon { flex: 0 0 auto; }
 .lc-attachment-size { color: #555555; font-size: 12px; }
 .lc-thumbnail-button { padding: 0; border: 0; background: none; cursor: zoom-in; }
 .lc-thumbnail { display: block; max-width: 120px; max-height: 120px; border-radius: 4px; object-fit: cover; }

@@ -25,8 +25,11 @@ export interface ThreadProps {
    * caller resets the unread counter on `true`.
    */
   onAtBottomChange?(atBottom: boolean): void;
-  /** Opens the attachment viewer. */
-  onOpenAttachment?(attachment: ThreadAttachment, message: ThreadMessage): void;
+  /**
+   * Opens the attachment viewer at `attachment`, stepping through `viewable`: the attachments of the same
+   * message that the viewer can show, in order. Without it, attachments are plain links.
+   */
+  onOpenAttachment?(attachment: ThreadAttachment, viewable: readonly ThreadAttachment[], message: ThreadMessage): void;
 }
 
 /** SPEC.md §9: same-author comments within 60 s are squashed (one avatar and name for the run). */
@@ -115,7 +118,7 @@ export function Thread({ messages, now, defaultUsername, loading, onRetry, onAtB
             </div>
           )}
           <MessageBody html={message.body} />
-          <AttachmentList attachments={message.attachments} onOpen={onOpenAttachment ? (a) => onOpenAttachment(a, message) : undefined} />
+          <AttachmentList attachments={message.attachments} onOpen={onOpenAttachment ? (a, viewable) => onOpenAttachment(a, viewable, message) : undefined} />
           {message.own && message.delivery ? <Delivery state={message.delivery} onRetry={() => onRetry(message.id)} /> : null}
         </div>
       </div>,

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { inlineUrl } from '../shared/inline-url.js';
 import { useUiText } from '../shared/ui-text-context.js';
 import { attachmentViewerCss } from './attachment-viewer.css.js';
 import { downloadAttachment, printImage } from './actions.js';
 import { IDENTITY, WHEEL_ZOOM_STEP, ZOOM_STEP, cssTransform, panBy, resetZoom, rotate, zoomBy, type ViewTransform } from './transform.js';
-import { inlineUrl, viewerKind, youtubeEmbedUrl, type ViewerAttachment } from './viewable.js';
+import { viewerKind, youtubeEmbedUrl, type ViewerAttachment } from './viewable.js';
 
 /** Props of {@link AttachmentViewer}. */
 export interface AttachmentViewerProps {

@@ -56,11 +56,3 @@ export function viewerKind(attachment: ViewerAttachment): ViewerKind {
 export function isViewable(attachment: ViewerAttachment): boolean {
   return viewerKind(attachment) !== 'download';
 }
-
-/** The address to show the file inline: the download address without `download=true`. */
-export function inlineUrl(url: string): string {
-  const u = parse(url);
-  if (!u) return url;
-  u.searchParams.delete('download');
-  return u.toString();
-}
