@@ -400,6 +400,8 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     try {
       await rpc('/im_livechat/feedback', { uuid: session.uuid, rate, ...(reason ? { reason } : {}) });
       emit('livechat:feedback', { rate, reason });
+      // The answer is deliberately not read: once the operator closed the session the server refuses posts
+      // with a falsy answer, and "Session expired" would be wrong for a conversation that is ending anyway.
       await rpc('/mail/chat_post', { uuid: session.uuid, message_content: `Rating: ${RATING_EMOJI[rate]}${reason ? ` \n${reason}` : ''}` });
     } catch {
       fail('network', false);

@@ -88,6 +88,32 @@ test('closing asks for feedback; a sad rating with a reason is stored and posted
   await expect(page.getByRole('button', { name: BUTTON })).toBeFocused();
 });
 
+test('after the operator closed the conversation the visitor still rates it: thanks, no "Session expired"', async ({ page, request }) => {
+  await operatorLogsIn(request);
+  await page.goto('/');
+  const dialog = await openChat(page);
+  await send(page, 'One question');
+  await expect(dialog.getByRole('log').getByText('One question')).toBeVisible();
+  const session = await visitorSession(page);
+  // The operator answers, so the visitor's bus is known to be listening before the close goes out.
+  await rpc(request, '/mail/chat_post', { uuid: session.uuid, message_content: 'Anything else?' });
+  await expect(dialog.getByRole('log').getByText('Anything else?')).toBeVisible();
+
+  await rpc(request, '/im_livechat/operator/close_session', { session_id: session.id });
+  await expect(dialog.getByRole('textbox', { name: 'Ask something ...' })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Happy' }).click();
+  await expect(dialog.getByText('Thank you for your feedback')).toBeVisible();
+
+  // The feedback route takes ratings of closed sessions; the rating message after it is refused.
+  await expect
+    .poll(async () => (await rpc<{ rating: { rate: number } | null }>(request, '/im_livechat/operator/conversation', { session_id: session.id })).rating?.rate)
+    .toBe(5);
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'im_livechat_session')).toBe(false);
+  await expect(page.getByText('Session expired... Please refresh and try again.')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(dialog.getByText('Thank you for your feedback')).toBeVisible();
+});
+
 test('"No feedback" closes the chat at once', async ({ page, request }) => {
   await operatorLogsIn(request);
   await page.goto('/');

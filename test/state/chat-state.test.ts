@@ -257,6 +257,22 @@ describe('chat state: messages and unread', () => {
     expect(empty.cookies.get('im_livechat_session')).to.equal(undefined);
   });
 
+  it('thanks for a rating after the operator closed the chat, though the rating message is refused', async () => {
+    const w = await openWidget();
+    w.bus.push(serverMessage('hello'));
+    w.bus.push({ info: 'session_closed', uuid: 'uuid-1' });
+    // The server refuses posts to a closed session with a falsy answer (SPEC.md §7).
+    w.server.on('/mail/chat_post', () => false);
+    w.server.on('/im_livechat/feedback', () => 7);
+    await w.state.rate(5);
+    expect(w.get(feedbackAtom).step).to.equal('thanks');
+    expect(w.server.callsTo('/mail/chat_post')).to.deep.equal([{ uuid: 'uuid-1', message_content: 'Rating: 😊' }]);
+    expect(w.get(noticeAtom)).to.equal(undefined);
+    expect(w.eventsNamed('livechat:error')).to.deep.equal([]);
+    expect(w.eventsNamed('livechat:feedback')).to.deep.equal([{ rate: 5, reason: '' }]);
+    expect(w.eventsNamed('livechat:closed')).to.deep.equal([{ uuid: 'uuid-1' }]);
+  });
+
   it('reports the connection status of the bus', async () => {
     const w = await openWidget();
     expect(w.get(connectionAtom)).to.equal('connecting');
