@@ -181,14 +181,15 @@ export async function hostPageScenario(lab: BrowserLab, ctx: BenchContext): Prom
   );
   const net = interactions[interactions.length - 1];
   if (!net) notMeasured.push('bytes over the network: no interaction run completed');
-  const sameAsBuilt = net ? net.eager.raw === built.eager.bytes.raw && net.full.raw === built.full.bytes.raw : false;
-  if (net && !sameAsBuilt) notMeasured.push('network bytes differ from dist/ (a server serving another build?)');
+  // The dist figure for the full widget also counts chunks fetched only on demand (for example the
+  // attachment viewer), so only the eager bytes must match exactly.
+  if (net && net.eager.raw !== built.eager.bytes.raw) notMeasured.push('eager bytes over the network differ from dist/ (a server serving another build?)');
 
   const budgets = readBudgets();
   const fullTarget = budgets.fullGzipTarget === undefined ? '' : `, target ${kb(budgets.fullGzipTarget)} gz`;
   const rows: Row[] = [
     bytesRow('eager script (dist)', built.eager.bytes, `${built.eager.files.length} file(s); budget ${kb(budgets.eagerBrotliMax)} br`),
-    bytesRow('full widget (dist, en)', built.full.bytes, `${built.full.files.length} file(s); budget ${kb(budgets.fullGzipMax)} gz${fullTarget}`),
+    bytesRow('full widget (dist, en, all lazy)', built.full.bytes, `${built.full.files.length} file(s); budget ${kb(budgets.fullGzipMax)} gz${fullTarget}`),
     ...(net
       ? [
           bytesRow('eager over network', net.eager, `${net.eagerFiles.length} file(s) before interaction`),
@@ -196,8 +197,8 @@ export async function hostPageScenario(lab: BrowserLab, ctx: BenchContext): Prom
         ]
       : []),
     { scenario: 'host page', metric: 'scripting, with widget', value: formatSummary(s.scriptWith, 1, ' ms'), reference: `floor (blank page) ${formatSummary(s.scriptWithout, 1, ' ms')}` },
-    { scenario: 'host page', metric: 'scripting added', value: formatSummary(s.scriptAdded, 1, ' ms'), reference: `ratio to floor ${formatSummary(s.scriptRatio, 2, '×')}` },
-    { scenario: 'host page', metric: 'main-thread tasks, with', value: formatSummary(s.taskWith, 1, ' ms'), reference: `floor ${formatSummary(s.taskWithout, 1, ' ms')}` },
+    { scenario: 'host page', metric: 'scripting added', value: formatSummary(s.scriptAdded, 1, ' ms'), reference: s.scriptWithout.median > 0.05 ? `ratio to floor ${formatSummary(s.scriptRatio, 2, '×')}` : 'the blank page runs no script: no ratio' },
+    { scenario: 'host page', metric: 'main-thread tasks, with', value: formatSummary(s.taskWith, 1, ' ms'), reference: `floor ${formatSummary(s.taskWithout, 1, ' ms')}, ratio ${formatSummary(ratioSummary(pick(withW, (r) => r.taskMs), pick(without, (r) => r.taskMs)), 2, '×')}` },
     { scenario: 'host page', metric: 'style + layout, with', value: formatSummary(s.layoutWith, 1, ' ms'), reference: `floor ${formatSummary(s.layoutWithout, 1, ' ms')}` },
     { scenario: 'host page', metric: 'long tasks, with', value: `${formatSummary(s.longTasksWith, 0)} / ${formatSummary(s.longTaskMsWith, 0, ' ms')}`, reference: `floor ${formatSummary(s.longTasksWithout, 0)} / ${formatSummary(s.longTaskMsWithout, 0, ' ms')}` },
     { scenario: 'host page', metric: 'JS heap, with', value: formatSummary({ ...s.heapWith, median: s.heapWith.median / 1024, min: s.heapWith.min / 1024, max: s.heapWith.max / 1024 }, 0, ' KB'), reference: `floor ${(s.heapWithout.median / 1024).toFixed(0)} KB` },
