@@ -1,4 +1,4 @@
-import type { ConversationDetail, ConversationSummary, OperatorPresence } from '../protocol/operator-console.js';
+import type { ChannelSettings, ConversationDetail, ConversationSummary, NewOperatorAccount, OperatorAccount, OperatorPresence } from '../protocol/operator-console.js';
 import type { RpcClient } from '../platform/rpc/index.js';
 import type { GroupRow, StatisticsSource } from './statistics.js';
 
@@ -53,5 +53,35 @@ export class OperatorApi implements StatisticsSource {
   /** Odoo `read_group` through the dataset route: a count per value of `groupby` (`field:day` for dates). */
   readGroup(model: string, domain: unknown[], groupby: string): Promise<GroupRow[]> {
     return this.rpc.call<GroupRow[]>(`/web/dataset/call_kw/${model}/read_group`, { model, method: 'read_group', args: [domain, [], [groupby]], kwargs: {} });
+  }
+
+  /** Admin: the active operators. */
+  operators(): Promise<OperatorAccount[]> {
+    return this.rpc.call<OperatorAccount[]>('/im_livechat/operator/admin/operators', {});
+  }
+
+  /** Admin: adds an operator. */
+  addOperator(account: NewOperatorAccount): Promise<OperatorAccount> {
+    return this.rpc.call<OperatorAccount>('/im_livechat/operator/admin/add_operator', { ...account });
+  }
+
+  /** Admin: removes an operator (its conversations stay). */
+  removeOperator(operatorId: number): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/operator/admin/remove_operator', { operator_id: operatorId });
+  }
+
+  /** Admin: sets a new password for an operator, who is logged out everywhere. */
+  resetPassword(operatorId: number, password: string): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/operator/admin/reset_password', { operator_id: operatorId, password });
+  }
+
+  /** Admin: every livechat channel's settings. */
+  channels(): Promise<ChannelSettings[]> {
+    return this.rpc.call<ChannelSettings[]>('/im_livechat/operator/admin/channels', {});
+  }
+
+  /** Admin: changes some settings of a channel; resolves with all its settings. */
+  updateChannel(channelId: number, values: Partial<Omit<ChannelSettings, 'id'>>): Promise<ChannelSettings> {
+    return this.rpc.call<ChannelSettings>('/im_livechat/operator/admin/update_channel', { channel_id: channelId, values });
   }
 }

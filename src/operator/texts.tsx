@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { englishTranslator, type MessageKey, type MessageValues, type Translator } from '../platform/i18n/index.js';
 
 const TextContext = createContext<Translator>(englishTranslator());
@@ -8,8 +8,11 @@ export function TextProvider({ translator, children }: { translator: Translator;
   return <TextContext.Provider value={translator}>{children}</TextContext.Provider>;
 }
 
-/** The `t(key, values)` of the console's language. */
+/**
+ * The `t(key, values)` of the console's language. The function keeps its identity while the language
+ * does, so effects that list it as a dependency do not run again on every render.
+ */
 export function useT(): (key: MessageKey, values?: MessageValues) => string {
   const translator = useContext(TextContext);
-  return (key, values) => translator.t(key, values);
+  return useCallback((key: MessageKey, values?: MessageValues) => translator.t(key, values), [translator]);
 }

@@ -57,3 +57,49 @@ export interface TransientHistoryPayload {
   pages: string[];
   uuid: string;
 }
+
+/** An operator account as the admin screens show it (`/im_livechat/operator/admin/*`); never the password. */
+export interface OperatorAccount {
+  id: number;
+  login: string;
+  name: string;
+  email: string | null;
+  is_admin: boolean;
+  /** The livechat channels the operator answers. */
+  channel_ids: number[];
+}
+
+/** What `/im_livechat/operator/admin/add_operator` takes. */
+export interface NewOperatorAccount {
+  login: string;
+  name: string;
+  password: string;
+  email?: string;
+  is_admin?: boolean;
+  channel_ids?: number[];
+}
+
+/** When the channel's auto-popup rule applies and what it does (SPEC.md §2). */
+export type ChannelRuleAction = 'display_button' | 'auto_popup' | 'hide_button';
+
+/** A livechat channel's settings as an admin edits them. */
+export interface ChannelSettings {
+  id: number;
+  name: string;
+  button_text: string;
+  default_message: string;
+  input_placeholder: string;
+  /** `#rrggbb`-like colours, or null for the widget's default. */
+  button_background_color: string | null;
+  button_text_color: string | null;
+  header_background_color: string | null;
+  title_color: string | null;
+  rule_action: ChannelRuleAction;
+  /** Seconds before the auto-popup opens the chat. */
+  auto_popup_timer: number;
+  /** Regular expression the page address must match for the rule to apply, or null for every page. */
+  rule_url_pattern: string | null;
+}
+
+/** Minimum length of an operator password set by an admin. */
+export const OPERATOR_PASSWORD_MIN = 8;

@@ -16,6 +16,7 @@ import { loadLocales, type Locales } from './livechat/translations.js';
 import { widgetRoutes } from './routes/widget.js';
 import { operatorRoutes } from './routes/operator.js';
 import { operatorConsoleRoutes } from './routes/operator-console.js';
+import { operatorAdminRoutes } from './routes/operator-admin.js';
 import { operatorPageRoutes } from './routes/operator-page.js';
 import { webSessionRoutes } from './routes/web-session.js';
 import { webAssetRoutes } from './routes/web-assets.js';
@@ -68,6 +69,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(transcriptRoutes, { config });
   await app.register(operatorRoutes);
   await app.register(operatorConsoleRoutes);
+  await app.register(operatorAdminRoutes);
   await app.register(operatorPageRoutes);
   await app.register(webSessionRoutes);
   await app.register(webDatasetRoutes);

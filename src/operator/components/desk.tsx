@@ -14,6 +14,7 @@ import { ConversationPane } from './conversation-pane.js';
 import { bodyText } from './message-body.js';
 import { Notices, type ShownNotice } from './notices.js';
 import { StatisticsPanel } from './statistics-panel.js';
+import { AdminPanel } from './admin-panel.js';
 
 /** How often a closed, unrated conversation is re-read: the visitor's rating is not announced on the bus. */
 export const RATING_REFRESH_MS = 15_000;
@@ -239,6 +240,10 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
       {view === 'statistics' ? (
         <main className="op-main-single">
           <StatisticsPanel source={api} refreshKey={statsKey} now={wallClock} />
+        </main>
+      ) : view === 'admin' ? (
+        <main className="op-main-single">
+          <AdminPanel api={api} selfId={partnerId} />
         </main>
       ) : (
         <main className="op-main">

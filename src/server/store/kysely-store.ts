@@ -121,7 +121,23 @@ export class KyselyStore implements Store {
   async checkPassword(login: string, password: string): Promise<OperatorRow | undefined> {
     const operator = await this.getOperatorByLogin(login);
     const ok = await verifyPassword(password, operator?.password_hash ?? DUMMY_HASH);
-    return ok ? operator : undefined;
+    return ok && operator?.archived_at === null ? operator : undefined;
+  }
+
+  async setOperatorPassword(id: number, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('operator').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+      await trx.deleteFrom('web_session').where('operator_id', '=', id).execute();
+    });
+  }
+
+  async archiveOperator(id: number, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('operator').set({ archived_at: now }).where('id', '=', id).where('archived_at', 'is', null).execute();
+      await trx.deleteFrom('channel_operator').where('operator_id', '=', id).execute();
+      await trx.deleteFrom('web_session').where('operator_id', '=', id).execute();
+    });
   }
 
   async setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null): Promise<void> {

@@ -127,9 +127,16 @@ const operatorLastActive: Migration = {
   },
 };
 
+/** Removing an operator archives it: its past conversations reference it (issue 7, admin management). */
+const operatorArchivedAt: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('operator').addColumn('archived_at', 'bigint').execute();
+  },
+};
+
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
-  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive };
+  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt };
 }
 
 class InCodeProvider implements MigrationProvider {

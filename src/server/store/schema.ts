@@ -34,6 +34,8 @@ export interface OperatorTable {
   last_seen: number | null;
   /** Last user activity the operator's poll reported (`bus_inactivity`, PROTOCOL.md §4.3); null: never reported. */
   last_active: Generated<number | null>;
+  /** When an admin removed the operator; its past conversations keep pointing at it. Null: active. */
+  archived_at: Generated<number | null>;
   created_at: number;
 }
 

@@ -95,7 +95,12 @@ export interface Store {
   getOperator(id: number): Promise<OperatorRow | undefined>;
   getOperatorByLogin(login: string): Promise<OperatorRow | undefined>;
   listOperators(): Promise<OperatorRow[]>;
+  /** The operator if the password matches and the operator was not removed. */
   checkPassword(login: string, password: string): Promise<OperatorRow | undefined>;
+  /** Replaces the operator's password (hashed) and ends all its browser sessions. */
+  setOperatorPassword(id: number, password: string): Promise<void>;
+  /** Removes an operator: archived (its conversations stay), out of every channel, logged out everywhere. */
+  archiveOperator(id: number, now: number): Promise<void>;
   setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null): Promise<void>;
   /** Records that the operator was seen now (presence, PROTOCOL.md §11.1). */
   touchOperator(id: number, now: number): Promise<void>;

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ChannelSettings, OperatorAccount } from '../../protocol/operator-console.js';
+import type { OperatorApi } from '../api.js';
+import { useT } from '../texts.js';
+import { ChannelSettingsForm } from './channel-settings-form.js';
+import { OperatorsAdmin } from './operators-admin.js';
+
+/** The admin calls of the panel. */
+export type AdminApi = Pick<OperatorApi, 'operators' | 'channels' | 'addOperator' | 'removeOperator' | 'resetPassword' | 'updateChannel'>;
+
+type Load = { kind: 'loading' } | { kind: 'ready'; operators: OperatorAccount[]; channels: ChannelSettings[] };
+
+const handled = (err: unknown): void => {
+  if (err && typeof err === 'object' && 'preventDefault' in err && typeof err.preventDefault === 'function') err.preventDefault();
+};
+
+/** Administration: operators and channel settings. Shown to admins; the server refuses everyone else. */
+export function AdminPanel({ api, selfId }: { api: AdminApi; selfId: number }): React.JSX.Element {
+  const t = useT();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const onError = useCallback(
+    (err: unknown) => {
+      handled(err);
+      setStatus('');
+      setError(t('operator.error.generic', { reason: err instanceof Error ? err.message : String(err) }));
+    },
+    [t],
+  );
+  const onDone = useCallback((text: string) => {
+    setError(null);
+    setStatus(text);
+  }, []);
+
+  const reload = useCallback(() => {
+    Promise.all([api.operators(), api.channels()]).then(([operators, channels]) => setLoad({ kind: 'ready', operators, channels }), onError);
+  }, [api, onError]);
+  useEffect(reload, [reload]);
+
+  return (
+    <section className="op-admin" aria-labelledby="op-admin-heading">
+      <h2 id="op-admin-heading">{t('operator.admin.heading')}</h2>
+      <p role="status">{load.kind === 'loading' ? t('operator.stats.loading') : status}</p>
+      {error ? (
+        <p role="alert" className="op-error">
+          {error}
+        </p>
+      ) : null}
+      {load.kind === 'ready' ? (
+        <>
+          <OperatorsAdmin api={api} operators={load.operators} channels={load.channels} selfId={selfId} onChanged={reload} onError={onError} onDone={onDone} />
+          <section aria-labelledby="op-admin-channels">
+            <h3 id="op-admin-channels">{t('operator.admin.channelSettings')}</h3>
+            {load.channels.map((c) => (
+              <ChannelSettingsForm
+                key={c.id}
+                api={api}
+                channel={c}
+                onError={onError}
+                onSaved={(saved) => {
+                  onDone(t('operator.admin.saved', { name: saved.name }));
+                  setLoad((l) => (l.kind === 'ready' ? { ...l, channels: l.channels.map((x) => (x.id === saved.id ? saved : x)) } : l));
+                }}
+              />
+            ))}
+          </section>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ChannelRuleAction, ChannelSettings } from '../../protocol/operator-console.js';
+import type { MessageKey } from '../../platform/i18n/index.js';
+import type { OperatorApi } from '../api.js';
+import { useT } from '../texts.js';
+
+/** Props of {@link ChannelSettingsForm}. */
+export interface ChannelSettingsFormProps {
+  api: Pick<OperatorApi, 'updateChannel'>;
+  channel: ChannelSettings;
+  onSaved(channel: ChannelSettings): void;
+  onError(err: unknown): void;
+}
+
+type TextField = 'name' | 'button_text' | 'default_message' | 'input_placeholder' | 'rule_url_pattern';
+type ColourField = 'button_background_color' | 'button_text_color' | 'header_background_color' | 'title_color';
+
+const TEXTS: [TextField, MessageKey][] = [
+  ['name', 'operator.admin.channelName'],
+  ['button_text', 'operator.admin.buttonText'],
+  ['default_message', 'operator.admin.welcome'],
+  ['input_placeholder', 'operator.admin.placeholder'],
+];
+
+const COLOURS: [ColourField, MessageKey][] = [
+  ['button_background_color', 'operator.admin.buttonBackground'],
+  ['button_text_color', 'operator.admin.buttonTextColour'],
+  ['header_background_color', 'operator.admin.headerBackground'],
+  ['title_color', 'operator.admin.titleColour'],
+];
+
+const ACTIONS: [ChannelRuleAction, MessageKey][] = [
+  ['display_button', 'operator.admin.ruleDisplay'],
+  ['auto_popup', 'operator.admin.rulePopup'],
+  ['hide_button', 'operator.admin.ruleHide'],
+];
+
+/** The draft as the inputs hold it: texts, with colours and the pattern as "" for "none". */
+type Draft = Record<TextField | ColourField, string> & { rule_action: ChannelRuleAction; auto_popup_timer: string };
+
+function draftOf(c: ChannelSettings): Draft {
+  return {
+    name: c.name,
+    button_text: c.button_text,
+    default_message: c.default_message,
+    input_placeholder: c.input_placeholder,
+    rule_url_pattern: c.rule_url_pattern ?? '',
+    button_background_color: c.button_background_color ?? '',
+    button_text_color: c.button_text_color ?? '',
+    header_background_color: c.header_background_color ?? '',
+    title_color: c.title_color ?? '',
+    rule_action: c.rule_action,
+    auto_popup_timer: String(c.auto_popup_timer),
+  };
+}
+
+/** One channel's texts, colours and auto-popup rule; the server checks every value again. */
+export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelSettingsFormProps): React.JSX.Element {
+  const t = useT();
+  const [draft, setDraft] = useState(() => draftOf(channel));
+  useEffect(() => setDraft(draftOf(channel)), [channel]);
+  const set = (key: keyof Draft, value: string) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const { rule_url_pattern, auto_popup_timer, ...rest } = draft;
+    const colours = Object.fromEntries(COLOURS.map(([key]) => [key, draft[key].trim() === '' ? null : draft[key].trim()]));
+    api
+      .updateChannel(channel.id, { ...rest, ...colours, rule_url_pattern: rule_url_pattern.trim() === '' ? null : rule_url_pattern, auto_popup_timer: Number(auto_popup_timer) })
+      .then(onSaved, onError);
+  };
+
+  const headingId = `op-channel-${channel.id}`;
+  return (
+    <form onSubmit={save} className="op-admin-form" aria-labelledby={headingId}>
+      <h4 id={headingId}>{t('operator.admin.channelHeading', { name: channel.name })}</h4>
+      {TEXTS.map(([key, label]) => (
+        <label key={key}>
+          {t(label)}
+          {key === 'default_message' ? (
+            <textarea rows={2} maxLength={1000} value={draft[key]} onChange={(e) => set(key, e.target.value)} />
+          ) : (
+            <input required={key !== 'input_placeholder'} maxLength={200} value={draft[key]} onChange={(e) => set(key, e.target.value)} />
+          )}
+        </label>
+      ))}
+      <fieldset>
+        <legend>{t('operator.admin.colours')}</legend>
+        {COLOURS.map(([key, label]) => (
+          <label key={key}>
+            {t(label)}
+            <input pattern="#[0-9a-fA-F]{3,8}" placeholder="#1a2b3c" aria-describedby={`${headingId}-colour-hint`} value={draft[key]} onChange={(e) => set(key, e.target.value)} />
+          </label>
+        ))}
+        <p id={`${headingId}-colour-hint`} className="op-hint">
+          {t('operator.admin.colourHint')}
+        </p>
+      </fieldset>
+      <fieldset>
+        <legend>{t('operator.admin.rule')}</legend>
+        <label>
+          {t('operator.admin.ruleAction')}
+          <select value={draft.rule_action} onChange={(e) => set('rule_action', e.target.value)}>
+            {ACTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {t(label)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('operator.admin.ruleTimer')}
+          <input type="number" min={0} max={3600} step={1} required value={draft.auto_popup_timer} onChange={(e) => set('auto_popup_timer', e.target.value)} />
+        </label>
+        <label>
+          {t('operator.admin.rulePattern')}
+          <input maxLength={200} value={draft.rule_url_pattern} onChange={(e) => set('rule_url_pattern', e.target.value)} />
+        </label>
+      </fieldset>
+      <button type="submit">{t('operator.admin.saveChannel', { name: channel.name })}</button>
+    </form>
+  );
+}

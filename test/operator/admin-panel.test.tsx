@@ -1,0 +1,137 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { within } from '@testing-library/dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
+import type { ChannelSettings, NewOperatorAccount, OperatorAccount } from '../../src/protocol/operator-console.js';
+import { AdminPanel, type AdminApi } from '../../src/operator/components/admin-panel.js';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const CHANNEL: ChannelSettings = {
+  id: 1,
+  name: 'Website',
+  button_text: 'Chat with one of our collaborators',
+  default_message: 'How may I help you?',
+  input_placeholder: 'Ask something ...',
+  button_background_color: null,
+  button_text_color: null,
+  header_background_color: null,
+  title_color: null,
+  rule_action: 'display_button',
+  auto_popup_timer: 0,
+  rule_url_pattern: null,
+};
+
+/**
+ * An in-memory stand-in for the admin routes that records what the panel sends; the routes themselves
+ * (rights, hashing, validation) are tested over HTTP on both engines and end to end in Playwright.
+ */
+class MemoryAdmin implements AdminApi {
+  calls: string[] = [];
+  list: OperatorAccount[] = [{ id: 1, login: 'admin', name: 'Administrator', email: null, is_admin: true, channel_ids: [1] }];
+  channel = { ...CHANNEL };
+  async operators() {
+    return this.list;
+  }
+  async channels() {
+    return [this.channel];
+  }
+  async addOperator(a: NewOperatorAccount) {
+    this.calls.push(`add ${JSON.stringify(a)}`);
+    const account = { id: this.list.length + 1, login: a.login, name: a.name, email: a.email ?? null, is_admin: a.is_admin ?? false, channel_ids: a.channel_ids ?? [] };
+    this.list = [...this.list, account];
+    return account;
+  }
+  async removeOperator(id: number) {
+    this.calls.push(`remove ${id}`);
+    this.list = this.list.filter((o) => o.id !== id);
+  }
+  async resetPassword(id: number, password: string) {
+    this.calls.push(`reset ${id} ${password}`);
+  }
+  async updateChannel(id: number, values: Partial<ChannelSettings>) {
+    if (values.rule_url_pattern === '(') throw new Error('rule_url_pattern is not a valid regular expression');
+    this.calls.push(`update ${id} ${JSON.stringify(values)}`);
+    this.channel = { ...this.channel, ...values };
+    return this.channel;
+  }
+}
+
+function type(input: HTMLElement, value: string): void {
+  const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  act(() => {
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  });
+}
+
+describe('operator console administration', () => {
+  let host: HTMLDivElement;
+  let root: Root;
+  let api: MemoryAdmin;
+  beforeEach(async () => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    api = new MemoryAdmin();
+    await act(async () => root.render(<AdminPanel api={api} selfId={1} />));
+    await waitUntil(() => host.querySelector('table'));
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+  });
+
+  it('adds an operator to every channel by default, then lists it; the admin cannot remove itself', async () => {
+    const view = within(host);
+    expect(view.queryByRole('button', { name: 'Remove Administrator' })).to.equal(null);
+    const form = within(view.getByRole('form', { name: 'Add an operator' }));
+    type(form.getByRole('textbox', { name: 'Name' }), 'Nora');
+    type(form.getByRole('textbox', { name: 'Login' }), 'nora');
+    type(form.getByLabelText('Password'), 'correct horse');
+    expect((form.getByRole('checkbox', { name: 'Website' }) as HTMLInputElement).checked).to.equal(true);
+    await act(async () => form.getByRole('button', { name: 'Add operator' }).click());
+    await waitUntil(() => view.queryByRole('rowheader', { name: 'Nora' }));
+    expect(api.calls).to.deep.equal([`add ${JSON.stringify({ login: 'nora', name: 'Nora', password: 'correct horse', is_admin: false, channel_ids: [1] })}`]);
+    expect(view.getByRole('status').textContent).to.equal('Nora was added');
+  });
+
+  it('resets a password and removes an operator only after a confirmation', async () => {
+    api.list = [...api.list, { id: 2, login: 'sam', name: 'Sam', email: null, is_admin: false, channel_ids: [1] }];
+    await act(async () => root.render(<AdminPanel api={api} selfId={1} key="again" />));
+    const view = within(host);
+    await waitUntil(() => view.queryByRole('button', { name: 'Reset password of Sam' }));
+    act(() => view.getByRole('button', { name: 'Reset password of Sam' }).click());
+    type(view.getByLabelText('New password for Sam'), 'fresh password');
+    await act(async () => view.getByRole('button', { name: 'Save password' }).click());
+    await waitUntil(() => view.getByRole('status').textContent === 'The password of Sam was changed');
+    act(() => view.getByRole('button', { name: 'Remove Sam' }).click());
+    expect(api.calls).to.deep.equal(['reset 2 fresh password'], 'nothing removed before the confirmation');
+    await act(async () => view.getByRole('button', { name: 'Confirm removal of Sam' }).click());
+    await waitUntil(() => !view.queryByRole('rowheader', { name: 'Sam' }));
+    expect(api.calls).to.deep.equal(['reset 2 fresh password', 'remove 2']);
+  });
+
+  it('saves channel texts, colours and the rule; a malformed colour is not sent and a refused value shows as an error', async () => {
+    const view = within(host);
+    const form = within(view.getByRole('form', { name: 'Channel Website' }));
+    type(form.getByRole('textbox', { name: 'Button text' }), 'Talk to us');
+    type(form.getByRole('textbox', { name: 'Button background' }), '#112233');
+    type(form.getByRole('combobox', { name: 'Action' }), 'auto_popup');
+    type(form.getByRole('spinbutton', { name: 'Open after (seconds)' }), '12');
+    await act(async () => form.getByRole('button', { name: 'Save Website' }).click());
+    await waitUntil(() => view.getByRole('status').textContent === 'The settings of Website were saved');
+    const sent = JSON.parse(api.calls[0]!.replace('update 1 ', '')) as Record<string, unknown>;
+    expect(sent).to.include({ button_text: 'Talk to us', button_background_color: '#112233', button_text_color: null, rule_action: 'auto_popup', auto_popup_timer: 12, rule_url_pattern: null });
+
+    type(form.getByRole('textbox', { name: 'Button background' }), 'red');
+    await act(async () => form.getByRole('button', { name: 'Save Website' }).click());
+    expect(api.calls, 'the browser keeps a malformed colour from being sent').to.have.length(1);
+
+    type(form.getByRole('textbox', { name: 'Button background' }), '');
+    type(form.getByRole('textbox', { name: /Only on pages matching/ }), '(');
+    await act(async () => form.getByRole('button', { name: 'Save Website' }).click());
+    await waitUntil(() => view.queryByRole('alert'));
+    expect(view.getByRole('alert').textContent).to.equal('Something went wrong: rule_url_pattern is not a valid regular expression');
+  });
+});
