@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ConversationDetail, ConversationSummary } from '../../src/protocol/operator-console.js';
-import { describeEachEngine, rootDir } from './support/harness.js';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { ADMIN_PASSWORD, describeEachEngine, rootDir } from './support/harness.js';
 
 describeEachEngine('operator console routes', (h) => {
   it('refuses every console route without an operator session (code 100)', async () => {
@@ -60,6 +62,27 @@ describeEachEngine('operator console routes', (h) => {
     assert.equal(bad.body.error?.data.exception_type, 'validation_error');
     assert.equal(await h.call('/im_livechat/operator/set_presence', { presence: 'available' }, { cookie }), 'available');
     assert.equal((await h.call<{ available_for_me: unknown }>('/im_livechat/init', { channel_id: channel.id })).available_for_me, true);
+  });
+
+  it('the away flag survives a restart and is shared by every server process on the database', async () => {
+    const { channel, cookie } = await h.channelWithOperator();
+    assert.equal(await h.call('/im_livechat/operator/set_presence', { presence: 'away' }, { cookie }), 'away');
+    // A second server process on the same database, started after the flag was set (a restart).
+    const config = loadConfig({ LIVECHAT_ADMIN_PASSWORD: ADMIN_PASSWORD, NODE_ENV: 'test', ...h.database.env }, rootDir);
+    const other = await buildApp({ config, clock: h.clock });
+    await other.ready();
+    try {
+      const ask = async (url: string, params: unknown, headers: Record<string, string> = {}) => {
+        const res = await other.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', params, id: 1 }) });
+        return (res.json() as { result: unknown }).result;
+      };
+      assert.equal(await ask('/im_livechat/operator/presence', {}, { cookie }), 'away');
+      assert.equal(((await ask('/im_livechat/init', { channel_id: channel.id })) as { available_for_me: boolean }).available_for_me, false);
+      assert.equal(await ask('/im_livechat/operator/set_presence', { presence: 'available' }, { cookie }), 'available');
+      assert.equal((await h.call<{ available_for_me: boolean }>('/im_livechat/init', { channel_id: channel.id })).available_for_me, true, 'the first process sees the change');
+    } finally {
+      await other.close();
+    }
   });
 
   it('serves the console page under a strict Content-Security-Policy once built', async () => {

@@ -52,16 +52,11 @@ function parsePages(raw: string | null): string[] | null {
  *   `"available"` or `"away"`. An away operator is left out of `/im_livechat/init` and
  *   `/im_livechat/get_session` while still answering its open conversations.
  *
- * The away flag lives in this process's memory: it resets to available on restart, and with several
- * server processes each process knows only the flags set through it (documented limitation).
+ * The away flag is a column of the operator, so it survives restarts and every server process sharing
+ * the database agrees on it.
  */
 export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void> {
-  const away = new Set<number>();
-  const presenceOf = (operator: OperatorRow): OperatorPresence => (away.has(operator.id) ? 'away' : 'available');
-
-  // Availability is computed by the store for the widget routes; an away operator must not count.
-  const availableOperators = app.store.availableOperators.bind(app.store);
-  app.store.availableOperators = async (...args) => (await availableOperators(...args)).filter((o) => !away.has(o.id));
+  const presenceOf = (operator: OperatorRow): OperatorPresence => (operator.away ? 'away' : 'available');
 
   const summaryOf = async (session: VisitorSessionRow, request: FastifyRequest): Promise<{ summary: ConversationSummary; messages: ChatMessage[] }> => {
     const rows = await app.store.listMessages(session.id, CONVERSATION_MESSAGES_MAX);
@@ -110,8 +105,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     const operator = await app.requireOperator(request);
     const presence = params.presence;
     if (!OPERATOR_PRESENCES.includes(presence as OperatorPresence)) throw new InvalidParamError('presence must be "available" or "away"');
-    if (presence === 'away') away.add(operator.id);
-    else away.delete(operator.id);
-    return presenceOf(operator);
+    await app.store.setOperatorAway(operator.id, presence === 'away');
+    return presence;
   });
 }

@@ -144,6 +144,10 @@ export class KyselyStore implements Store {
     await this.db.updateTable('operator').set({ avatar, avatar_mimetype: mimetype }).where('id', '=', id).execute();
   }
 
+  async setOperatorAway(id: number, away: boolean): Promise<void> {
+    await this.db.updateTable('operator').set({ away: away ? 1 : 0 }).where('id', '=', id).execute();
+  }
+
   async touchOperator(id: number, now: number): Promise<void> {
     await this.db.updateTable('operator').set({ last_seen: now }).where('id', '=', id).execute();
   }
@@ -158,6 +162,7 @@ export class KyselyStore implements Store {
       .innerJoin('channel_operator as co', 'co.operator_id', 'o.id')
       .where('co.channel_id', '=', channelId)
       .where('o.last_seen', '>=', seenSince)
+      .where('o.away', '=', 0)
       .$if(awakeSince !== undefined, (q) => q.where((eb) => eb.or([eb('o.last_active', 'is', null), eb('o.last_active', '>=', awakeSince!)])))
       .where(({ exists, selectFrom }) =>
         exists(selectFrom('web_session as ws').select('ws.token_hash').whereRef('ws.operator_id', '=', 'o.id').where('ws.expires_at', '>', now)),

@@ -134,9 +134,16 @@ const operatorArchivedAt: Migration = {
   },
 };
 
+/** The console's away flag, stored so it survives restarts and is shared by every server process. */
+const operatorAway: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('operator').addColumn('away', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  },
+};
+
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
-  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt };
+  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt, '0004_operator_away': operatorAway };
 }
 
 class InCodeProvider implements MigrationProvider {

@@ -36,6 +36,8 @@ export interface OperatorTable {
   last_active: Generated<number | null>;
   /** When an admin removed the operator; its past conversations keep pointing at it. Null: active. */
   archived_at: Generated<number | null>;
+  /** 1 while the operator chose "away" in the console: not offered to new visitors (issue 7). */
+  away: Generated<number>;
   created_at: number;
 }
 

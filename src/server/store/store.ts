@@ -102,13 +102,16 @@ export interface Store {
   /** Removes an operator: archived (its conversations stay), out of every channel, logged out everywhere. */
   archiveOperator(id: number, now: number): Promise<void>;
   setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null): Promise<void>;
+  /** Sets the operator's away flag; an away operator is left out of {@link Store.availableOperators}. */
+  setOperatorAway(id: number, away: boolean): Promise<void>;
   /** Records that the operator was seen now (presence, PROTOCOL.md §11.1). */
   touchOperator(id: number, now: number): Promise<void>;
   /** Records the operator's last user activity as its poll reported it (`bus_inactivity`). */
   recordOperatorActivity(id: number, lastActive: number): Promise<void>;
   /**
    * Operators of the channel who are logged in and seen at or after `seenSince`, with their load; with
-   * `awakeSince`, those whose reported last activity is older are away and left out.
+   * `awakeSince`, those whose reported last activity is older are away and left out; so are those who set
+   * the away flag.
    */
   availableOperators(channelId: number, now: number, seenSince: number, activeSince: number, awakeSince?: number): Promise<AvailableOperator[]>;
 
