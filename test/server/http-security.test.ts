@@ -48,3 +48,52 @@ describeEachEngine('over real HTTP', (h) => {
     assert.deepEqual(await ok.json(), { jsonrpc: '2.0', id: 3, result: [] });
   });
 });
+
+// A widget on another site must be able to receive messages: the poll is a CORS visitor route too.
+describeEachEngine('the bus over real HTTP from another site', (h) => {
+  let base = '';
+  it('starts listening on a free port', async () => {
+    base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('answers the poll pre-flight and the poll itself with CORS for the allowed site', async () => {
+    const { session } = await h.visitorSession();
+    const pre = await fetch(`${base}/longpolling/poll`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    assert.equal(pre.status, 204);
+    assert.equal(pre.headers.get('access-control-allow-origin'), 'https://shop.example');
+    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'before the poll' });
+    const res = await fetch(`${base}/longpolling/poll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { channels: [session.uuid], last: 0 }, id: 1 }),
+    });
+    assert.equal(res.headers.get('access-control-allow-origin'), 'https://shop.example');
+    const body = (await res.json()) as { result: Array<{ channel: string }> };
+    assert.ok(body.result.some((n) => n.channel === session.uuid), 'the visitor receives its own channel');
+  });
+
+  it('refuses a site that is not allowed', async () => {
+    const res = await fetch(`${base}/longpolling/poll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { channels: [], last: 0 }, id: 2 }),
+    });
+    assert.equal(res.headers.get('access-control-allow-origin'), null);
+    const body = (await res.json()) as { error?: { data: { exception_type: string } } };
+    assert.equal(body.error?.data.exception_type, 'access_error');
+  });
+
+  it('lets the server’s own pages (the operator console) call visitor routes whatever ALLOWED_ORIGINS says', async () => {
+    const { session } = await h.visitorSession();
+    const res = await fetch(`${base}/mail/chat_post`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { uuid: session.uuid, message_content: 'from the console page' }, id: 3 }),
+    });
+    const body = (await res.json()) as { result?: number; error?: unknown };
+    assert.equal(typeof body.result, 'number', JSON.stringify(body));
+  });
+}, { ALLOWED_ORIGINS: 'https://shop.example' });

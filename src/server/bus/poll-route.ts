@@ -74,7 +74,8 @@ export const busPollRoutes = fp(
       return rows.map(toWire);
     };
 
-    app.rpc('/longpolling/poll', async (params, request, reply) => {
+    // Visitors poll from the host page's origin, so the route is a CORS visitor route (PROTOCOL.md §1.4).
+    app.visitorRpc('/longpolling/poll', async (params, request, reply) => {
       const { channels: requested, last, options } = parseParams(params);
       // An operator's poll marks it online (currentOperator refreshes its presence).
       const operator = await app.currentOperator(request);
@@ -116,5 +117,5 @@ export const busPollRoutes = fp(
     gc.unref();
     app.addHook('onClose', async () => clearInterval(gc));
   },
-  { name: 'bus-poll', dependencies: ['bus-publisher', 'store', 'clock'] },
+  { name: 'bus-poll', dependencies: ['bus-publisher', 'store', 'clock', 'cors'] },
 );

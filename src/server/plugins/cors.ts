@@ -30,11 +30,25 @@ function allowOriginFor(origin: string | undefined, allowed: string[] | '*'): st
   return undefined;
 }
 
+function isSameOrigin(origin: string, request: FastifyRequest): boolean {
+  const host = request.headers.host;
+  if (host === undefined) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    // A malformed Origin header is simply not our origin.
+    return false;
+  }
+}
+
 /** Visitor routes answer CORS for ALLOWED_ORIGINS; every other route stays same-origin. */
 export const corsPlugin = fp(
   async (app: FastifyInstance, opts: CorsOptions) => {
     const headersFor = (request: FastifyRequest, reply: FastifyReply): boolean => {
       const origin = request.headers.origin;
+      // The operator console calls visitor routes (chat_post, poll) from the server's own pages:
+      // a same-origin request needs no CORS and must not depend on ALLOWED_ORIGINS.
+      if (origin !== undefined && isSameOrigin(origin, request)) return true;
       const allow = allowOriginFor(origin, opts.allowedOrigins);
       if (opts.allowedOrigins !== '*') reply.header('Vary', 'Origin');
       if (!allow) return origin === undefined;
