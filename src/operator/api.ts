@@ -1,6 +1,7 @@
 import type { ChannelSettings, ConversationDetail, ConversationSummary, NewOperatorAccount, OperatorAccount, OperatorPresence } from '../protocol/operator-console.js';
 import type { RpcClient } from '../platform/rpc/index.js';
 import type { GroupRow, StatisticsSource } from './statistics.js';
+import { uploadAttachments, type UploadResult } from './upload.js';
 
 /**
  * The console's calls to its own server (same origin, session cookie). Visitor-facing routes are reused
@@ -43,6 +44,11 @@ export class OperatorApi implements StatisticsSource {
   /** Whether the operator takes new conversations. */
   presence(): Promise<OperatorPresence> {
     return this.rpc.call<OperatorPresence>('/im_livechat/operator/presence', {});
+  }
+
+  /** Sends files to a conversation as one message; rejects with an UploadFailure. */
+  upload(sessionId: number, files: readonly File[]): Promise<UploadResult> {
+    return uploadAttachments(new URL(`${this.rpc.baseUrl}/im_livechat/operator/upload_attachment`, document.baseURI).href, sessionId, files);
   }
 
   /** Goes available or away. */

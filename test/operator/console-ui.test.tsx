@@ -50,7 +50,7 @@ describe('operator console components', () => {
     ];
     const before = document.body.children.length;
     for (const body of payloads) {
-      act(() => root.render(<ConversationPane conversation={detail(body)} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} />));
+      act(() => root.render(<ConversationPane conversation={detail(body)} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(fired).to.deep.equal([]);
@@ -61,7 +61,7 @@ describe('operator console components', () => {
 
   it('shows page history and the rating as text; Enter sends the trimmed text and empties the composer', async () => {
     const sent: string[] = [];
-    act(() => root.render(<ConversationPane conversation={detail('<p>Hello</p>')} visitorTyping={true} onSend={async (t) => void sent.push(t)} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} />));
+    act(() => root.render(<ConversationPane conversation={detail('<p>Hello</p>')} visitorTyping={true} onSend={async (t) => void sent.push(t)} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
     const view = within(host);
     expect(view.getByText('/shop')).to.exist;
     expect(view.getByText('Rating: 😐 neutral')).to.exist;
@@ -79,6 +79,47 @@ describe('operator console components', () => {
     await waitUntil(() => sent.length === 1);
     expect(sent).to.deep.equal(['Hi there']);
     expect(box.value).to.equal('');
+  });
+
+  it('attaches the chosen files, and keeps them with a clear error when the server refuses them', async () => {
+    const sent: string[][] = [];
+    let refuse = false;
+    const onAttach = async (files: File[]) => {
+      sent.push(files.map((f) => f.name));
+      if (refuse) throw new Error('The file is too large: at most 25 MB per file');
+    };
+    act(() => root.render(<ConversationPane conversation={detail('<p>Hi</p>')} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={onAttach} />));
+    const input = within(host).getByLabelText('Attach files') as HTMLInputElement;
+    const choose = async (...names: string[]) => {
+      const transfer = new DataTransfer();
+      for (const name of names) transfer.items.add(new File(['x'], name, { type: 'text/plain' }));
+      input.files = transfer.files;
+      await act(async () => {
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    };
+    await choose('a.txt', 'b.txt');
+    await waitUntil(() => input.value === '');
+    expect(sent).to.deep.equal([['a.txt', 'b.txt']]);
+    refuse = true;
+    await choose('big.bin');
+    await waitUntil(() => host.querySelector('[role="alert"]'));
+    expect(within(host).getByRole('alert').textContent).to.equal('The files could not be sent: The file is too large: at most 25 MB per file');
+    expect(input.files?.[0]?.name).to.equal('big.bin');
+  });
+
+  it('shows received pictures as previews and every attachment as a link with its size; no script links', () => {
+    const withFiles = detail('<p>files</p>');
+    withFiles.messages[0]!.attachment_ids = [
+      { id: 'p1', name: 'photo.png', filename: 'photo.png', mimetype: 'image/png', type: 'file', url: '/web/content/p1?download=true&access_token=t', file_size: 2048 },
+      { id: 'u1', name: 'evil', filename: 'evil', mimetype: 'text/uri-list', type: 'url', url: 'javascript:alert(1)' },
+    ];
+    act(() => root.render(<ConversationPane conversation={withFiles} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
+    const list = within(within(host).getByRole('list', { name: 'Attachments' }));
+    expect((list.getByRole('img', { name: 'photo.png' }) as HTMLImageElement).getAttribute('src')).to.equal('/web/content/p1?download=true&access_token=t');
+    expect(list.getByRole('link', { name: 'photo.png' }).getAttribute('href')).to.equal('/web/content/p1?download=true&access_token=t');
+    expect(list.getByText('(2.00 Kb)')).to.exist;
+    expect(list.getByText('evil').closest('a')?.hasAttribute('href')).to.equal(false);
   });
 
   it('the log-in form says clearly when the credentials are wrong', async () => {

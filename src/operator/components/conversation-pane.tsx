@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../protocol/livechat.js';
 import type { ConversationDetail } from '../../protocol/operator-console.js';
 import { useT } from '../texts.js';
 import { isFromVisitor, messageTime } from '../desk-state.js';
 import { MessageBody } from './message-body.js';
+import { AttachmentList } from './attachment-list.js';
 
 /** Props of {@link ConversationPane}. */
 export interface ConversationPaneProps {
@@ -15,6 +16,8 @@ export interface ConversationPaneProps {
   onComposerInput(hasText: boolean): void;
   onRequestHistory(): void;
   onClose(): void;
+  /** Sends files as one message; rejects with a readable reason. */
+  onAttach(files: File[]): Promise<void>;
 }
 
 function authorName(message: ChatMessage, visitorName: string): string {
@@ -25,10 +28,11 @@ function authorName(message: ChatMessage, visitorName: string): string {
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** One open conversation: messages, typing indicator, composer (Enter sends), page history, rating, close. */
-export function ConversationPane({ conversation: c, visitorTyping, onSend, onComposerInput, onRequestHistory, onClose }: ConversationPaneProps): React.JSX.Element {
+export function ConversationPane({ conversation: c, visitorTyping, onSend, onComposerInput, onRequestHistory, onClose, onAttach }: ConversationPaneProps): React.JSX.Element {
   const t = useT();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   const closed = c.closed_at !== null;
 
@@ -52,6 +56,25 @@ export function ConversationPane({ conversation: c, visitorTyping, onSend, onCom
       setDraft((current) => (current === '' ? text : current));
       setError(t('operator.conversation.sendFailed', { reason: err instanceof Error ? err.message : String(err) }));
     });
+  };
+
+  const attach = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const files = [...(input.files ?? [])];
+    if (files.length === 0) return;
+    setUploading(true);
+    setError(null);
+    onAttach(files).then(
+      () => {
+        input.value = '';
+        setUploading(false);
+      },
+      (err: unknown) => {
+        // The chosen files stay selected, so the operator can see what failed.
+        setUploading(false);
+        setError(t('operator.attachment.failed', { reason: err instanceof Error ? err.message : String(err) }));
+      },
+    );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -82,17 +105,7 @@ export function ConversationPane({ conversation: c, visitorTyping, onSend, onCom
               <time dateTime={new Date(messageTime(m)).toISOString()}>{timeFormat.format(messageTime(m))}</time>
             </div>
             <MessageBody html={m.body} />
-            {m.attachment_ids.length > 0 ? (
-              <ul className="op-attachments">
-                {m.attachment_ids.map((a) => (
-                  <li key={a.id}>
-                    <a href={a.url} target="_blank" rel="noopener noreferrer" download>
-                      {a.name || a.filename}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            {m.attachment_ids.length > 0 ? <AttachmentList attachments={m.attachment_ids} /> : null}
           </li>
         ))}
       </ol>
@@ -116,6 +129,10 @@ export function ConversationPane({ conversation: c, visitorTyping, onSend, onCom
             }}
             onKeyDown={onKeyDown}
           />
+          <label className="op-attach">
+            {uploading ? t('operator.attachment.sending') : t('operator.attachment.attach')}
+            <input type="file" multiple disabled={uploading} onChange={attach} />
+          </label>
         </div>
       )}
       {error ? (

@@ -256,6 +256,10 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
               onComposerInput={(hasText) => typing?.input(hasText)}
               onRequestHistory={() => open && api.requestHistory(open.id).catch(reportError)}
               onClose={() => open && api.close(open.id).then(() => dispatch({ type: 'closed', sessionId: open.id, at: Date.now() }), reportError)}
+              onAttach={async (files) => {
+                typing?.sent();
+                await api.upload(open.id, files);
+              }}
             />
           ) : (
             <p className="op-pane-empty">{t('operator.conversation.none')}</p>
