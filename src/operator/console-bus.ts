@@ -1,10 +1,10 @@
 import { BusChannel, payloadKind, type BusNotification, type ChatMessage, type TypingStatusPayload } from '../protocol/livechat.js';
-import type { NewSessionPayload, TransientHistoryPayload } from '../protocol/operator-console.js';
+import type { ConversationRating, NewSessionPayload, SessionRatedPayload, TransientHistoryPayload } from '../protocol/operator-console.js';
 import { CrossTabBus } from '../platform/bus/cross-tab-bus.js';
 import { createBusStore } from '../platform/bus/bus-store.js';
 import { isAbortLike, type PollLoopState } from '../platform/bus/poll-loop.js';
 import type { RpcClient } from '../platform/rpc/index.js';
-import { LIMITS } from '../protocol/livechat.js';
+import { LIMITS, RATES, type Rate } from '../protocol/livechat.js';
 
 /** A bus notification as the desk understands it; anything else is `ignored`. */
 export type ConsoleBusEvent =
@@ -13,6 +13,7 @@ export type ConsoleBusEvent =
   | { kind: 'typing'; sessionId: number; isTyping: boolean }
   | { kind: 'closed'; sessionId: number }
   | { kind: 'history'; sessionId: number; pages: string[] }
+  | { kind: 'rated'; sessionId: number; rating: ConversationRating }
   | { kind: 'ignored' };
 
 const SESSION_CHANNEL = /^livechat\.session\.(\d+)$/;
@@ -20,7 +21,8 @@ const SESSION_CHANNEL = /^livechat\.session\.(\d+)$/;
 /**
  * Decodes one notification for the operator `partnerId`. Messages are taken from the operator's own
  * channel only: the server also copies them to the session channel, and reading both would show them
- * twice. Typing and closing come on the session channel; the operator's own typing echo is dropped.
+ * twice; ratings likewise. Typing and closing come on the session channel; the operator's own typing
+ * echo is dropped.
  */
 export function decodeConsoleNotification(n: BusNotification, partnerId: number): ConsoleBusEvent {
   const payload = n.message as Record<string, unknown>;
@@ -34,6 +36,11 @@ export function decodeConsoleNotification(n: BusNotification, partnerId: number)
       const sessionId = Array.isArray(p.channel_ids) ? p.channel_ids[0] : undefined;
       if (typeof sessionId !== 'number' || !Array.isArray(p.pages)) return { kind: 'ignored' };
       return { kind: 'history', sessionId, pages: p.pages.filter((x): x is string => typeof x === 'string') };
+    }
+    if (payload.info === 'session_rated') {
+      const p = payload as unknown as SessionRatedPayload;
+      if (typeof p.session_id !== 'number' || !RATES.includes(p.rate) || typeof p.reason !== 'string') return { kind: 'ignored' };
+      return { kind: 'rated', sessionId: p.session_id, rating: { rate: p.rate as Rate, reason: p.reason } };
     }
     if (payloadKind(payload) === 'message' && Array.isArray(payload.channel_ids)) return { kind: 'message', message: payload as unknown as ChatMessage };
     return { kind: 'ignored' };

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../protocol/livechat.js';
-import type { ConversationDetail, ConversationSummary } from '../protocol/operator-console.js';
+import type { ConversationDetail, ConversationRating, ConversationSummary } from '../protocol/operator-console.js';
 import { parseDatetime } from '../platform/time/index.js';
 
 /** Everything the desk shows, changed only through {@link deskReducer}. */
@@ -21,7 +21,8 @@ export type DeskEvent =
   | { type: 'message'; message: ChatMessage }
   | { type: 'typing'; sessionId: number; isTyping: boolean }
   | { type: 'closed'; sessionId: number; at: number }
-  | { type: 'history'; sessionId: number; pages: string[] };
+  | { type: 'history'; sessionId: number; pages: string[] }
+  | { type: 'rated'; sessionId: number; rating: ConversationRating };
 
 /** The desk before anything loaded. */
 export const EMPTY_DESK: DeskState = { conversations: [], selectedId: null, open: null, typing: [] };
@@ -101,5 +102,7 @@ export function deskReducer(state: DeskState, event: DeskEvent): DeskState {
     }
     case 'history':
       return state.open?.id === event.sessionId ? { ...state, open: { ...state.open, page_history: event.pages } } : state;
+    case 'rated':
+      return state.open?.id === event.sessionId ? { ...state, open: { ...state.open, rating: event.rating } } : state;
   }
 }

@@ -103,3 +103,14 @@ export interface ChannelSettings {
 
 /** Minimum length of an operator password set by an admin. */
 export const OPERATOR_PASSWORD_MIN = 8;
+
+/**
+ * Payload the server publishes on the session's channel and its operator's channel when the visitor
+ * rates the conversation (or changes the rating), so consoles update without reading again.
+ */
+export interface SessionRatedPayload {
+  info: 'session_rated';
+  session_id: number;
+  rate: Rate;
+  reason: string;
+}

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { ChatMessage } from '../../src/protocol/livechat.js';
 import type { ConversationDetail, ConversationSummary } from '../../src/protocol/operator-console.js';
 import { EMPTY_DESK, deskReducer, type DeskState } from '../../src/operator/desk-state.js';
+import { decodeConsoleNotification } from '../../src/operator/console-bus.js';
 
 const summary = (over: Partial<ConversationSummary> = {}): ConversationSummary => ({
   id: 7,
@@ -77,5 +78,18 @@ describe('desk state', () => {
     s = deskReducer(s, { type: 'closed', sessionId: 7, at: 5 });
     expect(s.open?.closed_at).to.equal(5);
     expect(s.conversations.find((c) => c.id === 7)?.closed_at).to.equal(5);
+  });
+
+  it('a rating announced on the bus shows in the open conversation only; decoded from the operator channel alone', () => {
+    const rated = { info: 'session_rated', session_id: 7, rate: 5, reason: '' };
+    expect(decodeConsoleNotification({ id: 1, channel: 'livechat.operator.3', message: rated }, 3)).to.deep.equal({ kind: 'rated', sessionId: 7, rating: { rate: 5, reason: '' } });
+    expect(decodeConsoleNotification({ id: 2, channel: 'livechat.session.7', message: rated }, 3).kind, 'the session copy is not counted twice').to.equal('ignored');
+    expect(decodeConsoleNotification({ id: 3, channel: 'livechat.operator.3', message: { ...rated, rate: 10 } }, 3).kind).to.equal('ignored');
+
+    let s = deskReducer(listed(), { type: 'selected', id: 7 });
+    s = deskReducer(s, { type: 'opened', detail: { ...summary(), messages: [], page_history: null, rating: null } });
+    expect(deskReducer(s, { type: 'rated', sessionId: 8, rating: { rate: 1, reason: 'x' } }).open?.rating).to.equal(null);
+    s = deskReducer(s, { type: 'rated', sessionId: 7, rating: { rate: 3, reason: 'ok' } });
+    expect(s.open?.rating).to.deep.equal({ rate: 3, reason: 'ok' });
   });
 });

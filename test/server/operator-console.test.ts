@@ -64,6 +64,27 @@ describeEachEngine('operator console routes', (h) => {
     assert.equal((await h.call<{ available_for_me: unknown }>('/im_livechat/init', { channel_id: channel.id })).available_for_me, true);
   });
 
+  it('a rating is announced live on the session and operator channels, not to the visitor', async () => {
+    const { session, operator, cookie } = await h.visitorSession();
+    await h.call('/im_livechat/operator/close_session', { session_id: session.id }, { cookie });
+    await h.call('/im_livechat/feedback', { uuid: session.uuid, rate: 1, reason: 'Too <b>slow</b>' });
+    await h.call('/im_livechat/feedback', { uuid: session.uuid, rate: 3, reason: 'Changed my mind' });
+    const channels = [`livechat.operator.${operator.id}`, `livechat.session.${session.id}`];
+    const got = await h.call<{ channel: string; message: Record<string, unknown> }[]>('/longpolling/poll', { channels, last: 0, options: {} }, { cookie });
+    const rated = got.filter((n) => n.message.info === 'session_rated');
+    assert.deepEqual(
+      rated.map((n) => [n.channel, n.message]),
+      [
+        [channels[1], { info: 'session_rated', session_id: session.id, rate: 1, reason: 'Too <b>slow</b>' }],
+        [channels[0], { info: 'session_rated', session_id: session.id, rate: 1, reason: 'Too <b>slow</b>' }],
+        [channels[1], { info: 'session_rated', session_id: session.id, rate: 3, reason: 'Changed my mind' }],
+        [channels[0], { info: 'session_rated', session_id: session.id, rate: 3, reason: 'Changed my mind' }],
+      ],
+    );
+    const toVisitor = await h.app.store.listNotifications({ channels: [session.uuid] });
+    assert.equal(toVisitor.filter((n) => n.message.includes('session_rated')).length, 0);
+  });
+
   it('the away flag survives a restart and is shared by every server process on the database', async () => {
     const { channel, cookie } = await h.channelWithOperator();
     assert.equal(await h.call('/im_livechat/operator/set_presence', { presence: 'away' }, { cookie }), 'away');

@@ -16,9 +16,6 @@ import { Notices, type ShownNotice } from './notices.js';
 import { StatisticsPanel } from './statistics-panel.js';
 import { AdminPanel } from './admin-panel.js';
 
-/** How often a closed, unrated conversation is re-read: the visitor's rating is not announced on the bus. */
-export const RATING_REFRESH_MS = 15_000;
-
 /** Props of {@link Desk}. */
 export interface DeskProps {
   api: OperatorApi;
@@ -122,6 +119,10 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
         case 'history':
           dispatch({ type: 'history', sessionId: event.sessionId, pages: event.pages });
           break;
+        case 'rated':
+          dispatch({ type: 'rated', sessionId: event.sessionId, rating: event.rating });
+          setStatsKey((k) => k + 1);
+          break;
         case 'ignored':
           break;
       }
@@ -161,12 +162,6 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   }, [typingKey]);
 
   const open = state.open;
-  const needsRating = open !== null && open.closed_at !== null && open.rating === null;
-  useEffect(() => {
-    if (!needsRating || !open) return;
-    const timer = setInterval(() => reloadOpen(open.id), RATING_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [needsRating, open, reloadOpen]);
 
   const openUuid = open?.uuid;
   const typing = useMemo(() => {

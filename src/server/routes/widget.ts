@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusChannel, RATES, type Rate } from '../../protocol/livechat.js';
+import type { SessionRatedPayload } from '../../protocol/operator-console.js';
 import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { ServerConfig } from '../config.js';
 import type { OperatorRow, VisitorSessionRow } from '../store/schema.js';
@@ -146,7 +147,11 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
     // Feedback comes after the conversation, possibly after the operator closed it.
     const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
     if (!session) return false;
-    return (await app.store.upsertRating(session.id, rate as number, reason, app.clock.now())).id;
+    const rating = await app.store.upsertRating(session.id, rate as number, reason, app.clock.now());
+    // Consoles show the rating and update their statistics live (issue 7); the visitor's channel is not told.
+    const rated: SessionRatedPayload = { info: 'session_rated', session_id: session.id, rate: rate as Rate, reason };
+    await app.bus.publish([BusChannel.session(session.id), BusChannel.operator(session.operator_id)], rated);
+    return rating.id;
   });
 
   app.visitorRpc('/im_livechat/history', async (params) => {
