@@ -4,6 +4,7 @@
  * Base atoms first, then what is derived from them.
  */
 import { atom } from 'jotai/vanilla';
+import type { UserNotice } from '../platform/notify/notifier.js';
 import type { LivechatRule, LivechatSession, Rate } from '../protocol/livechat.js';
 import type { ChatErrorCode } from './errors.js';
 import { isRealMessage, type ThreadMessage } from './messages.js';
@@ -71,6 +72,8 @@ export const typingPartnersAtom = atom<readonly number[]>([]);
 export const connectionAtom = atom<ConnectionStatus>('connecting');
 /** Sticky notice (no operator, session expired). */
 export const noticeAtom = atom<Notice | undefined>(undefined);
+/** In-page notice of a message that arrived while the window was folded or the page hidden. */
+export const messageNoticeAtom = atom<UserNotice | undefined>(undefined);
 /** Feedback panel. */
 export const feedbackAtom = atom<FeedbackState>({ step: 'choose', rate: undefined });
 /** Transcript form. */

@@ -3,6 +3,7 @@
  * the UI and the element call, and the effects (bus subscription, typing timers, auto-popup) behind them.
  */
 import { createStore } from 'jotai/vanilla';
+import { createNotifier } from '../platform/notify/notifier.js';
 import {
   LIMITS,
   RATING_EMOJI,
@@ -22,6 +23,7 @@ import {
   feedbackAtom,
   foldedAtom,
   historyLoadingAtom,
+  messageNoticeAtom,
   messagesAtom,
   mobileAtom,
   noticeAtom,
@@ -103,6 +105,8 @@ export interface LiveChatState {
   retryTranscript(): void;
   /** Hides the sticky notice. */
   dismissNotice(): void;
+  /** Hides the in-page notice of a new message. */
+  dismissMessageNotice(): void;
   /** New attribute values. */
   setOptions(options: WidgetOptions): void;
   /** The element left the page: the bus stops, the conversation stays in the store. */
@@ -126,6 +130,15 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
   let ownTyping: OwnTyping | undefined;
   let autoPopupTimer: TimerHandle | undefined;
   let lastOpenAt = -Infinity;
+  const { attention } = deps;
+  // SPEC.md §6: desktop notification from the master tab when permitted, else an in-page notice (every
+  // tab) and the beep (master tab only).
+  const notify = createNotifier({
+    isMaster: () => attention.isMasterTab(),
+    showInPage: (notice) => store.set(messageNoticeAtom, notice),
+    beep: () => attention.beep(),
+    desktop: attention.desktop(),
+  });
   const othersTyping = createOthersTyping(clock, (ids) => store.set(typingPartnersAtom, ids));
 
   const fail = (code: ChatErrorCode, sticky: boolean): void => {
@@ -152,6 +165,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     store.set(foldedAtom, folded);
     saveSession({ folded, state: folded ? 'folded' : 'open' });
     emit('livechat:fold', { folded });
+    if (!folded) store.set(messageNoticeAtom, undefined);
     // Unfolded with the thread at its end, the messages that arrived while folded are in view now.
     if (!folded && store.get(atBottomAtom)) setUnread(0);
   };
@@ -173,6 +187,10 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     if (!added || isVisitorMessage(message)) return;
     emit('livechat:message', { direction: 'in', message });
     if (store.get(foldedAtom) || !store.get(atBottomAtom)) setUnread(store.get(unreadCountAtom) + 1);
+    if (store.get(foldedAtom) || attention.pageHidden()) {
+      const author = message.author_id ? message.author_id[1] : store.get(optionsAtom).defaultUsername;
+      notify(attention.noticeFor(author, message.body));
+    }
   };
 
   const onPayload = (payload: BusPayload): void => {
@@ -227,6 +245,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     store.set(messagesAtom, []);
     store.set(feedbackAtom, { step: 'choose', rate: undefined });
     store.set(transcriptAtom, 'idle');
+    store.set(messageNoticeAtom, undefined);
     store.set(foldedAtom, false);
     setUnread(0);
     store.set(phaseAtom, 'button');
@@ -485,6 +504,9 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     },
     dismissNotice() {
       store.set(noticeAtom, undefined);
+    },
+    dismissMessageNotice() {
+      store.set(messageNoticeAtom, undefined);
     },
     setOptions(next) {
       store.set(optionsAtom, next);

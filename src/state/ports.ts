@@ -3,6 +3,7 @@
  * tests wire them to real HTTP routes and a fake clock. Keeping them small lets the state stay free of
  * React, of the DOM and of timers it cannot control.
  */
+import type { DesktopNotifications, UserNotice } from '../platform/notify/notifier.js';
 import type { BusPayload } from '../protocol/livechat.js';
 import type { LiveChatEventDetails } from './events.js';
 
@@ -51,6 +52,23 @@ export const systemClock: ClockPort = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+/**
+ * What new-message notifications need from the page (SPEC.md §6): whether the visitor can see the page,
+ * whether this tab leads the cross-tab bus, the desktop API, the beep and the notice's translated text.
+ */
+export interface AttentionPort {
+  /** The page is hidden (another tab in front, window minimised). */
+  pageHidden(): boolean;
+  /** This tab is the bus master: only the master shows desktop notifications and beeps. */
+  isMasterTab(): boolean;
+  /** The browser's desktop notifications, when it has them. */
+  desktop(): DesktopNotifications | undefined;
+  /** Plays the beep. */
+  beep(): void;
+  /** The notice of a message from `author` whose body is the server's HTML `body`. */
+  noticeFor(author: string, body: string): UserNotice;
+}
+
 /** Everything the state needs, in one bag. */
 export interface StateDeps {
   rpc: RpcCall;
@@ -61,6 +79,8 @@ export interface StateDeps {
   isMobile: () => boolean;
   /** Path, query and fragment of the host page, for the page history cookie. */
   pagePath: () => string;
+  /** New-message notifications while the window is folded or the page hidden. */
+  attention: AttentionPort;
   /** Called for each `livechat:*` event the element must dispatch. */
   emit: <K extends keyof LiveChatEventDetails>(name: K, detail: LiveChatEventDetails[K]) => void;
 }

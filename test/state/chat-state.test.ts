@@ -7,6 +7,7 @@ import {
   feedbackAtom,
   foldedAtom,
   isOpenAtom,
+  messageNoticeAtom,
   messagesAtom,
   noticeAtom,
   phaseAtom,
@@ -280,6 +281,57 @@ describe('chat state: messages and unread', () => {
     expect(w.get(connectionAtom)).to.equal('online');
     w.bus.status('reconnecting');
     expect(w.get(connectionAtom)).to.equal('reconnecting');
+  });
+});
+
+describe('chat state: new-message notifications', () => {
+  it('shows an in-page notice and beeps in the master tab for a message arriving while folded', async () => {
+    const w = await openWidget();
+    w.state.toggleFold();
+    w.bus.push(serverMessage('<p>Are you <b>there</b>?</p>'));
+    expect(w.get(messageNoticeAtom)).to.deep.equal({ title: 'New message from Mitchell Admin', body: 'Are you there?' });
+    expect(w.attention.beeps).to.equal(1);
+    expect(w.attention.desktopShown).to.deep.equal([]);
+    // Unfolding shows the thread: the notice has done its job.
+    w.state.toggleFold();
+    expect(w.get(messageNoticeAtom)).to.equal(undefined);
+  });
+
+  it('shows the in-page notice without a beep in a follower tab', async () => {
+    const w = await openWidget();
+    w.attention.master = false;
+    w.state.toggleFold();
+    w.bus.push(serverMessage('hello'));
+    expect(w.get(messageNoticeAtom)?.title).to.equal('New message from Mitchell Admin');
+    expect(w.attention.beeps).to.equal(0);
+  });
+
+  it('uses a desktop notification with permission granted, from the master tab only', async () => {
+    const w = await openWidget();
+    w.attention.permission = 'granted';
+    w.attention.hidden = true;
+    w.bus.push(serverMessage('from the master'));
+    expect(w.attention.desktopShown).to.deep.equal([{ title: 'New message from Mitchell Admin', body: 'from the master' }]);
+    expect(w.get(messageNoticeAtom)).to.equal(undefined);
+    expect(w.attention.beeps).to.equal(0);
+    w.attention.master = false;
+    w.bus.push(serverMessage('from a follower'));
+    expect(w.attention.desktopShown).to.have.length(1);
+    expect(w.get(messageNoticeAtom)).to.equal(undefined);
+  });
+
+  it('notifies while the page is hidden, not while the open window is in view, and never for own messages', async () => {
+    const w = await openWidget();
+    w.bus.push(serverMessage('seen in the window'));
+    expect(w.get(messageNoticeAtom)).to.equal(undefined);
+    expect(w.attention.beeps).to.equal(0);
+    w.attention.hidden = true;
+    w.bus.push(serverMessage('mine', [0, 'Visitor']));
+    w.bus.push(serverMessage('mine too', false));
+    expect(w.attention.beeps).to.equal(0);
+    w.bus.push(serverMessage('while away'));
+    expect(w.get(messageNoticeAtom)?.body).to.equal('while away');
+    expect(w.attention.beeps).to.equal(1);
   });
 });
 

@@ -3,10 +3,11 @@
  * (each route answers what the test says and records what it was asked); the real server is exercised
  * by the e2e tests. Time is a manual clock so 60-second rules run instantly and deterministically.
  */
+import type { DesktopNotifications, UserNotice } from '../../src/platform/notify/notifier.js';
 import type { BusPayload } from '../../src/protocol/livechat.js';
 import type { LiveChatEventDetails, LiveChatEventName } from '../../src/state/events.js';
 import { parseOptions, type WidgetOptions } from '../../src/state/options.js';
-import type { BusPort, ClockPort, ConnectionStatus, CookiePort, StateDeps } from '../../src/state/ports.js';
+import type { AttentionPort, BusPort, ClockPort, ConnectionStatus, CookiePort, StateDeps } from '../../src/state/ports.js';
 
 /** A clock that only moves when told to. */
 export class ManualClock implements ClockPort {
@@ -78,6 +79,34 @@ export class ManualBus implements BusPort {
   }
 }
 
+/**
+ * The page as notifications see it, set by the test: visibility, bus mastership and notification
+ * permission. Desktop notifications and the beep are recorded (their real halves are tested in Chromium
+ * by test/element and test/platform).
+ */
+export class FakeAttention implements AttentionPort {
+  hidden = false;
+  master = true;
+  permission: NotificationPermission = 'default';
+  readonly desktopShown: UserNotice[] = [];
+  beeps = 0;
+  pageHidden = (): boolean => this.hidden;
+  isMasterTab = (): boolean => this.master;
+  desktop = (): DesktopNotifications => {
+    const permission = (): NotificationPermission => this.permission;
+    return {
+      get permission() {
+        return permission();
+      },
+      show: (n) => this.desktopShown.push(n),
+    };
+  };
+  beep = (): void => {
+    this.beeps += 1;
+  };
+  noticeFor = (author: string, body: string): UserNotice => ({ title: `New message from ${author}`, body: body.replace(/<[^>]*>/g, '') });
+}
+
 type Handler = (params: Record<string, unknown>) => unknown;
 
 /** A scripted server: routes answer with the test's handlers and every call is recorded. */
@@ -136,6 +165,7 @@ export function harness(over: Partial<StateDeps> = {}) {
   const bus = new ManualBus();
   const server = new ScriptedServer();
   const events: { name: LiveChatEventName; detail: unknown }[] = [];
+  const attention = new FakeAttention();
   let mobile = false;
   const deps: StateDeps = {
     rpc: server.rpc,
@@ -144,6 +174,7 @@ export function harness(over: Partial<StateDeps> = {}) {
     clock,
     isMobile: () => mobile,
     pagePath: () => '/shop?x=1',
+    attention,
     emit: (name, detail) => events.push({ name, detail }),
     ...over,
   };
@@ -153,6 +184,7 @@ export function harness(over: Partial<StateDeps> = {}) {
     bus,
     server,
     events,
+    attention,
     deps,
     setMobile(v: boolean) {
       mobile = v;

@@ -13,6 +13,7 @@ import {
   foldedAtom,
   historyLoadingAtom,
   isOpenAtom,
+  messageNoticeAtom,
   messagesAtom,
   mobileAtom,
   noticeAtom,
@@ -66,6 +67,7 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
   const options = useAtomValue(optionsAtom, o);
   const phase = useAtomValue(phaseAtom, o);
   const notice = useAtomValue(noticeAtom, o);
+  const messageNotice = useAtomValue(messageNoticeAtom, o);
   const buttonVisible = useAtomValue(buttonVisibleAtom, o);
   const isOpen = useAtomValue(isOpenAtom, o);
   const messages = useAtomValue(messagesAtom, o);
@@ -103,7 +105,11 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
 
   return (
     <UiTextProvider value={ui}>
-      {noticeKey ? <Notice message={ui.t(noticeKey as Parameters<UiText['t']>[0])} onDismiss={() => state.dismissNotice()} /> : null}
+      {noticeKey ? (
+        <Notice message={ui.t(noticeKey as Parameters<UiText['t']>[0])} onDismiss={() => state.dismissNotice()} />
+      ) : messageNotice ? (
+        <Notice kind="info" message={messageNotice.title} detail={messageNotice.body} onDismiss={() => state.dismissMessageNotice()} />
+      ) : null}
       {buttonVisible ? (
         <ChatButton text={options.buttonText} backgroundColor={options.buttonBackgroundColor} textColor={options.buttonTextColor} onOpen={() => void state.open()} />
       ) : null}

@@ -21,7 +21,10 @@ export const createFullWidget: CreateFullWidget = (context) => {
   let lang = readOptions(props).options.lang;
   let ui = uiTextFor(lang, {});
   const initial = readOptions(props).options;
-  const state = createLiveChatState(browserDeps(initial.serverUrl, emit), initial);
+  const state = createLiveChatState(
+    browserDeps(initial.serverUrl, emit, (name) => ui.t('operator.notice.newMessage', { name })),
+    initial,
+  );
   let reactRoot: Root | undefined;
   let mountPoint: HTMLElement | undefined;
 

@@ -7,8 +7,10 @@ import { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
 import { createBusStore } from '../../platform/bus/bus-store.js';
 import { isAbortLike, type PollLoopState } from '../../platform/bus/poll-loop.js';
 import { createCookieJar } from '../../platform/cookies/cookie-jar.js';
+import { createBeep } from '../../platform/notify/beep.js';
+import { browserDesktopNotifications, type UserNotice } from '../../platform/notify/notifier.js';
 import { RpcClient } from '../../platform/rpc/client.js';
-import type { BusPort, ConnectionStatus, CookiePort, StateDeps } from '../../state/ports.js';
+import type { AttentionPort, BusPort, ConnectionStatus, CookiePort, StateDeps } from '../../state/ports.js';
 import { systemClock } from '../../state/ports.js';
 
 // Routes whose calls fire no loading events (PROTOCOL.md §3.3, §3.6: the reference widget sends them silently).
@@ -37,8 +39,8 @@ export function cookiePort(): CookiePort {
 
 const STATUS: Record<PollLoopState, ConnectionStatus> = { polling: 'online', idle: 'online', retrying: 'reconnecting', stopped: 'offline' };
 
-/** The bus port over one {@link CrossTabBus} per element. */
-export function busPort(client: RpcClient, serverUrl: string): BusPort {
+/** The bus port over one {@link CrossTabBus} per element, and whether this tab is its master. */
+export function busPort(client: RpcClient, serverUrl: string): BusPort & { isMaster(): boolean } {
   let onStatus: ((s: ConnectionStatus) => void) | undefined;
   const bus = new CrossTabBus({
     poll: (params, signal) => client.call<BusNotification[]>('/longpolling/poll', params, { signal, timeout: 60_000, silent: true }),
@@ -48,6 +50,7 @@ export function busPort(client: RpcClient, serverUrl: string): BusPort {
     onPollState: (state) => onStatus?.(STATUS[state]),
   });
   return {
+    isMaster: () => bus.isMaster,
     subscribe(channel, onPayload, status) {
       onStatus = status;
       status('connecting');
@@ -76,12 +79,32 @@ export function busPort(client: RpcClient, serverUrl: string): BusPort {
   };
 }
 
-/** Everything the state needs, for a server and an event sink. */
-export function browserDeps(serverUrl: string, emit: StateDeps['emit']): StateDeps {
+/** Plain text of a message body (server HTML), for a notification; parsed inert, never inserted. */
+export function bodyText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/** Notifications through the page: visibility, the bus master, the Notification API and the beep. */
+export function attentionPort(serverUrl: string, isMaster: () => boolean, title: (author: string) => string): AttentionPort {
+  const desktop = browserDesktopNotifications();
+  return {
+    pageHidden: () => document.visibilityState === 'hidden',
+    isMasterTab: isMaster,
+    desktop: () => desktop,
+    beep: createBeep(serverUrl),
+    noticeFor: (author, body): UserNotice => ({ title: title(author), body: bodyText(body) }),
+  };
+}
+
+/** Everything the state needs, for a server, an event sink and the notification title in the widget's language. */
+export function browserDeps(serverUrl: string, emit: StateDeps['emit'], noticeTitle: (author: string) => string): StateDeps {
   const client = new RpcClient({ baseUrl: serverUrl });
+  const bus = busPort(client, serverUrl);
   return {
     rpc: (route, params) => client.call(route, params, { silent: SILENT.has(route) }),
-    bus: busPort(client, serverUrl),
+    bus,
+    attention: attentionPort(serverUrl, bus.isMaster, noticeTitle),
     cookies: cookiePort(),
     clock: systemClock,
     // SPEC.md §9: mobile is the SM screen class or smaller (below 768 px).
