@@ -86,12 +86,11 @@ test('an operator logs in, answers a visitor live, sees typing and pages, closes
   await rpc(visitor, '/im_livechat/history', { pid: 1, channel_uuid: session.uuid, page_history: ['/', '/pricing'] });
   await expect(page.getByRole('listitem').filter({ hasText: '/pricing' })).toBeVisible();
 
-  // Closing: the visitor is told; the rating shows when the conversation is read again.
+  // Closing: the visitor is told; the rating is announced live, without reading the conversation again.
   await page.getByRole('button', { name: 'Close conversation' }).click();
   await expect(page.getByText('This conversation is closed')).toBeVisible();
   await visitorWaitsFor(visitor, session.uuid, (p) => p.info === 'session_closed');
   await rpc(visitor, '/im_livechat/feedback', { uuid: session.uuid, rate: 1, reason: 'Too slow' });
-  await page.getByRole('button', { name: /Visitor/ }).first().click();
   await expect(page.getByText('Rating: 😞 sad')).toBeVisible();
   await expect(page.getByText('Reason: Too slow')).toBeVisible();
 
@@ -121,7 +120,7 @@ test('a new conversation raises an in-page notice when desktop notifications are
   await visitor.dispose();
 });
 
-test('the console has no axe violations on the log-in screen and the desk', async ({ browser }) => {
+test('the console has no axe violations on the log-in screen, the desk, statistics and administration', async ({ browser }) => {
   // axe is injected as an inline script, which the console's strict CSP would (rightly) block.
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
@@ -139,6 +138,13 @@ test('the console has no axe violations on the log-in screen and the desk', asyn
   await logIn(page);
   await page.getByRole('button', { name: /Visitor/ }).first().click();
   await expect(page.getByRole('textbox', { name: /Message to/ }).or(page.getByText('This conversation is closed')).first()).toBeVisible();
+  expect(await violations()).toEqual([]);
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await sections.getByRole('button', { name: 'Statistics' }).click();
+  await expect(page.getByRole('table', { name: 'Ratings (last 7 days)' })).toBeVisible();
+  expect(await violations()).toEqual([]);
+  await sections.getByRole('button', { name: 'Administration' }).click();
+  await expect(page.getByRole('form', { name: 'Add an operator' })).toBeVisible();
   expect(await violations()).toEqual([]);
   await context.close();
 });
