@@ -18,6 +18,7 @@ export const ATTRIBUTE_PROPS = {
   defaultMessage: 'string',
   defaultUsername: 'string',
   lang: 'string',
+  installBannerSelector: 'string',
 } as const;
 
 /** The attribute props as React receives them. */

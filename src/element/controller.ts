@@ -12,6 +12,7 @@ import { dispatchLiveChatEvent, type LiveChatEventDetails, type LiveChatEventNam
 import { renderFacade, type Facade } from './facade.js';
 import type { CreateFullWidget, FullWidget } from './full-widget.js';
 import { fetchInit } from './init-request.js';
+import { DEFAULT_INSTALL_BANNER_SELECTOR, isValidSelector, watchInstallBanner } from './install-banner.js';
 
 /** Loads the React part; replaced in tests. */
 export type FullWidgetLoader = () => Promise<CreateFullWidget>;
@@ -43,6 +44,9 @@ export class WidgetController {
   private readyAnnounced = false;
   private reported = new Set<string>();
   private connected = false;
+  private raise = 0;
+  private bannerSelector = '';
+  private stopBanner: (() => void) | undefined;
 
   constructor(
     private readonly host: HTMLElement,
@@ -76,14 +80,34 @@ export class WidgetController {
   update(props: AttributeProps): void {
     this.props = { ...props };
     const { options, problems } = readOptions(this.props);
-    for (const p of problems) {
-      const key = `${p.attribute}=${String(this.props[attributeProp(p.attribute)])}`;
-      if (this.reported.has(key)) continue;
-      this.reported.add(key);
-      this.emit('livechat:error', { code: 'invalid_option', message: `${ERROR_TEXTS.invalid_option}: ${p.attribute} (${p.reason})` });
-    }
+    for (const p of problems) this.report(p.attribute, String(this.props[attributeProp(p.attribute)]), p.reason);
+    const selector = this.props.installBannerSelector?.trim();
+    if (selector && !isValidSelector(selector)) this.report('install-banner-selector', selector, 'not a CSS selector');
     this.facade?.update(options);
     this.full?.update(this.props);
+    if (this.stopBanner) this.watchBanner();
+  }
+
+  private report(attribute: string, value: string, reason: string): void {
+    const key = `${attribute}=${value}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.emit('livechat:error', { code: 'invalid_option', message: `${ERROR_TEXTS.invalid_option}: ${attribute} (${reason})` });
+  }
+
+  /** Follows the install banner while the button can show (not before availability is known). */
+  private watchBanner(): void {
+    if (!this.connected || this.phase === 'idle' || this.phase === 'checking' || this.phase === 'unavailable') return;
+    const wanted = this.props.installBannerSelector?.trim();
+    const selector = wanted && isValidSelector(wanted) ? wanted : DEFAULT_INSTALL_BANNER_SELECTOR;
+    if (this.stopBanner && selector === this.bannerSelector) return;
+    this.stopBanner?.();
+    this.bannerSelector = selector;
+    this.stopBanner = watchInstallBanner(selector, (px) => {
+      this.raise = px;
+      this.facade?.raise(px);
+      this.full?.state.setButtonRaise(px);
+    });
   }
 
   /** The element is in the document. */
@@ -91,11 +115,14 @@ export class WidgetController {
     this.connected = true;
     if (this.phase === 'idle') void this.start();
     else if (this.full) void this.full.attach();
+    this.watchBanner();
   }
 
   /** The element left the document: React unmounts, the store and facade stay for a return. */
   disconnect(): void {
     this.connected = false;
+    this.stopBanner?.();
+    this.stopBanner = undefined;
     this.full?.detach();
   }
 
@@ -132,6 +159,7 @@ export class WidgetController {
       onInterest: () => void this.load(),
       onOpen: () => this.call((s) => s.open(), true),
     });
+    this.watchBanner();
     this.emit('livechat:ready', { available: true });
     const rule = 'action' in this.init.rule ? (this.init.rule as LivechatRule) : undefined;
     if (rule?.action === 'auto_popup' && !isMobile() && !autoPopupCookieFalse()) {
@@ -166,6 +194,8 @@ export class WidgetController {
     });
     this.full = full;
     this.phase = 'full';
+    full.state.setButtonRaise(this.raise);
+    this.watchBanner();
     const focused = this.facade?.hasFocus() ?? false;
     // The state takes its phase synchronously (button or chat), so React's first render already shows
     // what replaces the facade; the facade goes only once React is on screen.

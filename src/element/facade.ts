@@ -18,6 +18,8 @@ export interface FacadeHandlers {
 /** A facade button in a shadow root. */
 export interface Facade {
   update(options: WidgetOptions): void;
+  /** Lifts the button by `px` (an install banner's height). */
+  raise(px: number): void;
   /** True when the facade button has focus (focus moves to the React button on hand-over). */
   hasFocus(): boolean;
   remove(): void;
@@ -44,6 +46,7 @@ export function renderFacade(root: ShadowRoot, options: WidgetOptions, handlers:
   root.append(button);
   return {
     update,
+    raise: (px) => button.style.setProperty('--lc-button-raise', `${px}px`),
     hasFocus: () => root.activeElement === button,
     remove: () => button.remove(),
   };

@@ -18,6 +18,7 @@ export interface LiveChatJsxAttributes {
   'default-message'?: string;
   'default-username'?: string;
   lang?: string;
+  'install-banner-selector'?: string;
   id?: string;
   class?: string;
   className?: string;

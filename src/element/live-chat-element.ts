@@ -32,6 +32,7 @@ const Base = r2wc(LazyApp, { shadow: 'open', props: ATTRIBUTE_PROPS }, lazyRende
  * @attr {string} default-message - Welcome message of new conversations; empty for none. Default "How may I help you?".
  * @attr {string} default-username - Name shown for the visitor's messages. Default "Visitor".
  * @attr {string} lang - Language of the widget (en, fr, ar…). Default: the page's `<html lang>`.
+ * @attr {string} install-banner-selector - CSS selector of an install banner at the bottom of the host page; while it is in the page, the button sits above it (raised by its height, followed as it appears, disappears or resizes). Default `[data-live-chat-install-banner]`.
  *
  * @prop {boolean} isOpen - Whether the chat window is open (read-only).
  * @prop {number} unreadCount - Incoming messages the visitor has not seen (read-only).

@@ -78,6 +78,8 @@ export const messageNoticeAtom = atom<UserNotice | undefined>(undefined);
 export const feedbackAtom = atom<FeedbackState>({ step: 'choose', rate: undefined });
 /** Transcript form. */
 export const transcriptAtom = atom<TranscriptStep>('idle');
+/** Height in px of the host page's install banner: the button sits above it (SPEC.md §2.1). */
+export const buttonRaiseAtom = atom(0);
 /** True on small screens: the window takes the screen and never folds. */
 export const mobileAtom = atom(false);
 

@@ -17,6 +17,7 @@ import {
 } from '../protocol/livechat.js';
 import {
   atBottomAtom,
+  buttonRaiseAtom,
   closeNeedsFeedbackAtom,
   composerEnabledAtom,
   connectionAtom,
@@ -109,6 +110,8 @@ export interface LiveChatState {
   dismissMessageNotice(): void;
   /** New attribute values. */
   setOptions(options: WidgetOptions): void;
+  /** The host page's install banner is `px` high (0: none): the button moves above it. */
+  setButtonRaise(px: number): void;
   /** The element left the page: the bus stops, the conversation stays in the store. */
   suspend(): void;
   /** The element is back: the bus resumes for the open session. */
@@ -510,6 +513,9 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     },
     setOptions(next) {
       store.set(optionsAtom, next);
+    },
+    setButtonRaise(px) {
+      store.set(buttonRaiseAtom, Number.isFinite(px) && px > 0 ? px : 0);
     },
     suspend() {
       disconnect();

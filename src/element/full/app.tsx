@@ -6,6 +6,7 @@ import { useAtomValue } from 'jotai/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LIMITS } from '../../protocol/livechat.js';
 import {
+  buttonRaiseAtom,
   buttonVisibleAtom,
   composerEnabledAtom,
   connectionAtom,
@@ -69,6 +70,7 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
   const notice = useAtomValue(noticeAtom, o);
   const messageNotice = useAtomValue(messageNoticeAtom, o);
   const buttonVisible = useAtomValue(buttonVisibleAtom, o);
+  const raiseBy = useAtomValue(buttonRaiseAtom, o);
   const isOpen = useAtomValue(isOpenAtom, o);
   const messages = useAtomValue(messagesAtom, o);
   const folded = useAtomValue(foldedAtom, o);
@@ -111,7 +113,7 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
         <Notice kind="info" message={messageNotice.title} detail={messageNotice.body} onDismiss={() => state.dismissMessageNotice()} />
       ) : null}
       {buttonVisible ? (
-        <ChatButton text={options.buttonText} backgroundColor={options.buttonBackgroundColor} textColor={options.buttonTextColor} onOpen={() => void state.open()} />
+        <ChatButton text={options.buttonText} backgroundColor={options.buttonBackgroundColor} textColor={options.buttonTextColor} raiseBy={raiseBy} onOpen={() => void state.open()} />
       ) : null}
       {isOpen ? (
         <ChatWindow
