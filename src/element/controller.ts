@@ -4,6 +4,7 @@
  * when the auto-popup rule is due. Method calls made before the React part runs are queued.
  * Nothing here imports React.
  */
+import { isMobileSize, sizeClassForWidth } from '../platform/screen/size-class.js';
 import { COOKIES, type InitResult, type LivechatRule } from '../protocol/livechat.js';
 import type { LiveChatState } from '../state/create-state.js';
 import { ERROR_TEXTS } from '../state/errors.js';
@@ -27,8 +28,8 @@ type QueuedCall = (state: LiveChatState) => unknown;
 
 const hasSessionCookie = (): boolean => document.cookie.split('; ').some((c) => c.startsWith(`${COOKIES.session.name}=`));
 const autoPopupCookieFalse = (): boolean => document.cookie.split('; ').some((c) => c === `${COOKIES.autoPopup.name}=false` || c === `${COOKIES.autoPopup.name}=${encodeURIComponent('false')}`);
-// SPEC.md §9: mobile is the SM screen class or smaller (below 768 px).
-const isMobile = (): boolean => typeof matchMedia === 'function' && matchMedia('(max-width: 767px)').matches;
+// SPEC.md §9: mobile is the SM screen class or smaller, as the platform's screen classes decide.
+const isMobile = (): boolean => isMobileSize(sizeClassForWidth(window.innerWidth));
 
 /** One per element, kept across r2wc remounts. */
 export class WidgetController {

@@ -112,6 +112,8 @@ export interface LiveChatState {
   setOptions(options: WidgetOptions): void;
   /** The host page's install banner is `px` high (0: none): the button moves above it. */
   setButtonRaise(px: number): void;
+  /** The screen became mobile (SM or smaller) or stopped being so: mobile windows take the screen, unfolded. */
+  setMobile(mobile: boolean): void;
   /** The element left the page: the bus stops, the conversation stays in the store. */
   suspend(): void;
   /** The element is back: the bus resumes for the open session. */
@@ -287,7 +289,8 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     const delay = Math.max(0, rule.auto_popup_timer * 1000 - (clock.now() - since));
     autoPopupTimer = clock.setTimeout(() => {
       autoPopupTimer = undefined;
-      void open();
+      // The screen may have shrunk to mobile while waiting: no auto-popup there.
+      if (!store.get(mobileAtom)) void open();
     }, delay);
   };
 
@@ -513,6 +516,12 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     },
     setOptions(next) {
       store.set(optionsAtom, next);
+    },
+    setMobile(mobile) {
+      if (store.get(mobileAtom) === mobile) return;
+      store.set(mobileAtom, mobile);
+      // No folding on mobile (SPEC.md §2.2): a folded window opens to take the screen.
+      if (mobile && store.get(foldedAtom)) setFolded(false);
     },
     setButtonRaise(px) {
       store.set(buttonRaiseAtom, Number.isFinite(px) && px > 0 ? px : 0);

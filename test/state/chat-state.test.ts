@@ -9,6 +9,7 @@ import {
   isOpenAtom,
   messageNoticeAtom,
   messagesAtom,
+  mobileAtom,
   noticeAtom,
   phaseAtom,
   transcriptAtom,
@@ -180,6 +181,16 @@ describe('chat state: auto-popup', () => {
       await settle();
       expect(h.server.callsTo('/im_livechat/get_session')).to.have.length(0);
     }
+  });
+
+  it('does not fire when the screen became mobile while waiting', async () => {
+    const h = harness();
+    const state = createLiveChatState(h.deps, testOptions());
+    await state.start({ init: { available_for_me: true, rule } });
+    state.setMobile(true);
+    h.clock.tick(60_000);
+    await settle();
+    expect(h.server.callsTo('/im_livechat/get_session')).to.have.length(0);
   });
 });
 
@@ -354,6 +365,21 @@ describe('chat state: fold', () => {
     await state.open();
     state.toggleFold();
     expect(state.store.get(foldedAtom)).to.equal(false);
+  });
+
+  it('unfolds a folded window when the screen becomes mobile, and folds again once it is wide', async () => {
+    const w = await openWidget();
+    w.state.toggleFold();
+    expect(w.get(foldedAtom)).to.equal(true);
+    w.state.setMobile(true);
+    expect(w.get(mobileAtom)).to.equal(true);
+    expect(w.get(foldedAtom)).to.equal(false);
+    expect(JSON.parse(w.cookies.get('im_livechat_session') as string).folded).to.equal(false);
+    w.state.toggleFold();
+    expect(w.get(foldedAtom)).to.equal(false);
+    w.state.setMobile(false);
+    w.state.toggleFold();
+    expect(w.get(foldedAtom)).to.equal(true);
   });
 });
 

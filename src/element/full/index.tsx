@@ -5,6 +5,8 @@
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { isOpenAtom, unreadCountAtom } from '../../state/atoms.js';
+import { createScreenSizeWatcher, type ScreenSizeWatcher } from '../../platform/screen/screen-size.js';
+import { isMobileSize, sizeClassForWidth } from '../../platform/screen/size-class.js';
 import { createLiveChatState } from '../../state/create-state.js';
 import { uiStyles } from '../../ui/styles.js';
 import { readOptions } from '../attributes.js';
@@ -21,10 +23,21 @@ export const createFullWidget: CreateFullWidget = (context) => {
   let lang = readOptions(props).options.lang;
   let ui = uiTextFor(lang, {});
   const initial = readOptions(props).options;
+  // One screen watcher per element while it is in the page: resizes count once they pause for 250 ms
+  // (SPEC.md §9), and the platform's size classes decide what mobile is.
+  let viewport: ScreenSizeWatcher | undefined;
+  const isMobile = (): boolean => viewport?.isMobile ?? isMobileSize(sizeClassForWidth(window.innerWidth));
   const state = createLiveChatState(
-    browserDeps(initial.serverUrl, emit, (name) => ui.t('operator.notice.newMessage', { name })),
+    browserDeps(initial.serverUrl, emit, (name) => ui.t('operator.notice.newMessage', { name }), isMobile),
     initial,
   );
+  const watchViewport = (): void => {
+    if (viewport) return;
+    const watcher = createScreenSizeWatcher();
+    watcher.subscribe(() => state.setMobile(watcher.isMobile));
+    viewport = watcher;
+    state.setMobile(watcher.isMobile);
+  };
   let reactRoot: Root | undefined;
   let mountPoint: HTMLElement | undefined;
 
@@ -59,12 +72,15 @@ export const createFullWidget: CreateFullWidget = (context) => {
       }
       if (!mountPoint.isConnected) root.append(mountPoint);
       reactRoot ??= createRoot(mountPoint);
+      watchViewport();
       state.resume();
       // Rendered synchronously so the facade can go in the same task: no frame without a button, and no
       // wait on animation frames (which background tabs do not run).
       flushSync(render);
     },
     detach() {
+      viewport?.dispose();
+      viewport = undefined;
       state.suspend();
       reactRoot?.unmount();
       reactRoot = undefined;

@@ -97,8 +97,11 @@ export function attentionPort(serverUrl: string, isMaster: () => boolean, title:
   };
 }
 
-/** Everything the state needs, for a server, an event sink and the notification title in the widget's language. */
-export function browserDeps(serverUrl: string, emit: StateDeps['emit'], noticeTitle: (author: string) => string): StateDeps {
+/**
+ * Everything the state needs, for a server, an event sink, the notification title in the widget's language
+ * and the screen's mobile test (SPEC.md §9: SM or smaller, from the platform's screen classes).
+ */
+export function browserDeps(serverUrl: string, emit: StateDeps['emit'], noticeTitle: (author: string) => string, isMobile: () => boolean): StateDeps {
   const client = new RpcClient({ baseUrl: serverUrl });
   const bus = busPort(client, serverUrl);
   return {
@@ -107,8 +110,7 @@ export function browserDeps(serverUrl: string, emit: StateDeps['emit'], noticeTi
     attention: attentionPort(serverUrl, bus.isMaster, noticeTitle),
     cookies: cookiePort(),
     clock: systemClock,
-    // SPEC.md §9: mobile is the SM screen class or smaller (below 768 px).
-    isMobile: () => matchMedia('(max-width: 767px)').matches,
+    isMobile,
     pagePath: () => location.pathname + location.search + location.hash,
     emit,
   };
