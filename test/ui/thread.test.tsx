@@ -1,10 +1,12 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { fireEvent, within } from '@testing-library/dom';
+import { flushSync } from 'react-dom';
 import type { ChatMessage } from '../../src/protocol/livechat.js';
+import type { UiText } from '../../src/ui/shared/ui-text.js';
 import { DEFAULT_AVATAR_URL } from '../../src/ui/shared/default-avatar.js';
 import { Thread, type ThreadProps } from '../../src/ui/thread/thread.js';
 import { toThreadMessage, type ThreadAttachment, type ThreadMessage } from '../../src/ui/thread/thread-message.js';
-import { mount, recorder, unmountAll } from './support/mount.js';
+import { mount, recorder, uiText, unmountAll } from './support/mount.js';
 
 const NOW = new Date(2024, 4, 15, 12, 0, 0);
 const OPERATOR = { id: 3, name: 'Mitchell Admin', avatarUrl: 'https://chat.example.com/web/partner_image/3' };
@@ -246,6 +248,81 @@ describe('Thread', () => {
     await waitUntil(() => onAtBottomChange.calls.at(-1)?.[0] === true, 'reaching the bottom (within 5 px) was not reported');
     rerender(frame([...many, msg({ at: secondsAgo(1), body: 'newest' }), msg({ at: secondsAgo(0), body: 'even newer' })]));
     expect(log.scrollHeight - log.scrollTop - log.clientHeight).to.be.at.most(5);
+  });
+
+  /** The English texts, counting how often each formatter runs: a row that renders formats again. */
+  function countingText(): { text: UiText; calls: { relative: number; day: number; size: number } } {
+    const base = uiText();
+    const calls = { relative: 0, day: 0, size: 0 };
+    const text: UiText = {
+      ...base,
+      formatRelative: (date, now) => (calls.relative++, base.formatRelative(date, now)),
+      dayLabel: (date, now) => (calls.day++, base.dayLabel(date, now)),
+      formatSize: (bytes) => (calls.size++, base.formatSize(bytes)),
+    };
+    return { text, calls };
+  }
+
+  // The caller maps wire messages to new objects on every change, as the element does.
+  const copies = (messages: readonly ThreadMessage[]): ThreadMessage[] => messages.map((m) => ({ ...m, attachments: m.attachments.map((a) => ({ ...a })) }));
+
+  it('renders only the new row when one message is appended to a long thread', () => {
+    const file = { id: 1, name: 'report.pdf', mimetype: 'application/pdf', url: 'https://chat.example.com/web/content/1?download=true', size: 1536 };
+    const many = Array.from({ length: 200 }, (_, i) => msg({ at: secondsAgo(30_000 - i * 61), body: `<p>message ${i}</p>`, attachments: [file] }));
+    const { text, calls } = countingText();
+    const { root, rerender } = mount(thread({ messages: many, onOpenAttachment: () => {} }), text);
+    expect(calls.relative).to.equal(200);
+    expect(calls.size).to.equal(200);
+    calls.relative = calls.day = calls.size = 0;
+
+    rerender(<Thread messages={[...copies(many), msg({ at: secondsAgo(1), body: 'newest' })]} now={NOW} onRetry={() => {}} onOpenAttachment={() => {}} />);
+    expect(root.querySelectorAll('.lc-message')).to.have.length(201);
+    expect(root.querySelectorAll('.lc-message')[200]?.textContent).to.contain('newest');
+    expect(calls).to.deep.equal({ relative: 1, day: 0, size: 0 });
+  });
+
+  it('re-renders only timestamps and day labels when the clock moves', () => {
+    const file = { id: 1, name: 'report.pdf', mimetype: 'application/pdf', url: 'https://chat.example.com/web/content/1?download=true', size: 1536 };
+    const messages = [msg({ at: secondsAgo(100), attachments: [file] }), msg({ at: secondsAgo(30), author: null, own: true })];
+    const { text, calls } = countingText();
+    const { root, rerender } = mount(thread({ messages }), text);
+    calls.relative = calls.day = calls.size = 0;
+    rerender(<Thread messages={copies(messages)} now={new Date(NOW.getTime() + 120_000)} onRetry={() => {}} />);
+    expect(Array.from(root.querySelectorAll('time'), (t) => t.textContent)).to.deep.equal(['4 minutes ago', '3 minutes ago']);
+    expect(calls).to.deep.equal({ relative: 2, day: 1, size: 0 });
+  });
+
+  it('follows one shared minute clock when no `now` is given', () => {
+    // A fake clock: Date.now and setInterval are replaced for this test only (the real minute is too long).
+    const realNow = Date.now;
+    const realSetInterval = window.setInterval;
+    const realClearInterval = window.clearInterval;
+    let fakeNow = NOW.getTime();
+    const timers = new Map<number, () => void>();
+    let nextTimer = 1;
+    Date.now = () => fakeNow;
+    window.setInterval = ((fn: () => void, ms: number) => {
+      expect(ms).to.equal(60_000);
+      timers.set(nextTimer, fn);
+      return nextTimer++;
+    }) as typeof window.setInterval;
+    window.clearInterval = ((id: number) => void timers.delete(id)) as typeof window.clearInterval;
+    try {
+      const messages = [msg({ at: secondsAgo(10) }), msg({ at: secondsAgo(5), author: null, own: true })];
+      const { root, unmount } = mount(<Thread messages={messages} onRetry={() => {}} />);
+      const times = (): (string | null)[] => Array.from(root.querySelectorAll('time'), (t) => t.textContent);
+      expect(times()).to.deep.equal(['now', 'now']);
+      expect(timers.size).to.equal(1);
+      fakeNow += 180_000;
+      flushSync(() => [...timers.values()].forEach((fn) => fn()));
+      expect(times()).to.deep.equal(['3 minutes ago', '3 minutes ago']);
+      unmount();
+      expect(timers.size).to.equal(0);
+    } finally {
+      Date.now = realNow;
+      window.setInterval = realSetInterval;
+      window.clearInterval = realClearInterval;
+    }
   });
 
   it('shows "Loading conversation..." while history loads', () => {

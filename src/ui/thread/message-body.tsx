@@ -40,6 +40,20 @@ function toReact(node: Node, key: number): ReactNode {
   return VOID_TAGS.has(tag) ? createElement(tag, props) : createElement(tag, props, ...children);
 }
 
+/** How many sanitized bodies are kept: a long thread that mounts again (unfolding, after feedback) reuses them. */
+const CACHE_SIZE = 1000;
+const cache = new Map<string, ReactNode[]>();
+
+// Keyed by the body text itself: the same text always gives the same clean tree, whatever message holds it.
+function sanitizedContent(html: string): ReactNode[] {
+  const cached = cache.get(html);
+  if (cached) return cached;
+  const content = Array.from(sanitizeToFragment(html).childNodes, (child, i) => toReact(child, i));
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(html, content);
+  return content;
+}
+
 /** Props of {@link MessageBody}. */
 export interface MessageBodyProps {
   /** Untrusted HTML from the server. */
@@ -48,6 +62,6 @@ export interface MessageBodyProps {
 
 /** A message body: server HTML through DOMPurify, links opening in a new tab, quotes collapsed. */
 export function MessageBody({ html }: MessageBodyProps): React.JSX.Element {
-  const content = useMemo(() => Array.from(sanitizeToFragment(html).childNodes, (child, i) => toReact(child, i)), [html]);
+  const content = useMemo(() => sanitizedContent(html), [html]);
   return <div className="lc-message-body">{content}</div>;
 }
