@@ -44,7 +44,9 @@ function closure(start: OutputChunk, byName: Map<string, OutputChunk>, follow: (
   return [...seen.values()];
 }
 
-const isOtherLocale = (c: OutputChunk): boolean => /locales[\\/](?!en\.json)[\w-]+\.json$/.test(c.facadeModuleId ?? '');
+// Texts and date-fns month names of other languages are fetched only by pages in those languages.
+const isOtherLocale = (c: OutputChunk): boolean =>
+  /locales[\\/](?!en\.json)[\w-]+\.json$|date-fns[\\/]locale[\\/](?!en-US[\\/.])[\w-]+\.js$/.test(c.facadeModuleId ?? '');
 
 test('widget bundle: tiny eager loader, code-split React part, within the size budgets', { timeout: 180_000 }, async (t) => {
   const chunks = await buildWidget();

@@ -3,6 +3,7 @@ import { fireEvent } from '@testing-library/dom';
 import { Notice } from '../../src/ui/shared/notice.js';
 import { safeColor } from '../../src/ui/shared/safe-color.js';
 import { typingText } from '../../src/ui/shared/typing-text.js';
+import { dateLocaleFor, loadDateLocale } from '../../src/ui/shared/date-locales.js';
 import { createUiText, directionOf } from '../../src/ui/shared/ui-text.js';
 import { mount, recorder, uiText, unmountAll } from './support/mount.js';
 
@@ -65,5 +66,22 @@ describe('shared pieces', () => {
     expect(uiText('fr').dayLabel(new Date(2024, 0, 1, 12), now)).to.equal(uiText('fr').t('widget.thread.yesterday'));
     expect(uiText('fr').t('widget.thread.yesterday')).to.not.equal('Yesterday');
     expect(uiText('ar').dir).to.equal('rtl');
+  });
+
+  it('fetches French and Arabic dates on demand; English and unknown languages need nothing', async () => {
+    const now = new Date(2024, 0, 20, 12);
+    const threeMinutesAgo = new Date(now.getTime() - 3 * 60_000);
+    const older = new Date(2024, 0, 17, 12);
+    // Before its chunk arrives a language shows US English dates (the state of a page whose fetch failed).
+    expect(dateLocaleFor('fr_BE').code).to.equal('en-US');
+    expect(uiText('fr').formatRelative(threeMinutesAgo, now)).to.equal('3 minutes ago');
+
+    expect((await loadDateLocale('fr_BE')).code).to.equal('fr');
+    expect((await loadDateLocale('ar-SY')).code).to.equal('ar');
+    expect((await loadDateLocale('de')).code).to.equal('en-US');
+    expect(uiText('fr').formatRelative(threeMinutesAgo, now)).to.equal('il y a 3 minutes');
+    expect(uiText('fr').dayLabel(older, now)).to.equal('17 janvier 2024');
+    expect(uiText('ar').formatRelative(threeMinutesAgo, now)).to.equal('منذ 3 دقائق');
+    expect(uiText('en').dayLabel(older, now)).to.equal('January 17th, 2024');
   });
 });

@@ -3,6 +3,7 @@
  * separate chunks fetched for the language in use.
  */
 import en from '../../../locales/en.json';
+import { loadDateLocale } from '../../ui/shared/date-locales.js';
 import { createUiText, type MessageKey, type UiText } from '../../ui/shared/ui-text.js';
 import type { DefaultTexts } from '../attributes.js';
 
@@ -20,7 +21,7 @@ export async function loadMessages(lang: string): Promise<Messages> {
   const load = LOADERS[primary(lang)];
   if (!load) return en;
   try {
-    return (await load()).default;
+    return (await Promise.all([load(), loadDateLocale(lang)]))[0].default;
   } catch {
     return en;
   }

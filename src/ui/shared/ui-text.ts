@@ -1,6 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { humanSize, isEmail } from '../../platform/text/index.js';
-import { dateLocaleFor, dayLabel, relativeTime } from '../../platform/time/index.js';
+import { dayLabel, relativeTime } from '../../platform/time/index.js';
+import { dateLocaleFor } from './date-locales.js';
 import type en from '../../../locales/en.json';
 
 /** A key of locales/en.json, the source of truth for every user-visible text. */
@@ -64,7 +65,7 @@ function safeLocale(lang: string): string {
 
 /**
  * Builds a {@link UiText} from a locale file, with ICU formatting by intl-messageformat and the platform's
- * date, size and e-mail helpers. A broken message never throws: the raw text (or key) is shown instead.
+ * date, size and e-mail helpers. Dates use the date-fns locale of `lang` once `loadDateLocale` fetched it. A broken message never throws: the raw text (or key) is shown instead.
  */
 export function createUiText(options: UiTextOptions): UiText {
   const locale = safeLocale(options.lang);
