@@ -5,7 +5,6 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { busPollRoutes } from '../../src/server/bus/poll-route.js';
 import { insertNotificationsInOrder } from '../../src/server/bus/ordered-writer.js';
-import { armWakeup } from '../../src/server/bus/wakeups.js';
 import { BusChannel, type BusNotification } from '../../src/protocol/livechat.js';
 import { ADMIN_PASSWORD, FakeClock, createTestDatabase, rootDir, type EngineName, type TestDatabase } from './support/harness.js';
 
@@ -94,12 +93,30 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(result!.map((n) => (n.message as { body: string }).body), ['remote']);
     });
 
-    test('a held wait ends with "timeout" when nothing comes, and leaves no listener', async () => {
-      const before = ctx.app.bus.events.listenerCount('published');
-      const wakeup = armWakeup(ctx.app.bus.events, ['quiet-channel'], 50, new AbortController().signal);
+    test('a held wait ends with "timeout" when nothing comes, and leaves nothing behind', async () => {
+      const before = ctx.app.busWakeups.size;
+      const wakeup = ctx.app.busWakeups.arm(['quiet-channel'], 50);
+      assert.equal(ctx.app.busWakeups.size, before + 1);
       ctx.app.bus.events.emit('published', ['other-channel']);
       assert.equal(await wakeup.done, 'timeout');
-      assert.equal(ctx.app.bus.events.listenerCount('published'), before);
+      assert.equal(ctx.app.busWakeups.size, before);
+    });
+
+    test('a publish ends only the waits of its channels; a wake-up for all ends every wait', async () => {
+      const before = ctx.app.busWakeups.size;
+      const a = ctx.app.busWakeups.arm(['chan-a'], 10_000);
+      const b = ctx.app.busWakeups.arm(['chan-b', 'chan-c'], 10_000);
+      const c = ctx.app.busWakeups.arm(['chan-c'], 10_000);
+      const settled: string[] = [];
+      void a.done.then((r) => settled.push(`a:${r}`));
+      void b.done.then((r) => settled.push(`b:${r}`));
+      void c.done.then((r) => settled.push(`c:${r}`));
+      ctx.app.bus.events.emit('published', ['chan-c']);
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(settled.sort(), ['b:published', 'c:published']);
+      ctx.app.bus.events.emit('wake', 'all');
+      assert.equal(await a.done, 'published');
+      assert.equal(ctx.app.busWakeups.size, before);
     });
 
     test('silently drops channels the caller may not read', async () => {
@@ -127,15 +144,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     test('a client that disconnects releases its waiter', async () => {
       const v = await visitorUuid(ctx.app);
       const [seed] = await ctx.app.bus.publish([v.uuid], { body: 'seed' });
-      const before = ctx.app.bus.events.listenerCount('published');
+      const before = ctx.app.busWakeups.size;
       const controller = new AbortController();
       const pending = poll(ctx.base, { channels: [v.uuid], last: seed!.id }, { signal: controller.signal }).catch(() => 'aborted');
       await new Promise((r) => setTimeout(r, 100));
-      assert.equal(ctx.app.bus.events.listenerCount('published'), before + 1);
+      assert.equal(ctx.app.busWakeups.size, before + 1);
       controller.abort();
       assert.equal(await pending, 'aborted');
-      for (let i = 0; i < 50 && ctx.app.bus.events.listenerCount('published') > before; i += 1) await new Promise((r) => setTimeout(r, 10));
-      assert.equal(ctx.app.bus.events.listenerCount('published'), before);
+      for (let i = 0; i < 50 && ctx.app.busWakeups.size > before; i += 1) await new Promise((r) => setTimeout(r, 10));
+      assert.equal(ctx.app.busWakeups.size, before);
     });
 
     test('concurrent writers with random commit delays: a polling reader skips nothing and sees nothing twice', async () => {
@@ -149,7 +166,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         Array.from({ length: writers }, async (_, w) => {
           for (let i = 0; i < perWriter; i += 1) {
             const rows = await insertNotificationsInOrder(ctx.app.store.db, ctx.app.store.engine, [{ channel, message: { w, i } }], ctx.app.clock.now(), {
-              beforeCommit: () => new Promise((r) => setTimeout(r, Math.floor(Math.random() * 15))),
+              commitDelayMs: () => Math.floor(Math.random() * 15),
             });
             written.push(...rows.map((r) => Number(r.id)));
             ctx.app.bus.events.emit('published', [channel]);

@@ -1,28 +1,157 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import type { Database, BusNotificationRow } from '../store/schema.js';
+import type { Database, BusNotificationRow, MessageRow } from '../store/schema.js';
 import type { Engine } from '../store/database.js';
-import type { NewNotification } from '../store/store.js';
+import type { NewMessage, NewNotification } from '../store/store.js';
 
 /** Advisory lock key that orders bus writes on PostgreSQL ("lcbus" in ASCII). */
 export const BUS_WRITE_LOCK = 0x6c63627573;
 
-/** Test hooks of {@link insertNotificationsInOrder}. */
+/** Test hooks of {@link writeInOrder}. */
 export interface OrderedWriteHooks {
-  /** Runs inside the transaction after the insert, before the commit (tests delay commits with it). */
-  beforeCommit?: () => Promise<void>;
+  /** Milliseconds to hold the transaction open after the ids are drawn, before the commit (tests). */
+  commitDelayMs?: () => number;
 }
 
+/** One write of the bus: a payload for some channels, or a chat message and the payload made from its row. */
+export type BusWrite =
+  | { kind: 'notify'; channels: string[]; payload: unknown; now: number }
+  | { kind: 'message'; message: NewMessage; channels: string[]; payload: (row: MessageRow) => unknown; now: number };
+
+/** What one {@link BusWrite} wrote: the message row (for `message` writes) and its notifications in id order. */
+export interface BusWriteResult {
+  message?: MessageRow;
+  notifications: BusNotificationRow[];
+}
+
+const byId = (a: { id: number }, b: { id: number }): number => Number(a.id) - Number(b.id);
+
 /**
- * Writes notifications so that ids become visible in id order: "no commit-order gaps".
+ * Writes a batch of bus writes in one transaction so that notification ids become visible in id
+ * order: "no commit-order gaps".
  *
  * With several writers on a sequence, a higher id can commit before a lower one; a poll that hands out
  * the higher id moves the client's `last` past the hole and the lower row is never delivered (Odoo's bus
- * lost notifications this way for years). Here every bus write runs in one transaction that first takes
+ * lost notifications this way for years). Here every bus write runs in a transaction that first takes
  * a transaction-scoped advisory lock on PostgreSQL, so ids are drawn and committed by one writer at a
  * time, across every server process on the database; the lock is released only after the commit is
  * visible. SQLite already allows a single writer at a time (and Kysely keeps one connection), so the
  * same transaction gives the same order there.
+ *
+ * A chat message and its notifications share the transaction: a crash never leaves a message nobody
+ * was told about. All messages of the batch go in one multi-row INSERT and all notifications in another,
+ * so a batch costs the same few statements whatever its size. Ids are drawn in VALUES order on both
+ * engines, so the rows sorted by id line up with the writes.
  */
+export async function writeInOrder(db: Kysely<Database>, engine: Engine, writes: BusWrite[], hooks: OrderedWriteHooks = {}): Promise<BusWriteResult[]> {
+  if (writes.length === 0) return [];
+  return engine === 'postgres' ? writePostgres(db, writes, hooks) : writeSqlite(db, writes, hooks);
+}
+
+/** The notification rows of a batch, each with the index of the write it belongs to. */
+function notificationValues(writes: BusWrite[], messages: Map<BusWrite, MessageRow>): { owners: number[]; values: { channel: string; message: string; created_at: number }[] } {
+  const owners: number[] = [];
+  const values: { channel: string; message: string; created_at: number }[] = [];
+  writes.forEach((w, i) => {
+    const channels = [...new Set(w.channels)];
+    if (channels.length === 0) return;
+    const text = JSON.stringify(w.kind === 'message' ? w.payload(messages.get(w)!) : w.payload);
+    for (const channel of channels) {
+      owners.push(i);
+      values.push({ channel, message: text, created_at: w.now });
+    }
+  });
+  return { owners, values };
+}
+
+function results(writes: BusWrite[], messages: Map<BusWrite, MessageRow>, owners: number[], rows: BusNotificationRow[]): BusWriteResult[] {
+  const out: BusWriteResult[] = writes.map((w) => ({ ...(messages.has(w) ? { message: messages.get(w)! } : {}), notifications: [] }));
+  rows.sort(byId).forEach((row, k) => out[owners[k]!]!.notifications.push(row));
+  return out;
+}
+
+/** SQLite: one transaction on the single connection; statements cost microseconds, so four are fine. */
+async function writeSqlite(db: Kysely<Database>, writes: BusWrite[], hooks: OrderedWriteHooks): Promise<BusWriteResult[]> {
+  return db.transaction().execute(async (trx) => {
+    const messageWrites = writes.filter((w) => w.kind === 'message');
+    const messages = new Map<BusWrite, MessageRow>();
+    if (messageWrites.length > 0) {
+      const rows = await trx
+        .insertInto('message')
+        .values(
+          messageWrites.map((w) => ({
+            session_id: w.message.session_id,
+            body: w.message.body,
+            author_operator_id: w.message.author_operator_id,
+            message_type: w.message.message_type ?? 'comment',
+            created_at: w.now,
+          })),
+        )
+        .returningAll()
+        .execute();
+      rows.sort(byId).forEach((row, i) => messages.set(messageWrites[i]!, row));
+    }
+    const { owners, values } = notificationValues(writes, messages);
+    const rows = values.length > 0 ? await trx.insertInto('bus_notification').values(values).returningAll().execute() : [];
+    const delay = hooks.commitDelayMs?.() ?? 0;
+    if (delay > 0) await sleep(delay);
+    return results(writes, messages, owners, rows);
+  });
+}
+
+/**
+ * PostgreSQL: every round trip made while holding the advisory lock delays every writer of every
+ * process, so the batch is one statement (its own transaction): take the lock, insert the messages,
+ * insert the notifications, commit, release. Message ids are drawn beforehand (outside the lock; only
+ * notification ids must be ordered), so the payloads that carry them are complete before the lock.
+ * The lock is a joined CTE: no row, hence no notification id, exists before it is granted.
+ */
+async function writePostgres(db: Kysely<Database>, writes: BusWrite[], hooks: OrderedWriteHooks): Promise<BusWriteResult[]> {
+  const messageWrites = writes.filter((w) => w.kind === 'message');
+  const messages = new Map<BusWrite, MessageRow>();
+  if (messageWrites.length > 0) {
+    const ids = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('message', 'id')) AS id FROM generate_series(1, ${messageWrites.length}::int)`.execute(db);
+    messageWrites.forEach((w, i) => {
+      messages.set(w, {
+        id: Number(ids.rows[i]!.id),
+        session_id: w.message.session_id,
+        body: w.message.body,
+        author_operator_id: w.message.author_operator_id,
+        message_type: w.message.message_type ?? 'comment',
+        created_at: w.now,
+      });
+    });
+  }
+  const { owners, values } = notificationValues(writes, messages);
+  const delay = hooks.commitDelayMs?.() ?? 0;
+  const messageRows = [...messages.values()].map(
+    (m) => sql`(${m.id}::int4, ${m.session_id}::int4, ${m.body}::text, ${m.author_operator_id}::int4, ${m.message_type}::text, ${m.created_at}::int8)`,
+  );
+  const insertMessages =
+    messageRows.length > 0
+      ? sql`, new_message AS (
+          INSERT INTO message (id, session_id, body, author_operator_id, message_type, created_at)
+          SELECT v.* FROM bus_lock CROSS JOIN (VALUES ${sql.join(messageRows)}) AS v(id, session_id, body, author_operator_id, message_type, created_at)
+          RETURNING id)`
+      : sql``;
+  const notificationRows = values.map((v) => sql`(${v.channel}::text, ${v.message}::text, ${v.created_at}::int8)`);
+  const insertNotifications =
+    notificationRows.length > 0
+      ? sql`INSERT INTO bus_notification (channel, message, created_at)
+          SELECT v.* FROM bus_lock CROSS JOIN (VALUES ${sql.join(notificationRows)}) AS v(channel, message, created_at)
+          RETURNING id, channel, message, created_at`
+      : sql`SELECT NULL::int8 AS id, NULL AS channel, NULL AS message, NULL::int8 AS created_at FROM bus_lock WHERE false`;
+  // Tests only: keep the statement (so its transaction) open after the ids are drawn.
+  const query =
+    delay > 0
+      ? sql<BusNotificationRow>`WITH bus_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${BUS_WRITE_LOCK})) ${insertMessages}, inserted AS (${insertNotifications})
+          SELECT inserted.* FROM inserted CROSS JOIN (SELECT pg_sleep(${delay / 1000}::float8) FROM (SELECT count(*) FROM inserted) AS c) AS s`
+      : sql<BusNotificationRow>`WITH bus_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${BUS_WRITE_LOCK})) ${insertMessages} ${insertNotifications}`;
+  const { rows } = await query.execute(db);
+  return results(writes, messages, owners, rows.map((r) => ({ ...r, id: Number(r.id) })));
+}
+
+/** Writes one payload per channel in order (one transaction of its own); see {@link writeInOrder}. */
 export async function insertNotificationsInOrder(
   db: Kysely<Database>,
   engine: Engine,
@@ -31,14 +160,6 @@ export async function insertNotificationsInOrder(
   hooks: OrderedWriteHooks = {},
 ): Promise<BusNotificationRow[]> {
   if (rows.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
-    if (engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${BUS_WRITE_LOCK})`.execute(trx);
-    const inserted = await trx
-      .insertInto('bus_notification')
-      .values(rows.map((r) => ({ channel: r.channel, message: JSON.stringify(r.message), created_at: now })))
-      .returningAll()
-      .execute();
-    await hooks.beforeCommit?.();
-    return inserted;
-  });
+  const writes: BusWrite[] = rows.map((r) => ({ kind: 'notify', channels: [r.channel], payload: r.message, now }));
+  return (await writeInOrder(db, engine, writes, hooks)).flatMap((r) => r.notifications);
 }

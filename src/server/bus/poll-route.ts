@@ -4,7 +4,7 @@ import type { BusNotification } from '../../protocol/livechat.js';
 import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { BusNotificationRow } from '../store/schema.js';
 import { readableChannels } from './poll-authorization.js';
-import { armWakeup } from './wakeups.js';
+import { Wakeups } from './wakeups.js';
 import { lastActivityFrom } from './presence.js';
 
 /** Settings of {@link busPollRoutes}. */
@@ -17,6 +17,13 @@ export interface BusPollOptions {
   retentionMs?: number;
   /** How often old notifications are deleted. */
   gcEveryMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The held polls of this process, waiting for their channels (tests read its size). */
+    busWakeups: Wakeups;
+  }
 }
 
 const DEFAULTS: Required<BusPollOptions> = {
@@ -62,9 +69,10 @@ function parseParams(params: RpcParams): { channels: string[]; last: number; opt
 export const busPollRoutes = fp(
   async (app: FastifyInstance, opts: BusPollOptions) => {
     const o = { ...DEFAULTS, ...opts };
-    // Aborted before the server stops, so shutting down never waits for held polls.
-    const shutdown = new AbortController();
-    app.addHook('preClose', async () => shutdown.abort());
+    const wakeups = new Wakeups(app.bus.events);
+    if (!app.hasDecorator('busWakeups')) app.decorate('busWakeups', wakeups);
+    // Ended before the server stops, so shutting down never waits for held polls.
+    app.addHook('preClose', async () => wakeups.dispose());
 
     const read = async (channels: string[], last: number): Promise<BusNotification[]> => {
       const rows =
@@ -83,16 +91,15 @@ export const busPollRoutes = fp(
       if (operator && lastActive !== undefined) await app.store.recordOperatorActivity(operator.id, lastActive);
       const channels = await readableChannels(app.store, requested, operator);
       if (channels.length === 0) return [];
-      const gone = new AbortController();
-      const onClose = (): void => {
-        if (shutdown.signal.aborted || !reply.raw.writableEnded) gone.abort();
-      };
-      reply.raw.on('close', onClose);
-      shutdown.signal.addEventListener('abort', onClose, { once: true });
       // Real time, not app.clock: the hold is a transport timeout, and a fake test clock never moves alone.
       const deadline = performance.now() + o.holdMs;
       // Listen before reading: a publish between the read and the wait would otherwise be missed.
-      let wakeup = armWakeup(app.bus.events, channels, o.holdMs, gone.signal);
+      let wakeup = wakeups.arm(channels, o.holdMs);
+      // The one per-poll listener: a client that goes away before the answer ends its wait.
+      const onClose = (): void => {
+        if (!reply.raw.writableEnded) wakeup.cancel();
+      };
+      reply.raw.on('close', onClose);
       try {
         const now = await read(channels, last);
         if (now.length) return now;
@@ -100,14 +107,13 @@ export const busPollRoutes = fp(
           const reason = await wakeup.done;
           if (reason === 'closed') return [];
           if (reason === 'timeout') return await read(channels, last);
-          wakeup = armWakeup(app.bus.events, channels, Math.max(0, deadline - performance.now()), gone.signal);
+          wakeup = wakeups.arm(channels, Math.max(0, deadline - performance.now()));
           const woken = await read(channels, last);
           if (woken.length) return woken;
         }
       } finally {
         wakeup.cancel();
         reply.raw.off('close', onClose);
-        shutdown.signal.removeEventListener('abort', onClose);
       }
     });
 

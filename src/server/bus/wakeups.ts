@@ -4,45 +4,143 @@ import type { BusPublisherEvents } from '../plugins/bus-publisher.js';
 /** Why a wait ended. */
 export type WakeReason = 'published' | 'timeout' | 'closed';
 
+/** Granularity of hold timeouts: a 50 s hold may end up to this much later, which no client notices. */
+export const TIMER_RESOLUTION_MS = 100;
+
 /**
- * Waits until a publish touches one of `channels`, `timeoutMs` passes, or `closed` fires (the client
- * went away). The listener is removed in every case, so a held poll leaves nothing behind.
- * Subscribe before reading the table (see {@link armWakeup}) or a publish between read and wait is missed.
+ * One held poll's wait. Arm it before reading the table (see {@link Wakeups.arm}) or a publish between
+ * the read and the wait is missed; await `done` once the read came back empty.
  */
 export interface Wakeup {
   readonly done: Promise<WakeReason>;
+  /** Ends the wait (as `closed`) and forgets it; harmless after it ended. */
   cancel(): void;
 }
 
-/**
- * Starts listening at once; await `done` after the first read of the table came back empty. Both local
- * publishes (`published`) and wake-ups relayed from other server processes (`wake`) end the wait.
- */
-export function armWakeup(events: EventEmitter<BusPublisherEvents>, channels: readonly string[], timeoutMs: number, closed: AbortSignal): Wakeup {
-  const wanted = new Set(channels);
-  let finish: (reason: WakeReason) => void = () => undefined;
-  const done = new Promise<WakeReason>((resolve) => {
-    finish = resolve;
-  });
-  const onPublished = (published: string[]): void => {
-    if (published.some((c) => wanted.has(c))) end('published');
-  };
-  const onWake = (woken: string[] | 'all'): void => {
-    if (woken === 'all') end('published');
-    else onPublished(woken);
-  };
-  const onClosed = (): void => end('closed');
-  const timer = setTimeout(() => end('timeout'), timeoutMs);
-  function end(reason: WakeReason): void {
-    clearTimeout(timer);
-    events.off('published', onPublished);
-    events.off('wake', onWake);
-    closed.removeEventListener('abort', onClosed);
-    finish(reason);
+// One small object per held poll: no closures, no timer, no listener of its own (issue 8 "Held polls").
+class Waiter implements Wakeup {
+  readonly done: Promise<WakeReason>;
+  resolve!: (reason: WakeReason) => void;
+  tick = 0;
+  active = true;
+
+  constructor(
+    readonly owner: Wakeups,
+    readonly channels: readonly string[],
+  ) {
+    this.done = new Promise<WakeReason>((resolve) => {
+      this.resolve = resolve;
+    });
   }
-  events.on('published', onPublished);
-  events.on('wake', onWake);
-  if (closed.aborted) end('closed');
-  else closed.addEventListener('abort', onClosed);
-  return { done, cancel: () => end('closed') };
+
+  cancel(): void {
+    this.owner.end(this, 'closed');
+  }
+}
+
+/**
+ * Every held poll of the process waits here: an index from channel name to waiters, so a publish
+ * touches only the polls of its channels instead of calling a listener per held poll, and one shared
+ * timer wheel (buckets of {@link TIMER_RESOLUTION_MS}, one interval while anything waits) instead of a
+ * `setTimeout` per poll. Both local publishes (`published`) and wake-ups relayed from other server
+ * processes (`wake`) end the waits of their channels; `wake` with `all` ends every wait.
+ */
+export class Wakeups {
+  readonly #byChannel = new Map<string, Set<Waiter>>();
+  readonly #buckets = new Map<number, Set<Waiter>>();
+  readonly #resolution: number;
+  #size = 0;
+  #disposed = false;
+  #doneTick = 0;
+  #interval: NodeJS.Timeout | undefined;
+  readonly #events: EventEmitter<BusPublisherEvents>;
+  readonly #onPublished = (channels: string[]): void => this.#wakeChannels(channels);
+  readonly #onWake = (channels: string[] | 'all'): void => (channels === 'all' ? this.closeAll('published') : this.#wakeChannels(channels));
+
+  constructor(events: EventEmitter<BusPublisherEvents>, resolutionMs = TIMER_RESOLUTION_MS) {
+    this.#events = events;
+    this.#resolution = resolutionMs;
+    events.on('published', this.#onPublished);
+    events.on('wake', this.#onWake);
+  }
+
+  /** Waits currently held. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Starts waiting at once on `channels`, for at most `timeoutMs`. */
+  arm(channels: readonly string[], timeoutMs: number): Wakeup {
+    const waiter = new Waiter(this, channels);
+    if (this.#disposed) {
+      // The server is stopping: a poll arriving now is answered at once rather than held.
+      waiter.active = false;
+      waiter.resolve('closed');
+      return waiter;
+    }
+    for (const channel of channels) {
+      let set = this.#byChannel.get(channel);
+      if (!set) this.#byChannel.set(channel, (set = new Set()));
+      set.add(waiter);
+    }
+    const now = performance.now();
+    if (!this.#interval) {
+      // Nothing waited, so no bucket exists: restart the wheel at the present tick.
+      this.#doneTick = Math.floor(now / this.#resolution);
+      this.#interval = setInterval(() => this.#advance(), this.#resolution).unref();
+    }
+    waiter.tick = Math.max(this.#doneTick + 1, Math.ceil((now + timeoutMs) / this.#resolution));
+    let bucket = this.#buckets.get(waiter.tick);
+    if (!bucket) this.#buckets.set(waiter.tick, (bucket = new Set()));
+    bucket.add(waiter);
+    this.#size += 1;
+    return waiter;
+  }
+
+  /** Ends every wait with `reason` (`closed` at shutdown, `published` when notifications may have been missed). */
+  closeAll(reason: WakeReason = 'closed'): void {
+    for (const set of [...this.#buckets.values()]) for (const waiter of set) this.end(waiter, reason);
+  }
+
+  /** Stops listening to the publisher and ends every wait. */
+  dispose(): void {
+    this.#disposed = true;
+    this.closeAll();
+    this.#events.off('published', this.#onPublished);
+    this.#events.off('wake', this.#onWake);
+  }
+
+  /** @internal Ends one wait; the waiter calls it from `cancel`. */
+  end(waiter: Waiter, reason: WakeReason): void {
+    if (!waiter.active) return;
+    waiter.active = false;
+    for (const channel of waiter.channels) {
+      const set = this.#byChannel.get(channel);
+      if (set?.delete(waiter) && set.size === 0) this.#byChannel.delete(channel);
+    }
+    const bucket = this.#buckets.get(waiter.tick);
+    if (bucket?.delete(waiter) && bucket.size === 0) this.#buckets.delete(waiter.tick);
+    this.#size -= 1;
+    if (this.#size === 0 && this.#interval) {
+      clearInterval(this.#interval);
+      this.#interval = undefined;
+    }
+    waiter.resolve(reason);
+  }
+
+  #wakeChannels(channels: readonly string[]): void {
+    for (const channel of channels) {
+      const set = this.#byChannel.get(channel);
+      if (set) for (const waiter of [...set]) this.end(waiter, 'published');
+    }
+  }
+
+  #advance(): void {
+    const now = Math.floor(performance.now() / this.#resolution);
+    for (let tick = this.#doneTick + 1; tick <= now; tick++) {
+      const bucket = this.#buckets.get(tick);
+      if (bucket) for (const waiter of [...bucket]) this.end(waiter, 'timeout');
+      this.#doneTick = tick;
+    }
+  }
 }

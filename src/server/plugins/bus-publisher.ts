@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { BusNotificationRow } from '../store/schema.js';
-import { insertNotificationsInOrder } from '../bus/ordered-writer.js';
+import type { BusNotificationRow, MessageRow } from '../store/schema.js';
+import type { NewMessage } from '../store/store.js';
+import { writeInOrder, type BusWrite, type BusWriteResult } from '../bus/ordered-writer.js';
+import { GroupCommit } from '../bus/group-commit.js';
 
 /** Events of the publisher: `published` carries the distinct channel names just written. */
 export interface BusPublisherEvents {
@@ -11,10 +13,21 @@ export interface BusPublisherEvents {
   wake: [channels: string[] | 'all'];
 }
 
+/** A message and the notifications that announce it, committed together. */
+export interface PostedMessage {
+  message: MessageRow;
+  notifications: BusNotificationRow[];
+}
+
 /** The one way routes write bus notifications (channel names: `BusChannel` in src/protocol/livechat.ts). */
 export interface BusPublisher {
   /** Writes `message` once per channel and then wakes the polls waiting on those channels. */
   publish(channels: string[], message: unknown): Promise<BusNotificationRow[]>;
+  /**
+   * Inserts a chat message and, in the same transaction, the payload `announce` builds from its row on
+   * each of `channels`; then wakes the polls. One commit for both, shared with concurrent posts.
+   */
+  postMessage(message: NewMessage, channels: string[], announce: (row: MessageRow) => unknown): Promise<PostedMessage>;
   /** In-process wake-ups; the long-polling bus listens to `published`. */
   readonly events: EventEmitter<BusPublisherEvents>;
 }
@@ -31,17 +44,30 @@ export const busPublisherPlugin = fp(
     const events = new EventEmitter<BusPublisherEvents>();
     // Every waiting poll may listen; the default cap of 10 would print a false leak warning.
     events.setMaxListeners(0);
+    const writer = new GroupCommit<BusWrite, BusWriteResult>({
+      write: async (batch) => {
+        const results = await writeInOrder(app.store.db, app.store.engine, batch);
+        // Committed: wake the polls before the callers answer, once for the whole batch.
+        const channels = new Set<string>();
+        for (const result of results) for (const row of result.notifications) channels.add(row.channel);
+        if (channels.size > 0) events.emit('published', [...channels]);
+        return results;
+      },
+    });
     const publisher: BusPublisher = {
       events,
       async publish(channels, message) {
-        const distinct = [...new Set(channels)];
-        if (distinct.length === 0) return [];
-        const rows = await insertNotificationsInOrder(app.store.db, app.store.engine, distinct.map((channel) => ({ channel, message })), app.clock.now());
-        events.emit('published', distinct);
-        return rows;
+        if (channels.length === 0) return [];
+        return (await writer.submit({ kind: 'notify', channels, payload: message, now: app.clock.now() })).notifications;
+      },
+      async postMessage(message, channels, announce) {
+        const result = await writer.submit({ kind: 'message', message, channels, payload: announce, now: app.clock.now() });
+        return { message: result.message!, notifications: result.notifications };
       },
     };
     app.decorate('bus', publisher);
+    // Runs before the store closes (hooks run in reverse order): writes already accepted still commit.
+    app.addHook('onClose', async () => writer.whenIdle());
   },
   { name: 'bus-publisher', dependencies: ['store', 'clock'] },
 );

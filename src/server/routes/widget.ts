@@ -41,7 +41,12 @@ export async function publishMessage(app: FastifyInstance, request: FastifyReque
   const message = await app.store.getMessage(messageId);
   if (!message) return;
   const wire = messageToWire(message, session, urlsFor(request, app.config.publicUrl));
-  await app.bus.publish([BusChannel.visitor(session.uuid), BusChannel.session(session.id), BusChannel.operator(session.operator_id)], wire);
+  await app.bus.publish(messageChannels(session), wire);
+}
+
+/** Where a new message of the session is announced: its visitor, the session and the session's operator. */
+function messageChannels(session: VisitorSessionRow): string[] {
+  return [BusChannel.visitor(session.uuid), BusChannel.session(session.id), BusChannel.operator(session.operator_id)];
 }
 
 /** The visitor-facing routes of SPEC.md §7 (CORS for ALLOWED_ORIGINS, no credentials). */
@@ -114,11 +119,15 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
       if (!session) return false;
       const operator = await app.currentOperator(request);
       if (operator && !(await operatorMayAct(app, operator, session))) return false;
-      const message = await app.store.insertMessage(
+      const urls = urlsFor(request, app.config.publicUrl);
+      const authorName = operator ? operator.display_name : null;
+      // The message and its notifications commit together, batched with concurrent posts (group commit);
+      // a new message has no attachments yet, so its wire form needs no second read.
+      const { message } = await app.bus.postMessage(
         { session_id: session.id, body: plainTextToHtml(content.trim()), author_operator_id: operator ? operator.id : null },
-        app.clock.now(),
+        messageChannels(session),
+        (row) => messageToWire({ ...row, author_name: authorName, attachments: [] }, session, urls),
       );
-      await publishMessage(app, request, session, message.id);
       return message.id;
     },
     { config: perMinute(config.rateLimits.chatPost) },
