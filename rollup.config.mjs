@@ -26,6 +26,22 @@ function browserPlugins() {
   ];
 }
 
+/**
+ * The widget ships only its own texts: locales/*.json also hold the operator console's `operator.*`
+ * messages, which every host page would otherwise download.
+ */
+function widgetTextsOnly() {
+  return {
+    name: 'widget-texts-only',
+    transform(code, id) {
+      if (!/[\\/]locales[\\/][\w-]+\.json$/.test(id)) return null;
+      const messages = JSON.parse(code);
+      const kept = Object.fromEntries(Object.entries(messages).filter(([key]) => !key.startsWith('operator.')));
+      return { code: JSON.stringify(kept), map: null };
+    },
+  };
+}
+
 /** Emits the operator console's page and stylesheet beside its bundle (nothing inline: strict CSP). */
 function operatorPage() {
   return {
@@ -58,7 +74,7 @@ export default [
       chunkFileNames: 'chunks/[name]-[hash].js',
       sourcemap: true,
     },
-    plugins: browserPlugins(),
+    plugins: [widgetTextsOnly(), ...browserPlugins()],
   },
   {
     // The ESM library for applications that bundle React themselves.
@@ -71,7 +87,7 @@ export default [
       chunkFileNames: 'lib/[name]-[hash].js',
       sourcemap: true,
     },
-    plugins: browserPlugins(),
+    plugins: [widgetTextsOnly(), ...browserPlugins()],
   },
   {
     // The page module of demo/bus-test.html, used by the cross-tab bus end-to-end tests.
