@@ -42,8 +42,13 @@ describe('<live-chat> new-message notifications', () => {
     expect(notice.textContent).to.contain('Are you still there?');
     // The beep is fetched from the server's static folder (this page is the only tab: the bus master).
     await waitUntil(async () => (await server.calls()).some((c) => /^\/livechat\/static\/beep\.(ogg|mp3)$/.test(c.route)), 'the beep was never played');
+    // The notice sits above the folded window: its Restore control stays reachable by pointer.
+    await waitUntil(() => dialog.getBoundingClientRect().height === 34, 'the fold animation never ended');
+    const restore = within(dialog).getByRole('button', { name: 'Restore' });
+    const r = restore.getBoundingClientRect();
+    expect(restore.contains(el.shadowRoot?.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) ?? null)).to.equal(true);
     // Unfolding brings the thread into view and the notice goes.
-    within(dialog).getByRole('button', { name: 'Restore' }).click();
+    restore.click();
     await waitUntil(() => !messageNotice(el), 'the notice stayed after unfolding');
   });
 

@@ -107,62 +107,64 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
 
   return (
     <UiTextProvider value={ui}>
-      {noticeKey ? (
-        <Notice message={ui.t(noticeKey as Parameters<UiText['t']>[0])} onDismiss={() => state.dismissNotice()} />
-      ) : messageNotice ? (
-        <Notice kind="info" message={messageNotice.title} detail={messageNotice.body} onDismiss={() => state.dismissMessageNotice()} />
-      ) : null}
-      {buttonVisible ? (
-        <ChatButton text={options.buttonText} backgroundColor={options.buttonBackgroundColor} textColor={options.buttonTextColor} raiseBy={raiseBy} onOpen={() => void state.open()} />
-      ) : null}
-      {isOpen ? (
-        <ChatWindow
-          title={title}
-          status={status}
-          unreadCount={unread}
-          typingNames={typingNames}
-          folded={folded}
-          mobile={mobile}
-          headerColor={options.headerBackgroundColor}
-          titleColor={options.titleColor}
-          onToggleFold={() => state.toggleFold()}
-          onClose={() => state.requestClose()}
-          // Escape folds an unfolded window; on mobile (no folding) or when folded it closes.
-          onEscape={() => (mobile || folded ? state.requestClose() : state.toggleFold())}
-        >
-          {phase === 'feedback' ? (
-            <FeedbackPanel
-              stage={STAGES[feedback.step]}
-              rate={feedback.rate}
-              transcript={TRANSCRIPT[transcript]}
-              onRate={(rate) => void state.rate(rate)}
-              onSendReason={(reason) => void state.submitReason(reason)}
-              onNoFeedback={() => state.skipFeedback()}
-              onSendTranscript={(email) => void state.sendTranscript(email)}
-              onTranscriptRetry={() => state.retryTranscript()}
-            />
-          ) : (
-            <>
-              <Thread
-                messages={threadMessages}
-                now={now}
-                defaultUsername={options.defaultUsername}
-                loading={loading}
-                onRetry={(id) => void state.retry(id)}
-                onAtBottomChange={(atBottom) => state.setAtBottom(atBottom)}
-                onOpenAttachment={(attachment) => viewer.open(attachment, threadMessages.flatMap((m) => m.attachments))}
+      <div className="lc-app" data-window={isOpen ? (folded && !mobile ? 'folded' : 'open') : 'closed'} data-mobile={mobile ? '' : undefined}>
+        {noticeKey ? (
+          <Notice message={ui.t(noticeKey as Parameters<UiText['t']>[0])} onDismiss={() => state.dismissNotice()} />
+        ) : messageNotice ? (
+          <Notice kind="info" message={messageNotice.title} detail={messageNotice.body} onDismiss={() => state.dismissMessageNotice()} />
+        ) : null}
+        {buttonVisible ? (
+          <ChatButton text={options.buttonText} backgroundColor={options.buttonBackgroundColor} textColor={options.buttonTextColor} raiseBy={raiseBy} onOpen={() => void state.open()} />
+        ) : null}
+        {isOpen ? (
+          <ChatWindow
+            title={title}
+            status={status}
+            unreadCount={unread}
+            typingNames={typingNames}
+            folded={folded}
+            mobile={mobile}
+            headerColor={options.headerBackgroundColor}
+            titleColor={options.titleColor}
+            onToggleFold={() => state.toggleFold()}
+            onClose={() => state.requestClose()}
+            // Escape folds an unfolded window; on mobile (no folding) or when folded it closes.
+            onEscape={() => (mobile || folded ? state.requestClose() : state.toggleFold())}
+          >
+            {phase === 'feedback' ? (
+              <FeedbackPanel
+                stage={STAGES[feedback.step]}
+                rate={feedback.rate}
+                transcript={TRANSCRIPT[transcript]}
+                onRate={(rate) => void state.rate(rate)}
+                onSendReason={(reason) => void state.submitReason(reason)}
+                onNoFeedback={() => state.skipFeedback()}
+                onSendTranscript={(email) => void state.sendTranscript(email)}
+                onTranscriptRetry={() => state.retryTranscript()}
               />
-              <Composer
-                placeholder={options.inputPlaceholder}
-                disabled={!composerEnabled}
-                onSend={(content) => void state.send(content)}
-                onTyping={(value) => state.composerInput(value)}
-              />
-            </>
-          )}
-        </ChatWindow>
-      ) : null}
-      {viewer.element}
+            ) : (
+              <>
+                <Thread
+                  messages={threadMessages}
+                  now={now}
+                  defaultUsername={options.defaultUsername}
+                  loading={loading}
+                  onRetry={(id) => void state.retry(id)}
+                  onAtBottomChange={(atBottom) => state.setAtBottom(atBottom)}
+                  onOpenAttachment={(attachment) => viewer.open(attachment, threadMessages.flatMap((m) => m.attachments))}
+                />
+                <Composer
+                  placeholder={options.inputPlaceholder}
+                  disabled={!composerEnabled}
+                  onSend={(content) => void state.send(content)}
+                  onTyping={(value) => state.composerInput(value)}
+                />
+              </>
+            )}
+          </ChatWindow>
+        ) : null}
+        {viewer.element}
+      </div>
     </UiTextProvider>
   );
 }

@@ -12,6 +12,7 @@ import { uiStyles } from '../../ui/styles.js';
 import { readOptions } from '../attributes.js';
 import type { CreateFullWidget } from '../full-widget.js';
 import { adoptStyles } from '../stylesheets.js';
+import { appCss } from './app.css.js';
 import { LiveChatApp } from './app.js';
 import { defaultTexts, loadMessages, uiTextFor } from './ui-texts.js';
 import { browserDeps } from './wiring.js';
@@ -65,7 +66,7 @@ export const createFullWidget: CreateFullWidget = (context) => {
     },
     async attach() {
       await texts;
-      adoptStyles(root, uiStyles);
+      adoptStyles(root, [...uiStyles, appCss]);
       if (!mountPoint) {
         mountPoint = document.createElement('div');
         mountPoint.className = 'lc-root';
