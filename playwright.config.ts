@@ -8,8 +8,12 @@ import { CHROMIUM_ARGS, findChromium, freePort } from './test/support/browser.mj
 // and a data folder and hands them to the workers through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'live-chat-e2e-'));
+// The real SMTP server the e2e server delivers to (started by the global setup) and where it keeps mails.
+process.env.E2E_SMTP_PORT ??= String(await freePort());
+process.env.E2E_SMTP_DIR ??= path.join(process.env.E2E_DATA_DIR, 'smtp-received');
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR;
+const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const executablePath = await findChromium();
 
 export default defineConfig({
@@ -19,6 +23,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
+  globalSetup: './test/e2e/support/global-setup.ts',
   timeout: 30_000,
   reporter: [
     [process.env.CI ? 'line' : 'list'],
@@ -40,6 +45,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LIVECHAT_ADMIN_PASSWORD: 'e2e-admin-password',
+      // Mail is delivered lazily at send time, so the SMTP server may start after the web server.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // Every spec opens chats from 127.0.0.1: the whole run would pass the per-minute session limit
+      // meant for one visitor (the limits themselves are tested by the server's own tests).
+      RATE_LIMIT_GET_SESSION: '1000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { test, expect } from '@playwright/test';
+import { readMail, receivedIds } from './support/mailbox.js';
 import { BUTTON, OPERATOR_NAME, openChat, operatorLogsIn, rpc, send, visitorSession } from './widget-support.js';
 
 // The built widget on the demo page against the real server; the operator answers through the server's
@@ -145,11 +144,10 @@ test('keyboard only: reach the button, open, send, fold with Escape', async ({ p
   await expect(dialog.getByRole('button', { name: 'Restore' })).toBeVisible();
 });
 
-test('the transcript form checks the address and the server sends the conversation by mail', async ({ page, request }) => {
-  // The e2e server runs without SMTP_URL, so its mailer writes each mail to DATA_DIR/outbox (the server's
-  // own tests deliver to a real SMTP server); this test reads the mail the server produced.
-  const outbox = path.join(process.env.E2E_DATA_DIR as string, 'outbox');
-  const before = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
+test('the transcript form checks the address and the conversation arrives at a real SMTP server', async ({ page, request }) => {
+  // playwright.config.ts starts the server with SMTP_URL pointing at the SMTP server of the global setup
+  // (test/e2e/support/smtp-server.ts); the test reads the mail that server received.
+  const before = new Set(receivedIds());
   await operatorLogsIn(request);
   await page.goto('/');
   const dialog = await openChat(page);
@@ -167,11 +165,10 @@ test('the transcript form checks the address and the server sends the conversati
   await email.fill('visitor@example.org');
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByText('Conversation Sent')).toBeVisible();
-  await expect
-    .poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => !before.has(f)) : []).length)
-    .toBe(1);
-  const file = fs.readdirSync(outbox).find((f) => !before.has(f)) as string;
-  const mail = fs.readFileSync(path.join(outbox, file), 'utf8');
-  expect(mail).toMatch(/^To: visitor@example\.org/m);
-  expect(mail).toContain('Please mail me this');
+  await expect.poll(() => receivedIds().filter((id) => !before.has(id)).length).toBe(1);
+  const mail = readMail(receivedIds().find((id) => !before.has(id)) as string);
+  expect(mail.envelope.to).toEqual(['visitor@example.org']);
+  expect(mail.headers.to).toBe('visitor@example.org');
+  expect(mail.subject).toBe(`Conversation with ${OPERATOR_NAME}`);
+  expect(mail.text).toContain('Please mail me this');
 });

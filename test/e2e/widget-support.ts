@@ -5,18 +5,36 @@ export const ADMIN = { db: 'livechat', login: 'admin', password: 'e2e-admin-pass
 export const BUTTON = 'Chat with one of our collaborators';
 export const OPERATOR_NAME = 'Administrator';
 
+// The operator's session cookie, shared by the tests of one worker (see operatorLogsIn), and the contexts
+// that send it explicitly because they did not log in themselves.
+let workerSession: string | undefined;
+const reusedSessions = new WeakMap<APIRequestContext, string>();
+
 /** JSON-RPC through an API context (the operator's, which carries its session cookie). */
 export async function rpc<T = unknown>(ctx: APIRequestContext, path: string, params: Record<string, unknown> = {}): Promise<T> {
-  const res = await ctx.post(path, { data: { jsonrpc: '2.0', method: 'call', params, id: Math.floor(Math.random() * 1e9) } });
+  const cookie = reusedSessions.get(ctx);
+  const res = await ctx.post(path, { data: { jsonrpc: '2.0', method: 'call', params, id: Math.floor(Math.random() * 1e9) }, ...(cookie ? { headers: { cookie } } : {}) });
   const body = (await res.json()) as { result?: T; error?: { data?: { message?: string } } };
   if (body.error) throw new Error(`${path}: ${body.error.data?.message ?? 'error'}`);
   return body.result as T;
 }
 
-/** Logs the operator in: a logged-in operator counts as available. */
+/**
+ * Logs the operator in: a logged-in operator counts as available. The log-in route allows 20 attempts a
+ * minute per address, fewer than the e2e run's tests, so a worker logs in once and later tests reuse that
+ * session (any call with it marks the operator as seen, which keeps them available).
+ */
 export async function operatorLogsIn(ctx: APIRequestContext): Promise<void> {
+  if (workerSession) {
+    reusedSessions.set(ctx, workerSession);
+    const still = await rpc<{ username: string }>(ctx, '/web/session/get_session_info').catch(() => undefined);
+    if (still?.username === 'admin') return;
+    reusedSessions.delete(ctx);
+  }
   const info = await rpc<{ username: string }>(ctx, '/web/session/authenticate', ADMIN);
   expect(info.username).toBe('admin');
+  const session = (await ctx.storageState()).cookies.find((c) => c.name === 'session_id');
+  workerSession = session ? `${session.name}=${session.value}` : undefined;
 }
 
 /** The visitor's session as the widget stored it in its cookie. */
@@ -31,7 +49,8 @@ export async function visitorSession(page: Page): Promise<{ id: number; uuid: st
 export async function openChat(page: Page) {
   await page.getByRole('button', { name: BUTTON }).click();
   const dialog = page.getByRole('dialog', { name: OPERATOR_NAME });
-  await expect(dialog).toBeVisible();
+  // The click fetches the lazy React part first; on a loaded machine that takes more than the default 5 s.
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   return dialog;
 }
 
