@@ -35,6 +35,8 @@ test('a visitor and an operator exchange messages, with typing both ways and unr
   await dialog.getByRole('button', { name: 'Minimize' }).click();
   await rpc(request, '/mail/chat_post', { uuid: session.uuid, message_content: 'Are you there?' });
   await expect(dialog.getByRole('img', { name: '1 unread message' })).toBeVisible();
+  // Without notification permission the page shows an in-page notice (and beeps).
+  await expect(page.getByRole('status').filter({ hasText: `New message from ${OPERATOR_NAME}` })).toContainText('Are you there?');
   expect(await page.evaluate(() => (document.querySelector('live-chat') as unknown as { unreadCount: number } | null)?.unreadCount)).toBe(1);
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await expect(dialog.getByRole('log').getByText('Are you there?')).toBeVisible();

@@ -29,7 +29,7 @@ export const createFullWidget: CreateFullWidget = (context) => {
   let viewport: ScreenSizeWatcher | undefined;
   const isMobile = (): boolean => viewport?.isMobile ?? isMobileSize(sizeClassForWidth(window.innerWidth));
   const state = createLiveChatState(
-    browserDeps(initial.serverUrl, emit, (name) => ui.t('operator.notice.newMessage', { name }), isMobile),
+    browserDeps(initial.serverUrl, emit, (name) => ui.t('widget.notice.newMessage', { name }), isMobile),
     initial,
   );
   const watchViewport = (): void => {
