@@ -16,6 +16,7 @@ import { threadScenario } from './scenarios/thread.js';
 import { heldPollsScenario } from './scenarios/held-polls.js';
 import { deliveryScenario } from './scenarios/delivery.js';
 import { throughputScenario } from './scenarios/throughput.js';
+import { stopSharedPostgres, warmBenchPostgres } from './lib/postgres.js';
 
 /** Scenario names, in the order they run (issue 8's priority). */
 const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput'] as const;
@@ -111,9 +112,16 @@ async function main(): Promise<void> {
     }
   }
 
-  if (options.only.has('held-polls')) await attempt('held-polls', () => heldPollsScenario(ctx));
-  if (options.only.has('delivery')) await attempt('delivery', () => deliveryScenario(ctx));
-  if (options.only.has('throughput')) await attempt('throughput', () => throughputScenario(ctx));
+  try {
+    if (options.only.has('held-polls')) {
+      if (options.only.has('delivery') || options.only.has('throughput')) warmBenchPostgres();
+      await attempt('held-polls', () => heldPollsScenario(ctx));
+    }
+    if (options.only.has('delivery')) await attempt('delivery', () => deliveryScenario(ctx));
+    if (options.only.has('throughput')) await attempt('throughput', () => throughputScenario(ctx));
+  } finally {
+    await stopSharedPostgres();
+  }
 
   const rows: Row[] = results.flatMap((r) => r.rows);
   const machine = machineInfo();

@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
 import { freePort } from './net.js';
 
 /** A running cluster. */
@@ -14,6 +16,8 @@ export interface BenchPostgres {
   url: string;
   stop(): void;
 }
+
+const execFileAsync = promisify(execFile);
 
 function findPgBin(): string | undefined {
   const base = '/usr/lib/postgresql';
@@ -38,11 +42,17 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
     if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', exe, ...args], { stdio: 'pipe' });
     else execFileSync(exe, args, { stdio: 'pipe' });
   };
+  // Asynchronous, so the cluster can start while another scenario runs (see warmBenchPostgres).
+  const runAsync = async (cmd: string, args: string[]): Promise<void> => {
+    const exe = path.join(bin, cmd);
+    if (asRoot) await execFileAsync('runuser', ['-u', 'postgres', '--', exe, ...args]);
+    else await execFileAsync(exe, args);
+  };
   if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
   const data = path.join(dir, 'data');
   const port = await freePort();
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C']);
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start']);
+  await runAsync('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C']);
+  await runAsync('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
@@ -53,4 +63,43 @@ export async function startBenchPostgres(): Promise<BenchPostgres> {
       }
     },
   };
+}
+
+let shared: Promise<BenchPostgres> | undefined;
+let databases = 0;
+
+/**
+ * A fresh, empty database on one cluster shared by the whole run: initdb and start cost seconds, which
+ * `--quick` cannot spend twice. The cluster keeps the durable defaults; {@link stopSharedPostgres} ends it.
+ */
+export async function benchDatabase(): Promise<string> {
+  shared ??= startBenchPostgres();
+  const cluster = await shared;
+  const name = `bench_${process.pid}_${++databases}`;
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(cluster.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Starts the shared cluster in the background; used while the held-poll scenario runs, which measures
+ * memory, not time, so initdb's CPU use changes none of its figures.
+ */
+export function warmBenchPostgres(): void {
+  shared ??= startBenchPostgres();
+  shared.catch(() => undefined);
+}
+
+/** Stops the shared cluster, if one was started. */
+export async function stopSharedPostgres(): Promise<void> {
+  const cluster = shared;
+  shared = undefined;
+  if (cluster) (await cluster.catch(() => undefined))?.stop();
 }

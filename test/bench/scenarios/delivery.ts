@@ -10,7 +10,7 @@ import { formatSummary, percentile, sortedCopy, summarize, type Summary } from '
 import { operatorCookie, startProductServer, type ProductServer } from '../lib/product-server.js';
 import { RpcClient } from '../lib/rpc.js';
 import { startPollLoad, type PollLoad } from '../lib/poll-load.js';
-import { startBenchPostgres } from '../lib/postgres.js';
+import { benchDatabase } from '../lib/postgres.js';
 import { visitorPollBodies } from './held-polls.js';
 import type { Row } from '../lib/table.js';
 
@@ -65,7 +65,7 @@ class Receiver {
 let seq = 0;
 
 /** Posts `rate` messages per second for `seconds` (open loop: a slow answer does not slow the sender). */
-async function sendAtRate(sender: RpcClient, uuid: string, rate: number, seconds: number, receiver: Receiver): Promise<{ latencies: number[]; lost: number; failed: number }> {
+async function sendAtRate(sender: RpcClient, uuid: string, rate: number, seconds: number, receiver: Receiver, settleMs = 500): Promise<{ latencies: number[]; lost: number; failed: number }> {
   const sent = new Map<number, number>();
   let failed = 0;
   const total = Math.round(rate * seconds);
@@ -82,7 +82,7 @@ async function sendAtRate(sender: RpcClient, uuid: string, rate: number, seconds
   }
   // Bounded: when the server cannot keep up, the backlog is reported as late rather than waited out.
   await Promise.race([Promise.all(inflight), sleep(5000)]);
-  await sleep(500);
+  await sleep(settleMs);
   const latencies: number[] = [];
   for (const [n, at] of sent) {
     const got = receiver.seen.get(n);
@@ -100,14 +100,14 @@ interface DirectionResult {
   failed: number;
 }
 
-async function measure(sender: RpcClient, uuid: string, receiver: Receiver, rate: number, seconds: number, runs: number): Promise<DirectionResult> {
+async function measure(sender: RpcClient, uuid: string, receiver: Receiver, rate: number, seconds: number, runs: number, settleMs: number): Promise<DirectionResult> {
   const p50s: number[] = [];
   const p99s: number[] = [];
   let messages = 0;
   let lost = 0;
   let failed = 0;
   for (let r = 0; r < runs; r++) {
-    const res = await sendAtRate(sender, uuid, rate, seconds, receiver);
+    const res = await sendAtRate(sender, uuid, rate, seconds, receiver, settleMs);
     const s = sortedCopy(res.latencies);
     p50s.push(percentile(s, 50));
     p99s.push(percentile(s, 99));
@@ -141,9 +141,11 @@ function rowsFor(label: string, d: DirectionResult, p99Target: number): Row[] {
 
 /** Runs scenario 5. */
 export async function deliveryScenario(ctx: BenchContext): Promise<ScenarioResult> {
-  const seconds = ctx.quick ? 1 : 5;
+  const seconds = ctx.quick ? 0.75 : 5;
   const runs = ctx.quick ? 2 : 3;
   const rate = 500;
+  // How long a run waits for late notifications after its last post has been answered.
+  const settle = ctx.quick ? 200 : 500;
   const rows: Row[] = [];
   const data: Record<string, unknown> = { seconds, runs, targets: TARGETS, idlePolls: ctx.polls };
   const notMeasured: string[] = [];
@@ -151,11 +153,11 @@ export async function deliveryScenario(ctx: BenchContext): Promise<ScenarioResul
   const server = await startProductServer();
   let idle: PollLoad | undefined;
   try {
-    const { bodies, cookie } = await visitorPollBodies(server.url, Math.min(ctx.polls, 200));
+    const { bodies, cookie } = await visitorPollBodies(server.url, Math.min(ctx.polls, ctx.quick ? 50 : 200));
     const { uuid, operatorId } = await conversation(server, cookie);
     idle = startPollLoad({ url: server.url, count: ctx.polls, bodies });
     await idle.waitSent(60_000);
-    await sleep(Math.min(6000, 1000 + ctx.polls / 4));
+    await sleep(ctx.quick ? Math.min(3000, 300 + ctx.polls / 4) : Math.min(6000, 1000 + ctx.polls / 4));
     ctx.log(`  delivery: ${ctx.polls} idle polls held`);
 
     const toOperator = new Receiver(new RpcClient(server.url, { cookie }), `livechat.operator.${operatorId}`);
@@ -163,10 +165,10 @@ export async function deliveryScenario(ctx: BenchContext): Promise<ScenarioResul
     const visitorSender = new RpcClient(server.url);
     // At a low rate the figure is the bus's own latency; at 500/s it also shows queueing when the server
     // cannot keep up (scenario 6 gives the sustainable rate).
-    const low = await measure(visitorSender, uuid, toOperator, 50, seconds, runs);
+    const low = await measure(visitorSender, uuid, toOperator, 50, seconds, runs, settle);
     rows.push(...rowsFor('visitor → operator', low, TARGETS.p99));
     data.visitorToOperatorLowRate = low;
-    const v2o = await measure(visitorSender, uuid, toOperator, rate, seconds, runs);
+    const v2o = await measure(visitorSender, uuid, toOperator, rate, seconds, runs, settle);
     await toOperator.stop();
     visitorSender.close();
     rows.push(...rowsFor('visitor → operator', v2o, TARGETS.p99));
@@ -175,7 +177,7 @@ export async function deliveryScenario(ctx: BenchContext): Promise<ScenarioResul
     const toVisitor = new Receiver(new RpcClient(server.url), uuid);
     await toVisitor.start();
     const operatorSender = new RpcClient(server.url, { cookie });
-    const o2v = await measure(operatorSender, uuid, toVisitor, rate, seconds, runs);
+    const o2v = await measure(operatorSender, uuid, toVisitor, rate, seconds, runs, settle);
     await toVisitor.stop();
     operatorSender.close();
     rows.push(...rowsFor('operator → visitor', o2v, TARGETS.p99));
@@ -186,12 +188,11 @@ export async function deliveryScenario(ctx: BenchContext): Promise<ScenarioResul
   }
 
   // Two processes on one PostgreSQL.
-  let pg: Awaited<ReturnType<typeof startBenchPostgres>> | undefined;
   const servers: ProductServer[] = [];
   try {
-    pg = await startBenchPostgres();
-    servers.push(await startProductServer({ databaseUrl: pg.url }));
-    servers.push(await startProductServer({ databaseUrl: pg.url }));
+    const databaseUrl = await benchDatabase();
+    servers.push(await startProductServer({ databaseUrl }));
+    servers.push(await startProductServer({ databaseUrl }));
     const [a, b] = servers as [ProductServer, ProductServer];
     const cookie = await operatorCookie(b.url);
     const { uuid, operatorId } = await conversation(a, cookie);
@@ -204,7 +205,7 @@ export async function deliveryScenario(ctx: BenchContext): Promise<ScenarioResul
         notMeasured.push('two processes on PostgreSQL: a post on one process did not wake a poll held on the other within 3 s (no cross-process bus wake-up in this build)');
       } else {
         const pgRate = 1000;
-        const cross = await measure(sender, uuid, receiver, pgRate, seconds, runs);
+        const cross = await measure(sender, uuid, receiver, pgRate, seconds, runs, settle);
         rows.push(...rowsFor('A → B on PostgreSQL', cross, TARGETS.pgP99));
         data.crossProcessPostgres = cross;
       }
@@ -216,7 +217,6 @@ export async function deliveryScenario(ctx: BenchContext): Promise<ScenarioResul
     notMeasured.push(`two processes on PostgreSQL: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     for (const s of servers) await s.stop();
-    pg?.stop();
   }
   return { name: 'delivery', rows, data, notMeasured };
 }

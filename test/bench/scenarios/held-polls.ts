@@ -16,8 +16,9 @@ import { ROOT_DIR } from '../lib/support.js';
 
 /** Issue 8's target. */
 const TARGET_KB = 12;
-/** Distinct visitor sessions the polls are spread over. */
+/** Distinct visitor sessions the polls are spread over (fewer in --quick: each one costs a request). */
 const MAX_SESSIONS = 200;
+const QUICK_SESSIONS = 50;
 
 interface Target {
   url: string;
@@ -70,13 +71,18 @@ export async function visitorPollBodies(url: string, sessions: number): Promise<
   }
 }
 
+/** Time for the server to read and park `polls` requests once they were sent. */
+function settleMs(polls: number, ctx: BenchContext): number {
+  return ctx.quick ? Math.min(3000, 600 + polls / 4) : Math.min(6000, 1500 + polls / 4);
+}
+
 async function holdOnce(kind: 'product' | 'floor', n: number, ctx: BenchContext): Promise<{ baseRss: number; heldRss: number; perPollBytes: number; answeredEarly: number; errors: number }> {
   let target: Target;
   let bodies: Record<string, unknown>[] = [{ channels: ['floor'], last: 0 }];
   if (kind === 'product') {
     const server = await startProductServer();
     target = { url: server.url, pid: server.pid, stop: () => server.stop() };
-    bodies = (await visitorPollBodies(server.url, Math.min(n, MAX_SESSIONS))).bodies;
+    bodies = (await visitorPollBodies(server.url, Math.min(n, ctx.quick ? QUICK_SESSIONS : MAX_SESSIONS))).bodies;
   } else {
     target = await startFloor();
   }
@@ -88,13 +94,13 @@ async function holdOnce(kind: 'product' | 'floor', n: number, ctx: BenchContext)
       // The first half warms the process (heap growth, socket tables); the figure is the slope over the
       // second half, so fixed first-allocation costs count for neither server.
       await first.waitSent(60_000);
-      await sleep(Math.min(6000, 1500 + half / 4));
-      const baseRss = await medianRss(target.pid, 5, 200);
+      await sleep(settleMs(half, ctx));
+      const baseRss = await medianRss(target.pid, ctx.quick ? 3 : 5, ctx.quick ? 100 : 200);
       second = startPollLoad({ url: target.url, count: n - half, bodies });
       await second.waitSent(60_000);
       // Requests sent are not yet requests held: give the server time to read and park them all.
-      await sleep(Math.min(6000, 1500 + (n - half) / 4));
-      const heldRss = await medianRss(target.pid, 5, 300);
+      await sleep(settleMs(n - half, ctx));
+      const heldRss = await medianRss(target.pid, ctx.quick ? 3 : 5, ctx.quick ? 150 : 300);
       const a = first.stats();
       const b = second.stats();
       const answeredEarly = a.answered + b.answered;
@@ -117,6 +123,13 @@ export async function heldPollsScenario(ctx: BenchContext): Promise<ScenarioResu
   const product: Awaited<ReturnType<typeof holdOnce>>[] = [];
   const floor: Awaited<ReturnType<typeof holdOnce>>[] = [];
   for (let r = 0; r < rounds; r++) {
+    if (ctx.quick) {
+      // --quick holds both servers' polls at once: RSS is per process, so only the wall time changes.
+      const [p, f] = await Promise.all([holdOnce('product', n, ctx), holdOnce('floor', n, ctx)]);
+      product.push(p);
+      floor.push(f);
+      continue;
+    }
     const order: ('product' | 'floor')[] = r % 2 === 0 ? ['product', 'floor'] : ['floor', 'product'];
     for (const kind of order) (kind === 'product' ? product : floor).push(await holdOnce(kind, n, ctx));
   }

@@ -18,8 +18,9 @@ import path from 'node:path';
 const BUTTON_NAME = 'Chat with one of our collaborators';
 /** SPEC.md §2: the composer's default placeholder, seen once the chat window is open. */
 const COMPOSER_PLACEHOLDER = 'Ask something ...';
-/** Quiet time after load before the counters are read, identical for both variants. */
+/** Quiet time after load before the counters are read, identical for both variants (shorter in --quick). */
 const SETTLE_MS = 1000;
+const QUICK_SETTLE_MS = 400;
 
 interface LoadRun {
   scriptMs: number;
@@ -66,7 +67,7 @@ async function loadOnce(lab: BrowserLab, withWidget: boolean, ctx: BenchContext)
       ]);
       if (available !== true) throw new Error(available === false ? 'the widget reported no operator available' : 'the widget never announced livechat:ready');
     }
-    await sleep(SETTLE_MS);
+    await sleep(ctx.quick ? QUICK_SETTLE_MS : SETTLE_MS);
     const m = await metrics(cdp);
     const probe = await readProbe(page);
     const load: LoadRun = {
@@ -140,8 +141,9 @@ export async function hostPageScenario(lab: BrowserLab, ctx: BenchContext): Prom
   const without: LoadRun[] = [];
   const withW: LoadRun[] = [];
   const interactions: InteractionRun[] = [];
-  // One untimed warm-up pair: the first navigation of a new browser pays for process start-up.
-  await loadOnce(lab, false, ctx);
+  // Untimed warm-up: the first navigation of a new browser pays for process start-up (--quick warms
+  // with the widget page alone, which loads everything the blank page does).
+  if (!ctx.quick) await loadOnce(lab, false, ctx);
   await loadOnce(lab, true, ctx);
   for (let i = 0; i < ctx.runs; i++) {
     const order = i % 2 === 0 ? [false, true] : [true, false];

@@ -87,7 +87,7 @@ export async function threadScenario(lab: BrowserLab, ctx: BenchContext): Promis
     );
     const before = await messageCount(page);
     ctx.log(`  thread: ${before} messages on screen`);
-    await sleep(1000);
+    await sleep(ctx.quick ? 300 : 1000);
 
     const appendScript: number[] = [];
     const appendTask: number[] = [];

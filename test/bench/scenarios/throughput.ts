@@ -9,7 +9,7 @@ import type { BenchContext, ScenarioResult } from '../lib/scenario.js';
 import { formatSummary, ratioSummary, summarize } from '../lib/stats.js';
 import { operatorCookie, startProductServer, type ProductServer } from '../lib/product-server.js';
 import { RpcClient } from '../lib/rpc.js';
-import { startBenchPostgres } from '../lib/postgres.js';
+import { benchDatabase } from '../lib/postgres.js';
 import { ROOT_DIR } from '../lib/support.js';
 import type { Row } from '../lib/table.js';
 
@@ -81,7 +81,7 @@ async function startBareFastify(): Promise<{ url: string; stop(): Promise<void> 
 
 /** Runs scenario 6. */
 export async function throughputScenario(ctx: BenchContext): Promise<ScenarioResult> {
-  const seconds = ctx.quick ? 1.5 : 4;
+  const seconds = ctx.quick ? 0.75 : 4;
   const runs = ctx.quick ? 2 : 3;
   const rows: Row[] = [];
   const notMeasured: string[] = [];
@@ -119,11 +119,10 @@ export async function throughputScenario(ctx: BenchContext): Promise<ScenarioRes
     await sqlite.stop();
   }
 
-  let pg: Awaited<ReturnType<typeof startBenchPostgres>> | undefined;
   let server: ProductServer | undefined;
   try {
-    pg = await startBenchPostgres();
-    server = await startProductServer({ databaseUrl: pg.url });
+    const databaseUrl = await benchDatabase();
+    server = await startProductServer({ databaseUrl });
     const r = await chatPostRate(server, seconds, runs);
     const s = summarize(r.rates);
     rows.push({ scenario: 'throughput', metric: 'chat_post/s, PostgreSQL', value: formatSummary(s, 0, '/s'), reference: `target ≥ ${TARGETS.postsPerSecond}/s; fsync on; ${r.failed} failed` });
@@ -132,7 +131,6 @@ export async function throughputScenario(ctx: BenchContext): Promise<ScenarioRes
     notMeasured.push(`chat_post on PostgreSQL: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
     await server?.stop();
-    pg?.stop();
   }
   return { name: 'throughput', rows, data, notMeasured };
 }
