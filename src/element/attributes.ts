@@ -2,7 +2,7 @@
  * The attributes of `<live-chat>` (kebab-case; r2wc maps them to camelCase props) and their parsing
  * into widget options. Values are untrusted: see state/options.ts.
  */
-import { parseOptions, type ParsedOptions, type RawOptions } from '../state/options.js';
+import { parseOptions, type ChannelOptions, type ParsedOptions, type RawOptions } from '../state/options.js';
 import { defaultButtonText } from './button-texts.js';
 
 /** The props r2wc reads from attributes, all strings. */
@@ -56,9 +56,12 @@ export function eagerDefaults(lang: string): DefaultTexts {
   return { buttonText: defaultButtonText(lang), inputPlaceholder: DEFAULT_PLACEHOLDER, defaultMessage: DEFAULT_MESSAGE, defaultUsername: DEFAULT_USERNAME };
 }
 
-/** Parses the element's attribute props; never throws. */
-export function readOptions(props: AttributeProps, texts: (lang: string) => DefaultTexts = eagerDefaults): ParsedOptions {
+/**
+ * Parses the element's attribute props; never throws. Each option is the attribute when set, else the
+ * channel's setting from `/im_livechat/init`, else the default text of the widget's language.
+ */
+export function readOptions(props: AttributeProps, texts: (lang: string) => DefaultTexts = eagerDefaults, channel: ChannelOptions = {}): ParsedOptions {
   const raw: RawOptions = props;
   const first = parseOptions(raw, { ...eagerDefaults('en'), serverUrl: scriptOrigin(), lang: pageLanguage() });
-  return parseOptions(raw, { ...texts(first.options.lang), serverUrl: scriptOrigin(), lang: pageLanguage() });
+  return parseOptions(raw, { ...texts(first.options.lang), ...channel, serverUrl: scriptOrigin(), lang: pageLanguage() });
 }

@@ -8,7 +8,8 @@ import { isMobileSize, sizeClassForWidth } from '../platform/screen/size-class.j
 import { COOKIES, type InitResult, type LivechatRule } from '../protocol/livechat.js';
 import type { LiveChatState } from '../state/create-state.js';
 import { ERROR_TEXTS } from '../state/errors.js';
-import { readOptions, type AttributeProps } from './attributes.js';
+import { channelOptionsFromWire, type ChannelOptions } from '../state/options.js';
+import { eagerDefaults, readOptions, type AttributeProps } from './attributes.js';
 import { dispatchLiveChatEvent, type LiveChatEventDetails, type LiveChatEventName } from './events.js';
 import { renderFacade, type Facade } from './facade.js';
 import type { CreateFullWidget, FullWidget } from './full-widget.js';
@@ -41,6 +42,7 @@ export class WidgetController {
   private queue: QueuedCall[] = [];
   private init: InitResult | undefined;
   private initAt = 0;
+  private channel: ChannelOptions = {};
   private autoPopupTimer: ReturnType<typeof setTimeout> | undefined;
   private readyAnnounced = false;
   private reported = new Set<string>();
@@ -77,10 +79,21 @@ export class WidgetController {
     dispatchLiveChatEvent(this.host, name, detail);
   };
 
+  private options(): ReturnType<typeof readOptions> {
+    return readOptions(this.props, eagerDefaults, this.channel);
+  }
+
+  /** The channel's settings from an init answer: they fill in what attributes leave unset. */
+  private setChannel(wire: unknown): void {
+    this.channel = channelOptionsFromWire(wire);
+    this.facade?.update(this.options().options);
+    this.full?.setChannel(this.channel);
+  }
+
   /** New attribute props from r2wc. */
   update(props: AttributeProps): void {
     this.props = { ...props };
-    const { options, problems } = readOptions(this.props);
+    const { options, problems } = this.options();
     for (const p of problems) this.report(p.attribute, String(this.props[attributeProp(p.attribute)]), p.reason);
     const selector = this.props.installBannerSelector?.trim();
     if (selector && !isValidSelector(selector)) this.report('install-banner-selector', selector, 'not a CSS selector');
@@ -144,11 +157,16 @@ export class WidgetController {
       this.emit('livechat:ready', { available: false });
       return;
     }
-    // A conversation is under way (SPEC.md §4 "Opening": reopen directly): no init, load at once.
-    if (hasSessionCookie()) return this.load();
+    // A conversation is under way (SPEC.md §4 "Opening": reopen directly): load at once, without waiting
+    // for init, whose answer only brings the channel's texts and colours here.
+    if (hasSessionCookie()) {
+      void fetchInit(options.serverUrl, options.channelId).then((init) => init && this.setChannel(init.options));
+      return this.load();
+    }
     this.phase = 'checking';
     this.init = await fetchInit(options.serverUrl, options.channelId);
     this.initAt = Date.now();
+    this.channel = channelOptionsFromWire(this.init?.options);
     if (!this.init || !this.init.available_for_me) {
       // Nothing else is downloaded when nobody can answer (issue 5, "Light on the host page").
       this.phase = 'unavailable';
@@ -156,7 +174,7 @@ export class WidgetController {
       return;
     }
     if (this.phase === 'checking') this.phase = 'facade';
-    this.facade = renderFacade(this.root, readOptions(this.props).options, {
+    this.facade = renderFacade(this.root, this.options().options, {
       onInterest: () => void this.load(),
       onOpen: () => this.call((s) => s.open(), true),
     });
@@ -190,6 +208,7 @@ export class WidgetController {
       host: this.host,
       root: this.root,
       props: this.props,
+      channel: this.channel,
       prefetched: this.init ? { init: this.init, initAt: this.initAt } : {},
       emit: this.emit,
     });

@@ -3,6 +3,7 @@
  * file costs the eager script nothing.
  */
 import type { LiveChatState, Prefetched } from '../state/create-state.js';
+import type { ChannelOptions } from '../state/options.js';
 import type { AttributeProps } from './attributes.js';
 import type { LiveChatEventDetails, LiveChatEventName } from './events.js';
 
@@ -11,6 +12,8 @@ export interface FullWidgetContext {
   host: HTMLElement;
   root: ShadowRoot;
   props: AttributeProps;
+  /** The channel's settings known so far (checked); attributes win over them. */
+  channel: ChannelOptions;
   prefetched: Prefetched;
   emit<K extends LiveChatEventName>(name: K, detail: LiveChatEventDetails[K]): void;
 }
@@ -24,6 +27,8 @@ export interface FullWidget {
   unreadCount(): number;
   /** Attribute props changed. */
   update(props: AttributeProps): void;
+  /** The channel's settings arrived (a reopened conversation asks for them after the React part started). */
+  setChannel(channel: ChannelOptions): void;
   /** Renders React into the shadow root (again after a remount). Resolves once the UI is on screen. */
   attach(): Promise<void>;
   /** Unmounts React (the element left the page); the store stays. */

@@ -15,7 +15,9 @@ export async function fetchInit(serverUrl: string, channelId: number): Promise<I
     });
     const body = (await res.json()) as { result?: InitResult };
     const result = body.result;
-    return result && typeof result === 'object' ? { available_for_me: result.available_for_me, rule: result.rule && typeof result.rule === 'object' ? result.rule : {} } : undefined;
+    if (!result || typeof result !== 'object') return undefined;
+    // `options` are checked by the caller (channelOptionsFromWire) before any use.
+    return { available_for_me: result.available_for_me, rule: result.rule && typeof result.rule === 'object' ? result.rule : {}, options: result.options };
   } catch {
     return undefined;
   }

@@ -16,20 +16,22 @@ const Base = r2wc(LazyApp, { shadow: 'open', props: ATTRIBUTE_PROPS }, lazyRende
 
 /**
  * An embeddable live chat with the site's operators (SPEC.md §2–§6). Renders in an open shadow root;
- * React loads only once the visitor shows interest in the button.
+ * React loads only once the visitor shows interest in the button. Texts and colours come from the
+ * attributes, else from the channel's settings (edited by admins in the operator console), else from
+ * the defaults in the page's language.
  *
  * @tag live-chat
  * @summary Website live chat: a floating button that opens a conversation with an available operator.
  *
  * @attr {string} channel-id - The livechat channel to talk to (required, a positive integer).
  * @attr {string} server-url - Origin of the live-chat server. Default: the origin the script came from.
- * @attr {string} button-text - Text of the floating button. Default "Chat with one of our collaborators".
- * @attr {string} button-background-color - Background colour of the button (a CSS colour; anything else is ignored).
- * @attr {string} button-text-color - Text colour of the button (a CSS colour).
- * @attr {string} header-color - Background colour of the chat window header (a CSS colour).
- * @attr {string} title-color - Colour of the header title (a CSS colour).
- * @attr {string} input-placeholder - Placeholder and accessible name of the composer. Default "Ask something ...".
- * @attr {string} default-message - Welcome message of new conversations; empty for none. Default "How may I help you?".
+ * @attr {string} button-text - Text of the floating button. Default: the channel's setting, else "Chat with one of our collaborators".
+ * @attr {string} button-background-color - Background colour of the button (a CSS colour; anything else is ignored). Default: the channel's setting.
+ * @attr {string} button-text-color - Text colour of the button (a CSS colour). Default: the channel's setting.
+ * @attr {string} header-color - Background colour of the chat window header (a CSS colour). Default: the channel's setting.
+ * @attr {string} title-color - Colour of the header title (a CSS colour). Default: the channel's setting.
+ * @attr {string} input-placeholder - Placeholder and accessible name of the composer. Default: the channel's setting, else "Ask something ...".
+ * @attr {string} default-message - Welcome message of new conversations; empty for none. Default: the channel's setting, else "How may I help you?".
  * @attr {string} default-username - Name shown for the visitor's messages. Default "Visitor".
  * @attr {string} lang - Language of the widget (en, fr, ar…). Default: the page's `<html lang>`.
  * @attr {string} install-banner-selector - CSS selector of an install banner at the bottom of the host page; while it is in the page, the button sits above it (raised by its height, followed as it appears, disappears or resizes). Default `[data-live-chat-install-banner]`.

@@ -6,10 +6,28 @@
 /** `[id, display name]`. */
 export type Many2one = [number, string];
 
-/** Answer of `/im_livechat/init` (PROTOCOL.md §3.2). `available_for_me` may be the number 0. */
+/**
+ * Answer of `/im_livechat/init` (PROTOCOL.md §3.2). `available_for_me` may be the number 0. `options`
+ * are the channel's widget settings (an addition: the loader's options of PROTOCOL.md §2.1).
+ */
 export interface InitResult {
   available_for_me: boolean | number;
   rule: LivechatRule | Record<string, never>;
+  options?: LivechatChannelOptions;
+}
+
+/**
+ * A channel's widget settings as admins edit them in the console; `false` when not set (the widget's
+ * default applies). `default_message` may be `""`: no welcome message. Colours are `#rrggbb`-like.
+ */
+export interface LivechatChannelOptions {
+  button_text: string | false;
+  default_message: string | false;
+  input_placeholder: string | false;
+  button_background_color: string | false;
+  button_text_color: string | false;
+  header_background_color: string | false;
+  title_color: string | false;
 }
 
 export type RuleAction = 'display_button' | 'auto_popup' | 'hide_button';

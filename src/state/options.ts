@@ -34,7 +34,10 @@ export interface RawOptions {
   lang?: string | null;
 }
 
-/** Texts used when an attribute is absent; the English ones are SPEC.md §2's. */
+/**
+ * Values used when an attribute is absent: the channel's option when the server has one, else SPEC.md
+ * §2's default (translated). Colours have no SPEC default: absent means the stylesheet's colour.
+ */
 export interface OptionDefaults {
   buttonText: string;
   inputPlaceholder: string;
@@ -44,6 +47,49 @@ export interface OptionDefaults {
   serverUrl: string;
   /** Language of the host page (`<html lang>`), else "en". */
   lang: string;
+  buttonBackgroundColor?: string | undefined;
+  buttonTextColor?: string | undefined;
+  headerBackgroundColor?: string | undefined;
+  titleColor?: string | undefined;
+}
+
+/** The channel's settings from `/im_livechat/init`, checked; a key is absent when the channel sets nothing. */
+export interface ChannelOptions {
+  buttonText?: string;
+  defaultMessage?: string;
+  inputPlaceholder?: string;
+  buttonBackgroundColor?: string;
+  buttonTextColor?: string;
+  headerBackgroundColor?: string;
+  titleColor?: string;
+}
+
+const CHANNEL_KEYS = [
+  ['buttonText', 'button_text'],
+  ['defaultMessage', 'default_message'],
+  ['inputPlaceholder', 'input_placeholder'],
+  ['buttonBackgroundColor', 'button_background_color'],
+  ['buttonTextColor', 'button_text_color'],
+  ['headerBackgroundColor', 'header_background_color'],
+  ['titleColor', 'title_color'],
+] as const;
+
+/**
+ * Reads the `options` of an init answer. The server checks what admins save, but the answer crosses the
+ * network into the host page, so it gets the attributes' checks: colours must be colours, texts are
+ * capped; `false`, absent or malformed keys are left out. Only the welcome message may be empty (none).
+ */
+export function channelOptionsFromWire(wire: unknown, colorCheck: (v: string) => boolean = browserColorCheck): ChannelOptions {
+  const out: ChannelOptions = {};
+  if (!wire || typeof wire !== 'object') return out;
+  for (const [key, wireKey] of CHANNEL_KEYS) {
+    const v = (wire as Record<string, unknown>)[wireKey];
+    if (typeof v !== 'string') continue;
+    if (key.endsWith('Color')) {
+      if (isSafeColor(v, colorCheck)) out[key] = v.trim();
+    } else if (v.trim() || key === 'defaultMessage') out[key] = v.trim().slice(0, MAX_TEXT);
+  }
+  return out;
 }
 
 /** One attribute that was ignored, and why. */
@@ -109,11 +155,12 @@ export function parseOptions(raw: RawOptions, defaults: OptionDefaults, colorChe
   const channel = Number((raw.channelId ?? '').trim());
   const channelId = Number.isSafeInteger(channel) && channel > 0 ? channel : 0;
   if (channelId === 0) problems.push({ attribute: 'channel-id', reason: 'must be a positive integer' });
-  const color = (attribute: string, value: string | null | undefined): string | undefined => {
-    if (value === null || value === undefined || value.trim() === '') return undefined;
+  // An absent or rejected colour attribute leaves the channel's colour, if any.
+  const color = (attribute: string, value: string | null | undefined, fallback: string | undefined): string | undefined => {
+    if (value === null || value === undefined || value.trim() === '') return fallback;
     if (isSafeColor(value, colorCheck)) return value.trim();
     problems.push({ attribute, reason: 'not a colour' });
-    return undefined;
+    return fallback;
   };
   const lang = raw.lang && LANG.test(raw.lang.trim()) ? raw.lang.trim() : defaults.lang;
   // The welcome text may be set to nothing on purpose: an empty attribute suppresses the welcome bubble
@@ -125,10 +172,10 @@ export function parseOptions(raw: RawOptions, defaults: OptionDefaults, colorChe
       channelId,
       serverUrl: origin(raw.serverUrl, defaults.serverUrl, problems),
       buttonText: text(raw.buttonText, defaults.buttonText),
-      buttonBackgroundColor: color('button-background-color', raw.buttonBackgroundColor),
-      buttonTextColor: color('button-text-color', raw.buttonTextColor),
-      headerBackgroundColor: color('header-color', raw.headerColor),
-      titleColor: color('title-color', raw.titleColor),
+      buttonBackgroundColor: color('button-background-color', raw.buttonBackgroundColor, defaults.buttonBackgroundColor),
+      buttonTextColor: color('button-text-color', raw.buttonTextColor, defaults.buttonTextColor),
+      headerBackgroundColor: color('header-color', raw.headerColor, defaults.headerBackgroundColor),
+      titleColor: color('title-color', raw.titleColor, defaults.titleColor),
       inputPlaceholder: text(raw.inputPlaceholder, defaults.inputPlaceholder),
       defaultMessage,
       defaultUsername: text(raw.defaultUsername, defaults.defaultUsername),

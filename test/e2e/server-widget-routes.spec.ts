@@ -13,7 +13,7 @@ test('a visitor talks to a logged-in operator through every widget route', async
   expect((await login.json()).result.username).toBe('admin');
 
   const visitor = await playwrightRequest.newContext({ baseURL });
-  expect((await rpc(visitor, '/im_livechat/init', { channel_id: 1 })).result).toEqual({ available_for_me: true, rule: { action: 'display_button', auto_popup_timer: 0, regex_url: false } });
+  expect((await rpc(visitor, '/im_livechat/init', { channel_id: 1 })).result).toEqual({ available_for_me: true, rule: { action: 'display_button', auto_popup_timer: 0, regex_url: false }, options: expect.any(Object) });
   expect((await rpc(visitor, '/im_livechat/load_templates')).result).toEqual([]);
   const session = (await rpc(visitor, '/im_livechat/get_session', { channel_id: 1, anonymous_name: 'Visitor', previous_operator_id: null })).result as { uuid: string; operator_pid: [number, string] };
   expect(session.operator_pid[1]).toBe('Administrator');

@@ -4,6 +4,8 @@ import { BusChannel, type ChatMessage, type LivechatSession } from '../../src/pr
 import { describeEachEngine, type Harness } from './support/harness.js';
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+// A channel with its widget options left at their defaults (test/server/widget-options.test.ts).
+const OPTIONS = { button_text: false, default_message: false, input_placeholder: false, button_background_color: false, button_text_color: false, header_background_color: false, title_color: false };
 
 async function notificationsOn(h: Harness, channel: string) {
   return (await h.app.store.listNotifications({ channels: [channel] })).map((n) => JSON.parse(n.message) as Record<string, unknown>);
@@ -12,11 +14,12 @@ async function notificationsOn(h: Harness, channel: string) {
 describeEachEngine('widget routes', (h) => {
   it('init says unavailable while no operator of the channel is online, available once one logs in', async () => {
     const { channel, operator, password } = await h.channelWithOperator({ online: false });
-    assert.deepEqual(await h.call('/im_livechat/init', { channel_id: channel.id }), { available_for_me: false, rule: {} });
+    assert.deepEqual(await h.call('/im_livechat/init', { channel_id: channel.id }), { available_for_me: false, rule: {}, options: OPTIONS });
     await h.login(operator.login, password);
     assert.deepEqual(await h.call('/im_livechat/init', { channel_id: channel.id }), {
       available_for_me: true,
       rule: { action: 'display_button', auto_popup_timer: 0, regex_url: false },
+      options: OPTIONS,
     });
     h.clock.advance(61_000);
     assert.equal((await h.call<{ available_for_me: boolean }>('/im_livechat/init', { channel_id: channel.id })).available_for_me, false, 'unseen for 61 s: offline');
@@ -26,9 +29,9 @@ describeEachEngine('widget routes', (h) => {
     const { channel } = await h.channelWithOperator();
     await h.app.store.updateChannel(channel.id, { rule_action: 'auto_popup', auto_popup_timer: 7, rule_url_pattern: '/shop' });
     const onShop = await h.call('/im_livechat/init', { channel_id: channel.id }, { headers: { referer: 'https://site.example/shop/item' } });
-    assert.deepEqual(onShop, { available_for_me: true, rule: { action: 'auto_popup', auto_popup_timer: 7, regex_url: '/shop' } });
+    assert.deepEqual(onShop, { available_for_me: true, rule: { action: 'auto_popup', auto_popup_timer: 7, regex_url: '/shop' }, options: OPTIONS });
     const elsewhere = await h.call('/im_livechat/init', { channel_id: channel.id }, { headers: { referer: 'https://site.example/blog' } });
-    assert.deepEqual(elsewhere, { available_for_me: true, rule: {} });
+    assert.deepEqual(elsewhere, { available_for_me: true, rule: {}, options: OPTIONS });
     await h.app.store.updateChannel(channel.id, { rule_action: 'hide_button', rule_url_pattern: null });
     assert.equal((await h.call<{ available_for_me: boolean }>('/im_livechat/init', { channel_id: channel.id })).available_for_me, false);
   });

@@ -21,9 +21,10 @@ import { browserDeps } from './wiring.js';
 export const createFullWidget: CreateFullWidget = (context) => {
   const { root, emit } = context;
   let props = context.props;
+  let channel = context.channel;
   let lang = readOptions(props).options.lang;
   let ui = uiTextFor(lang, {});
-  const initial = readOptions(props).options;
+  const initial = readOptions(props, undefined, channel).options;
   // One screen watcher per element while it is in the page: resizes count once they pause for 250 ms
   // (SPEC.md §9), and the platform's size classes decide what mobile is.
   let viewport: ScreenSizeWatcher | undefined;
@@ -44,10 +45,11 @@ export const createFullWidget: CreateFullWidget = (context) => {
 
   const render = (): void => reactRoot?.render(<LiveChatApp state={state} ui={ui} root={root} />);
 
+  const options = (): ReturnType<typeof readOptions>['options'] => readOptions(props, () => defaultTexts(ui), channel).options;
   const refreshTexts = async (): Promise<void> => {
     lang = readOptions(props).options.lang;
     ui = uiTextFor(lang, await loadMessages(lang));
-    state.setOptions(readOptions(props, () => defaultTexts(ui)).options);
+    state.setOptions(options());
   };
   const texts = refreshTexts();
 
@@ -60,9 +62,14 @@ export const createFullWidget: CreateFullWidget = (context) => {
       props = next;
       if (langChanged) void refreshTexts().then(render);
       else {
-        state.setOptions(readOptions(props, () => defaultTexts(ui)).options);
+        state.setOptions(options());
         render();
       }
+    },
+    setChannel(next) {
+      channel = next;
+      state.setOptions(options());
+      render();
     },
     async attach() {
       await texts;

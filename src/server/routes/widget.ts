@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BusChannel, RATES, type Rate } from '../../protocol/livechat.js';
+import { BusChannel, RATES, type LivechatChannelOptions, type Rate } from '../../protocol/livechat.js';
 import type { SessionRatedPayload } from '../../protocol/operator-console.js';
 import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { ServerConfig } from '../config.js';
-import type { OperatorRow, VisitorSessionRow } from '../store/schema.js';
+import type { ChannelRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
+import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
 import { escapeHtml, messageToWire, plainTextToHtml, sessionToWire } from '../livechat/format.js';
 import { onlineOperators, pickOperator } from '../livechat/availability.js';
 import { matchRule } from '../livechat/rules.js';
@@ -36,6 +37,30 @@ async function operatorMayAct(app: FastifyInstance, operator: OperatorRow, sessi
   return (await app.store.channelOperatorIds(session.channel_id)).includes(operator.id);
 }
 
+/**
+ * The channel's widget options for `/im_livechat/init` (PROTOCOL.md §2.1 names the keys). `false` means
+ * "not set": the widget then uses its own default in the page's language. A text still equal to the
+ * English default the channel was created with counts as not set, so a French page keeps its French
+ * button; an emptied welcome message stays `""` (no welcome bubble), an emptied button text or
+ * placeholder is not set (both must name a control).
+ */
+export function channelOptions(channel: ChannelRow): LivechatChannelOptions {
+  const text = (value: string, builtIn: string, emptyMeansNone = false): string | false => {
+    if (value === builtIn) return false;
+    if (value.trim() === '') return emptyMeansNone ? '' : false;
+    return value;
+  };
+  return {
+    button_text: text(channel.button_text, CHANNEL_DEFAULTS.button_text),
+    default_message: text(channel.default_message, CHANNEL_DEFAULTS.default_message, true),
+    input_placeholder: text(channel.input_placeholder, CHANNEL_DEFAULTS.input_placeholder),
+    button_background_color: channel.button_background_color ?? false,
+    button_text_color: channel.button_text_color ?? false,
+    header_background_color: channel.header_background_color ?? false,
+    title_color: channel.title_color ?? false,
+  };
+}
+
 /** Publishes a new message to the visitor, the session channel and the session's operator. */
 export async function publishMessage(app: FastifyInstance, request: FastifyRequest, session: VisitorSessionRow, messageId: number): Promise<void> {
   const message = await app.store.getMessage(messageId);
@@ -57,10 +82,13 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
   app.visitorRpc('/im_livechat/init', async (params, request) => {
     const channel = await app.store.getChannel(intParam(params, 'channel_id'));
     if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
+    // The options come with every answer: a visitor reopening a conversation reads them for its window
+    // even while nobody is online.
+    const options = channelOptions(channel);
     const online = await onlineOperators(app.store, channel.id, app.clock.now());
-    if (online.length === 0) return { available_for_me: false, rule: {} };
+    if (online.length === 0) return { available_for_me: false, rule: {}, options };
     const rule = matchRule(channel, request.headers.referer);
-    return { available_for_me: !('action' in rule && rule.action === 'hide_button'), rule };
+    return { available_for_me: !('action' in rule && rule.action === 'hide_button'), rule, options };
   });
 
   // The React widget renders its own templates; the call exists for protocol compatibility (PROTOCOL.md §3.1).
