@@ -1,4 +1,5 @@
 import { LiveChatElement } from './element/live-chat-element.js';
+import { recordCurrentPage } from './element/page-history.js';
 import './element/jsx.js';
 
 /** The tag name the element registers under. */
@@ -13,3 +14,5 @@ export function defineLiveChat(registry: CustomElementRegistry = customElements)
 }
 
 defineLiveChat();
+// At script load, before and whatever the availability check says (PROTOCOL.md §6.1).
+recordCurrentPage();

@@ -1,0 +1,38 @@
+/**
+ * SPEC.md §9 and PROTOCOL.md §6.1: at script load, whether or not an operator is available, the current
+ * page (path, query and fragment) joins the `im_livechat_history` cookie (15 paths, one day), which the
+ * widget sends when the operator asks for the visitor's pages.
+ *
+ * Self-contained on purpose: a module the React part also imports would be bundled into the eager script
+ * whole (shared code lands in the entry chunk), which the 6 KB budget cannot afford. It writes what the
+ * platform's cookie jar writes (percent-encoded JSON, path `/`, max-age and expires) and reads that or
+ * the reference widget's raw JSON, as state/session-cookie.ts does.
+ */
+import { COOKIES, LIMITS } from '../protocol/livechat.js';
+
+const { name, maxAge } = COOKIES.history;
+
+function read(doc: { cookie: string }): string[] {
+  const raw = doc.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+  if (!raw) return [];
+  let list: unknown;
+  try {
+    list = JSON.parse(raw[0] === '[' ? raw : decodeURIComponent(raw));
+  } catch {
+    return [];
+  }
+  return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
+}
+
+/** Adds the current page to the history cookie. Never throws: a page that refuses cookies loses only its history. */
+export function recordCurrentPage(doc: { cookie: string } = document, where: Pick<Location, 'pathname' | 'search' | 'hash'> = location): void {
+  try {
+    const path = where.pathname + where.search + where.hash;
+    const history = read(doc);
+    if (history.includes(path)) return;
+    const value = encodeURIComponent(JSON.stringify([...history, path].slice(-LIMITS.pageHistoryMax)));
+    doc.cookie = `${name}=${value};path=/;max-age=${maxAge};expires=${new Date(Date.now() + maxAge * 1000).toUTCString()}`;
+  } catch {
+    // document.cookie throws in sandboxed frames without same-origin; the widget works without history.
+  }
+}

@@ -1,0 +1,29 @@
+import { test, expect } from '@playwright/test';
+
+// PROTOCOL.md §6.1: the eager script records the page at load, whether or not an operator is available.
+// Channel 987654 does not exist, so init fails and nobody can answer: only the loader runs.
+
+test('the loader records visited pages in im_livechat_history even when nobody is available', async ({ page }) => {
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/chunks/')) chunks.push(r.url());
+  });
+  for (const path of ['/history-a.html?q=1', '/history-b.html', '/history-a.html?q=1']) {
+    await page.route(`**${path.split('?')[0]}*`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><head><title>History</title><script type="module" src="/live-chat.js"></script></head><body><main><h1>History</h1></main><live-chat channel-id="987654"></live-chat></body></html>',
+      }),
+    );
+    await page.goto(path);
+    await page.waitForFunction(() => document.cookie.includes('im_livechat_history='));
+  }
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'im_livechat_history');
+  expect(cookie).toBeTruthy();
+  expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual(['/history-a.html?q=1', '/history-b.html']);
+  // One day (SPEC.md §9), give or take the test's own run time.
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(86_400 - 120);
+  expect(cookie!.expires - Date.now() / 1000).toBeLessThanOrEqual(86_400 + 5);
+  await expect(page.getByRole('button')).toHaveCount(0);
+  expect(chunks).toEqual([]);
+});
