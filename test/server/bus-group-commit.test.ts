@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { BUS_NOTIFY_CHANNEL } from '../../src/server/bus/pg-listener.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { GroupCommit } from '../../src/server/bus/group-commit.js';
@@ -114,6 +116,31 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(outcomes.filter((o) => o === 'failed').length, 1);
       assert.equal(outcomes[5], 'failed');
       assert.equal((await app.store.listMessages(sessionId, 1000)).length, before + 11);
+    });
+
+    test('on PostgreSQL a committed batch tells other processes its channels in one NOTIFY, once the rows are readable', { skip: engine !== 'postgres' }, async () => {
+      const listener = new pg.Client({ connectionString: db.env.DATABASE_URL });
+      await listener.connect();
+      try {
+        const seen: { channels: string[]; readable: number }[] = [];
+        const checks: Promise<void>[] = [];
+        listener.on('notification', (n) => {
+          if (n.channel !== BUS_NOTIFY_CHANNEL) return;
+          const channels = JSON.parse(n.payload ?? '[]') as string[];
+          checks.push(app.store.listNotifications({ channels }).then((rows) => void seen.push({ channels, readable: rows.length })));
+        });
+        await listener.query(`LISTEN ${BUS_NOTIFY_CHANNEL}`);
+        await Promise.all([app.bus.publish(['notify-a', 'notify-b'], { x: 1 }), app.bus.publish(['notify-b', 'notify-c'], { x: 2 })]);
+        for (let i = 0; i < 100 && seen.length === 0; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+          await Promise.all(checks);
+        }
+        assert.equal(seen.length, 1, 'one NOTIFY for the batch');
+        assert.deepEqual([...seen[0]!.channels].sort(), ['notify-a', 'notify-b', 'notify-c']);
+        assert.equal(seen[0]!.readable, 4, 'the rows were committed when the NOTIFY arrived');
+      } finally {
+        await listener.end();
+      }
     });
 
     test('four group-commit writers (as four server processes) with random commit delays: a reader following ids skips nothing, sees nothing twice', async () => {

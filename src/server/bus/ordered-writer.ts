@@ -3,6 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, BusNotificationRow, MessageRow } from '../store/schema.js';
 import type { Engine } from '../store/database.js';
 import type { NewMessage, NewNotification } from '../store/store.js';
+import { packChannels } from './notify-payload.js';
+import { BUS_NOTIFY_CHANNEL } from './pg-listener.js';
 
 /** Advisory lock key that orders bus writes on PostgreSQL ("lcbus" in ASCII). */
 export const BUS_WRITE_LOCK = 0x6c63627573;
@@ -102,9 +104,11 @@ async function writeSqlite(db: Kysely<Database>, writes: BusWrite[], hooks: Orde
 /**
  * PostgreSQL: every round trip made while holding the advisory lock delays every writer of every
  * process, so the batch is one statement (its own transaction): take the lock, insert the messages,
- * insert the notifications, commit, release. Message ids are drawn beforehand (outside the lock; only
- * notification ids must be ordered), so the payloads that carry them are complete before the lock.
- * The lock is a joined CTE: no row, hence no notification id, exists before it is granted.
+ * insert the notifications, NOTIFY the other processes (delivered by PostgreSQL at the commit, so a
+ * woken process finds the rows), commit, release. Message ids are drawn beforehand (outside the lock;
+ * only notification ids must be ordered), so the payloads that carry them are complete before the lock.
+ * The lock is a joined CTE: no row, hence no notification id, exists before it is granted. One NOTIFY
+ * per batch: NOTIFY takes a global lock at commit, which the advisory lock already serialises.
  */
 async function writePostgres(db: Kysely<Database>, writes: BusWrite[], hooks: OrderedWriteHooks): Promise<BusWriteResult[]> {
   const messageWrites = writes.filter((w) => w.kind === 'message');
@@ -141,12 +145,13 @@ async function writePostgres(db: Kysely<Database>, writes: BusWrite[], hooks: Or
           SELECT v.* FROM bus_lock CROSS JOIN (VALUES ${sql.join(notificationRows)}) AS v(channel, message, created_at)
           RETURNING id, channel, message, created_at`
       : sql`SELECT NULL::int8 AS id, NULL AS channel, NULL AS message, NULL::int8 AS created_at FROM bus_lock WHERE false`;
-  // Tests only: keep the statement (so its transaction) open after the ids are drawn.
-  const query =
-    delay > 0
-      ? sql<BusNotificationRow>`WITH bus_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${BUS_WRITE_LOCK})) ${insertMessages}, inserted AS (${insertNotifications})
-          SELECT inserted.* FROM inserted CROSS JOIN (SELECT pg_sleep(${delay / 1000}::float8) FROM (SELECT count(*) FROM inserted) AS c) AS s`
-      : sql<BusNotificationRow>`WITH bus_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${BUS_WRITE_LOCK})) ${insertMessages} ${insertNotifications}`;
+  const payloads = packChannels(new Set(values.map((v) => v.channel)));
+  // The wake-up runs once the notifications are inserted (it counts them first); tests may then keep the
+  // statement, so its transaction, open after the ids are drawn.
+  const query = sql<BusNotificationRow>`WITH bus_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${BUS_WRITE_LOCK})) ${insertMessages}, inserted AS (${insertNotifications}),
+      wake AS MATERIALIZED (SELECT count(pg_notify(${BUS_NOTIFY_CHANNEL}, p)) AS n FROM (SELECT count(*) FROM inserted) AS c, unnest(${payloads}::text[]) AS p),
+      hold AS MATERIALIZED (SELECT pg_sleep(${delay / 1000}::float8) FROM wake)
+    SELECT inserted.* FROM inserted, wake, hold`;
   const { rows } = await query.execute(db);
   return results(writes, messages, owners, rows.map((r) => ({ ...r, id: Number(r.id) })));
 }
