@@ -151,7 +151,8 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
                   loading={loading}
                   onRetry={(id) => void state.retry(id)}
                   onAtBottomChange={(atBottom) => state.setAtBottom(atBottom)}
-                  onOpenAttachment={(attachment) => viewer.open(attachment, threadMessages.flatMap((m) => m.attachments))}
+                  // Next and previous stay within the message, in the order the thread shows its files.
+                  onOpenAttachment={(attachment, viewable) => viewer.open(attachment, viewable)}
                 />
                 <Composer
                   placeholder={options.inputPlaceholder}
