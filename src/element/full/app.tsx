@@ -31,7 +31,7 @@ import type { LiveChatState } from '../../state/create-state.js';
 import { ERROR_MESSAGE_KEYS } from '../../state/errors.js';
 import { ChatButton } from '../../ui/button/chat-button.js';
 import { Composer } from '../../ui/composer/composer.js';
-import { FeedbackPanel, type FeedbackStage, type TranscriptState } from '../../ui/feedback/feedback-panel.js';
+import type { FeedbackStage, TranscriptState } from '../../ui/feedback/feedback-panel.js';
 import { Notice } from '../../ui/shared/notice.js';
 import { UiTextProvider } from '../../ui/shared/ui-text-context.js';
 import type { UiText } from '../../ui/shared/ui-text.js';
@@ -39,6 +39,7 @@ import { Thread } from '../../ui/thread/thread.js';
 import { toThreadMessage } from '../../ui/thread/thread-message.js';
 import { useAttachmentViewer } from '../../ui/viewer/lazy-viewer.js';
 import { ChatWindow } from '../../ui/window/chat-window.js';
+import { LazyFeedbackPanel } from './lazy-feedback.js';
 
 /** Props of {@link LiveChatApp}. */
 export interface LiveChatAppProps {
@@ -132,7 +133,7 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
             onEscape={() => (mobile || folded ? state.requestClose() : state.toggleFold())}
           >
             {phase === 'feedback' ? (
-              <FeedbackPanel
+              <LazyFeedbackPanel
                 stage={STAGES[feedback.step]}
                 rate={feedback.rate}
                 transcript={TRANSCRIPT[transcript]}
