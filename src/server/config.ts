@@ -20,8 +20,11 @@ export interface ServerConfig {
   messageMaxLength: number;
   /** Largest uploaded attachment, in bytes (ATTACHMENT_MAX_BYTES, default 25 MB). */
   attachmentMaxBytes: number;
-  /** Requests per minute and per IP on the routes a visitor could abuse (RATE_LIMIT_* variables). */
-  rateLimits: { getSession: number; chatPost: number; transcript: number };
+  /**
+   * Requests per minute and per IP on the routes a visitor could abuse, and operator log-in attempts
+   * (RATE_LIMIT_* variables; RATE_LIMIT_LOGIN default 20).
+   */
+  rateLimits: { getSession: number; chatPost: number; transcript: number; login: number };
   /** How long a long poll is held when nothing is new (BUS_HOLD_SECONDS, default 50; the client gives up at 60). */
   busHoldMs: number;
   /** How long bus notifications are kept for clients that come back (BUS_RETENTION_HOURS, default 24). */
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
       getSession: parsePositive('RATE_LIMIT_GET_SESSION', env.RATE_LIMIT_GET_SESSION, 20),
       chatPost: parsePositive('RATE_LIMIT_CHAT_POST', env.RATE_LIMIT_CHAT_POST, 120),
       transcript: parsePositive('RATE_LIMIT_TRANSCRIPT', env.RATE_LIMIT_TRANSCRIPT, 5),
+      login: parsePositive('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, 20),
     },
     busHoldMs: parseBusHold(env.BUS_HOLD_SECONDS),
     busRetentionMs: parsePositive('BUS_RETENTION_HOURS', env.BUS_RETENTION_HOURS, 24) * 3600_000,

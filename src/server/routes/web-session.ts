@@ -39,7 +39,8 @@ export async function webSessionRoutes(app: FastifyInstance): Promise<void> {
       await app.startOperatorSession(request, reply, operator);
       return sessionInfo(operator, request, app.config.publicUrl, app.locales.hash);
     },
-    { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+    // Password guessing is slowed per address (RATE_LIMIT_LOGIN a minute).
+    { config: { rateLimit: { max: app.config.rateLimits.login, timeWindow: 60_000 } } },
   );
 
   app.rpc('/web/session/get_session_info', async (_params, request) => {
