@@ -25,7 +25,11 @@ export interface StorePluginOptions {
 /** Opens and migrates the database, seeds it on first start, and closes it when the app closes. */
 export const storePlugin = fp(
   async (app: FastifyInstance, opts: StorePluginOptions) => {
-    const open = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
+    const open = await openDatabase({
+      databaseUrl: opts.databaseUrl,
+      dataDir: opts.dataDir,
+      onIdleConnectionError: (err) => app.log.warn({ err }, 'an idle database connection failed; the pool replaces it'),
+    });
     const store = new KyselyStore(open);
     app.log.info({ engine: open.engine, database: open.description }, 'database ready');
     app.decorate('store', store);

@@ -14,6 +14,11 @@ export type Engine = 'sqlite' | 'postgres';
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /**
+   * Told about a pooled PostgreSQL connection that failed while idle (a database restart, an
+   * administrator terminating it). The pool replaces it; without a listener pg would crash the process.
+   */
+  onIdleConnectionError?: (err: Error) => void;
 }
 
 /** An open, migrated database. */
@@ -53,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
           oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    pool.on('error', (err) => options.onIdleConnectionError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
       await migrateToLatest(db as unknown as Kysely<unknown>, 'postgres');
