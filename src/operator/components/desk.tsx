@@ -13,6 +13,8 @@ import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
 import { bodyText } from './message-body.js';
 import { Notices, type ShownNotice } from './notices.js';
+import { DeskHeader, type DeskView } from './desk-header.js';
+import { shouldNotifyMessage, withNotice } from '../notice-policy.js';
 import { StatisticsPanel } from './statistics-panel.js';
 import { AdminPanel } from './admin-panel.js';
 
@@ -36,12 +38,9 @@ export interface DeskProps {
 
 const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-/** What the main area shows. */
-export type DeskView = 'desk' | 'statistics' | 'admin';
+export type { DeskView } from './desk-header.js';
 
 const wallClock = (): number => Date.now();
-
-const VIEW_LABELS = { desk: 'operator.view.desk', statistics: 'operator.view.statistics', admin: 'operator.view.admin' } as const;
 
 /** The support desk: presence, the live conversation list and the open conversation. */
 export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify, canAskDesktop, onAskDesktop, onLogout }: DeskProps): React.JSX.Element {
@@ -73,13 +72,15 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
     api.conversation(id).then((detail) => dispatch({ type: 'opened', detail }), reportError);
   }, [api, reportError]);
 
+  const dismissNotice = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
+
   const showNotice = useCallback(
     (notice: UserNotice) => {
       const bus = busRef.current;
       notify(notice, () => bus?.isMaster ?? true, (n) => {
         noticeId.current += 1;
         const id = noticeId.current;
-        setNotices((list) => [...list.slice(-4), { ...n, id }]);
+        setNotices((list) => withNotice(list, { ...n, id }));
       });
     },
     [notify],
@@ -105,7 +106,8 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
           dispatch({ type: 'message', message: event.message });
           if (!isFromVisitor(event.message)) break;
           if (sessionId !== undefined && current.open?.id === sessionId) reloadOpen(sessionId);
-          if (current.selectedId !== sessionId || document.hidden) {
+          const context = { sessionId, openId: current.selectedId, pageVisible: document.visibilityState === 'visible', pageFocused: document.hasFocus() };
+          if (shouldNotifyMessage(context)) {
             showNotice({ title: t('operator.notice.newMessage', { name: known?.visitor_name ?? t('widget.defaultUsername') }), body: bodyText(event.message.body) });
           }
           break;
@@ -197,32 +199,18 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
 
   return (
     <div className="op-desk">
-      <header className="op-topbar">
-        <h1>{t('operator.title')}</h1>
-        <nav aria-label={t('operator.view.label')} className="op-views">
-          {views.map((v) => (
-            <button key={v} type="button" aria-current={view === v ? 'page' : undefined} onClick={() => setView(v)}>
-              {t(VIEW_LABELS[v])}
-            </button>
-          ))}
-        </nav>
-        <span className="op-operator-name">{operatorName}</span>
-        <button type="button" role="switch" aria-checked={presence === 'available'} disabled={presence === null} onClick={togglePresence}>
-          {t('operator.presence.available')}
-        </button>
-        <span className="op-presence" aria-hidden="true">
-          {presence === 'away' ? t('operator.presence.away') : presence === 'available' ? t('operator.presence.available') : ''}
-        </span>
-        {pollState === 'retrying' ? <span role="status">{t('operator.connection.reconnecting')}</span> : null}
-        {canAskDesktop ? (
-          <button type="button" onClick={onAskDesktop}>
-            {t('operator.notice.enableDesktop')}
-          </button>
-        ) : null}
-        <button type="button" onClick={onLogout}>
-          {t('operator.logout')}
-        </button>
-      </header>
+      <DeskHeader
+        operatorName={operatorName}
+        views={views}
+        view={view}
+        onView={setView}
+        presence={presence}
+        onTogglePresence={togglePresence}
+        pollState={pollState}
+        canAskDesktop={canAskDesktop}
+        onAskDesktop={onAskDesktop}
+        onLogout={onLogout}
+      />
       {error ? (
         <div role="alert" className="op-error">
           {error}{' '}
@@ -231,7 +219,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
           </button>
         </div>
       ) : null}
-      <Notices notices={notices} onDismiss={(id) => setNotices((list) => list.filter((n) => n.id !== id))} />
+      <Notices notices={notices} onDismiss={dismissNotice} />
       {view === 'statistics' ? (
         <main className="op-main-single">
           <StatisticsPanel source={api} refreshKey={statsKey} now={wallClock} />

@@ -1,0 +1,65 @@
+import type { OperatorPresence } from '../../protocol/operator-console.js';
+import type { PollLoopState } from '../../platform/bus/poll-loop.js';
+import { useT } from '../texts.js';
+
+/** What the main area shows. */
+export type DeskView = 'desk' | 'statistics' | 'admin';
+
+const VIEW_LABELS = { desk: 'operator.view.desk', statistics: 'operator.view.statistics', admin: 'operator.view.admin' } as const;
+
+/** Props of {@link DeskHeader}. */
+export interface DeskHeaderProps {
+  operatorName: string;
+  views: DeskView[];
+  view: DeskView;
+  onView(view: DeskView): void;
+  /** The operator's presence; null until the server has said. */
+  presence: OperatorPresence | null;
+  onTogglePresence(): void;
+  pollState: PollLoopState;
+  canAskDesktop: boolean;
+  onAskDesktop(): void;
+  onLogout(): void;
+}
+
+/**
+ * The console's top bar: title and sections on one side, the operator's own controls on the other. The two
+ * groups share one line on desk-sized screens and stack as wholes on narrower ones.
+ */
+export function DeskHeader(props: DeskHeaderProps): React.JSX.Element {
+  const t = useT();
+  const { presence } = props;
+  return (
+    <header className="op-topbar">
+      <div className="op-topbar-group">
+        <h1>{t('operator.title')}</h1>
+        <nav aria-label={t('operator.view.label')} className="op-views">
+          {props.views.map((v) => (
+            <button key={v} type="button" aria-current={props.view === v ? 'page' : undefined} onClick={() => props.onView(v)}>
+              {t(VIEW_LABELS[v])}
+            </button>
+          ))}
+        </nav>
+      </div>
+      <div className="op-topbar-group op-topbar-own">
+        <span className="op-operator-name">{props.operatorName}</span>
+        {props.pollState === 'retrying' ? <span role="status">{t('operator.connection.reconnecting')}</span> : null}
+        {/* One control for presence: its name says what "on" means, the track shows whether it is on. */}
+        <button type="button" role="switch" className="op-presence" aria-checked={presence === 'available'} disabled={presence === null} onClick={props.onTogglePresence}>
+          <span className="op-switch-track" aria-hidden="true">
+            <span className="op-switch-knob" />
+          </span>
+          <span>{t('operator.presence.available')}</span>
+        </button>
+        {props.canAskDesktop ? (
+          <button type="button" onClick={props.onAskDesktop}>
+            {t('operator.notice.enableDesktop')}
+          </button>
+        ) : null}
+        <button type="button" onClick={props.onLogout}>
+          {t('operator.logout')}
+        </button>
+      </div>
+    </header>
+  );
+}

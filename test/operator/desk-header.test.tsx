@@ -1,0 +1,112 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { within } from '@testing-library/dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
+import type { OperatorPresence } from '../../src/protocol/operator-console.js';
+import { DeskHeader } from '../../src/operator/components/desk-header.js';
+
+// Tells React that this file drives updates through act() on purpose.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** The console's real stylesheet, as its page loads it. */
+async function loadConsoleStyles(): Promise<HTMLLinkElement> {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = '/src/operator/operator.css';
+  const loaded = new Promise((resolve, reject) => {
+    link.onload = resolve;
+    link.onerror = reject;
+  });
+  document.head.append(link);
+  await loaded;
+  return link;
+}
+
+describe('operator console header', () => {
+  let host: HTMLDivElement;
+  let root: Root;
+  let styles: HTMLLinkElement;
+  let toggles: number;
+  before(async () => {
+    styles = await loadConsoleStyles();
+  });
+  after(() => styles.remove());
+  beforeEach(() => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    toggles = 0;
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+  });
+
+  // The busiest everyday header: an administrator who has not yet decided about desktop notifications.
+  const render = (presence: OperatorPresence | null) =>
+    act(() =>
+      root.render(
+        <DeskHeader
+          operatorName="Administrator"
+          views={['desk', 'statistics', 'admin']}
+          view="desk"
+          onView={() => {}}
+          presence={presence}
+          onTogglePresence={() => (toggles += 1)}
+          pollState="polling"
+          canAskDesktop={true}
+          onAskDesktop={() => {}}
+          onLogout={() => {}}
+        />,
+      ),
+    );
+
+  it('presence is one switch named "Available", its state shown once', () => {
+    render('available');
+    const banner = within(host.querySelector('header')!);
+    const presence = banner.getByRole('switch', { name: 'Available' });
+    expect(presence.getAttribute('aria-checked')).to.equal('true');
+    expect(banner.getAllByText('Available')).to.have.length(1);
+    expect(banner.queryByText('Away')).to.equal(null);
+    act(() => presence.click());
+    expect(toggles).to.equal(1);
+
+    render('away');
+    expect(banner.getByRole('switch', { name: 'Available' }).getAttribute('aria-checked')).to.equal('false');
+    expect(banner.getAllByText('Available')).to.have.length(1);
+    expect(banner.queryByText('Away')).to.equal(null);
+
+    render(null);
+    expect((banner.getByRole('switch', { name: 'Available' }) as HTMLButtonElement).disabled, 'unknown until the server answers').to.equal(true);
+  });
+
+  const lineOf = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return Math.round(r.top + r.height / 2);
+  };
+
+  it('fits on one line from 1024 px wide', async () => {
+    host.style.width = '1024px';
+    render('available');
+    const header = within(host).getByRole('banner');
+    const title = within(header).getByRole('heading', { name: 'Operator console' });
+    const logout = within(header).getByRole('button', { name: 'Log out' });
+    await waitUntil(() => logout.getBoundingClientRect().width > 0);
+    const controls = [...within(header).getAllByRole('button'), within(header).getByRole('switch', { name: 'Available' })];
+    const titleLine = lineOf(title);
+    for (const control of controls) expect(Math.abs(lineOf(control) - titleLine), control.textContent ?? '').to.be.at.most(4);
+    expect(header.scrollWidth).to.be.at.most(header.clientWidth);
+  });
+
+  it('wraps below that width with nothing cut off', async () => {
+    host.style.width = '700px';
+    render('available');
+    const header = within(host).getByRole('banner');
+    const title = within(header).getByRole('heading', { name: 'Operator console' });
+    const logout = within(header).getByRole('button', { name: 'Log out' });
+    await waitUntil(() => logout.getBoundingClientRect().width > 0);
+    expect(lineOf(logout)).to.be.greaterThan(title.getBoundingClientRect().bottom);
+    expect(header.scrollWidth).to.be.at.most(header.clientWidth);
+    expect(logout.getBoundingClientRect().right).to.be.at.most(header.getBoundingClientRect().right);
+  });
+});

@@ -1,0 +1,114 @@
+import { expect } from '@open-wc/testing';
+import { within } from '@testing-library/dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { act, useCallback, useState } from 'react';
+import { Notices, type ShownNotice } from '../../src/operator/components/notices.js';
+import { MAX_VISIBLE_NOTICES, NOTICE_DISMISS_MS, shouldNotifyMessage, withNotice } from '../../src/operator/notice-policy.js';
+import { FakeClock } from '../platform/bus/fake-clock.js';
+
+// Tells React that this file drives updates through act() on purpose.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** The desk's way of keeping notices, with a button standing in for the bus delivering one more. */
+function Harness({ clock }: { clock: FakeClock }): React.JSX.Element {
+  const [notices, setNotices] = useState<ShownNotice[]>([]);
+  const dismiss = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
+  return (
+    <>
+      <button type="button" onClick={() => setNotices((list) => withNotice(list, { id: list.length ? list[list.length - 1]!.id + 1 : 1, title: `New message from Visitor ${list.length ? list[list.length - 1]!.id + 1 : 1}`, body: 'Hello' }))}>
+        deliver
+      </button>
+      <Notices notices={notices} onDismiss={dismiss} clock={clock.tab()} />
+    </>
+  );
+}
+
+describe('operator in-page notices', () => {
+  let host: HTMLDivElement;
+  let root: Root;
+  let clock: FakeClock;
+  beforeEach(() => {
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    clock = new FakeClock();
+    act(() => root.render(<Harness clock={clock} />));
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+  });
+
+  const view = () => within(host);
+  const region = () => within(view().getByRole('status', { name: 'Notifications' }));
+  const deliver = (count: number) => {
+    for (let i = 0; i < count; i += 1) act(() => view().getByRole('button', { name: 'deliver' }).click());
+  };
+  const tick = (ms: number) => act(() => clock.tick(ms));
+  const shown = () => region().queryAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent);
+
+  it('announces politely and shows at most three, keeping the newest', () => {
+    expect(view().getByRole('status', { name: 'Notifications' }).getAttribute('aria-live')).to.equal('polite');
+    deliver(5);
+    expect(MAX_VISIBLE_NOTICES).to.equal(3);
+    expect(shown()).to.deep.equal(['New message from Visitor 3', 'New message from Visitor 4', 'New message from Visitor 5']);
+  });
+
+  it('each notice goes away by itself after 8 seconds', async () => {
+    deliver(1);
+    await tick(NOTICE_DISMISS_MS - 1);
+    expect(shown()).to.deep.equal(['New message from Visitor 1']);
+    await tick(1);
+    expect(shown()).to.deep.equal([]);
+  });
+
+  it('stays while hovered and while its Dismiss button has the keyboard focus, then counts down afresh', async () => {
+    deliver(2);
+    const [first, second] = region().getAllByRole('group');
+    act(() => {
+      first!.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body }));
+    });
+    act(() => within(second!).getByRole('button', { name: 'Dismiss' }).focus());
+    await tick(NOTICE_DISMISS_MS * 3);
+    expect(shown()).to.deep.equal(['New message from Visitor 1', 'New message from Visitor 2']);
+
+    act(() => {
+      first!.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
+    });
+    await tick(NOTICE_DISMISS_MS - 1);
+    expect(shown()).to.deep.equal(['New message from Visitor 1', 'New message from Visitor 2']);
+    await tick(1);
+    expect(shown(), 'the focused one is still there').to.deep.equal(['New message from Visitor 2']);
+
+    act(() => (document.activeElement as HTMLElement).blur());
+    await tick(NOTICE_DISMISS_MS);
+    expect(shown()).to.deep.equal([]);
+  });
+
+  it('is dismissed from the keyboard with its button or with Escape', () => {
+    deliver(2);
+    const first = region().getByRole('group', { name: 'New message from Visitor 1' });
+    act(() => within(first).getByRole('button', { name: 'Dismiss' }).click());
+    expect(shown()).to.deep.equal(['New message from Visitor 2']);
+    const button = within(region().getByRole('group', { name: 'New message from Visitor 2' })).getByRole('button', { name: 'Dismiss' });
+    act(() => {
+      button.focus();
+      button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(shown()).to.deep.equal([]);
+  });
+});
+
+describe('which visitor messages raise a notice', () => {
+  const base = { sessionId: 7, openId: 7, pageVisible: true, pageFocused: true };
+  it('none for the open conversation while the console is visible and focused', () => {
+    expect(shouldNotifyMessage(base)).to.equal(false);
+  });
+  it('one for another conversation, or when the console is hidden or not focused', () => {
+    expect(shouldNotifyMessage({ ...base, sessionId: 8 })).to.equal(true);
+    expect(shouldNotifyMessage({ ...base, openId: null })).to.equal(true);
+    expect(shouldNotifyMessage({ ...base, pageVisible: false })).to.equal(true);
+    expect(shouldNotifyMessage({ ...base, pageFocused: false })).to.equal(true);
+    expect(shouldNotifyMessage({ ...base, sessionId: undefined, openId: null })).to.equal(true);
+  });
+});
