@@ -148,3 +148,43 @@ test('the console has no axe violations on the log-in screen, the desk, statisti
   expect(await violations()).toEqual([]);
   await context.close();
 });
+
+test('at 1200×800 with two visitors: a one-line header, at most three notices, none for the open conversation, composer uncovered', async ({ page, playwright, baseURL }) => {
+  const visitor = await playwright.request.newContext({ baseURL });
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await page.goto('/operator/');
+  await logIn(page);
+  const header = page.getByRole('banner');
+  const middle = async (name: string) => {
+    const box = await header.getByRole('button', { name, exact: true }).boundingBox();
+    return box ? box.y + box.height / 2 : NaN;
+  };
+  expect(Math.abs((await middle('Log out')) - (await middle('Desk')))).toBeLessThanOrEqual(4);
+  await expect(header.getByText('Available')).toHaveCount(1);
+
+  await expect.poll(async () => (await rpc<{ available_for_me: unknown }>(visitor, '/im_livechat/init', { channel_id: 1 })).available_for_me).toBe(true);
+  const first = await rpc<{ uuid: string }>(visitor, '/im_livechat/get_session', { channel_id: 1, anonymous_name: 'Open one', previous_operator_id: null });
+  const second = await rpc<{ uuid: string }>(visitor, '/im_livechat/get_session', { channel_id: 1, anonymous_name: 'Other one', previous_operator_id: null });
+  await rpc(visitor, '/mail/chat_post', { uuid: first.uuid, message_content: 'First hello' });
+  await page.getByRole('button', { name: /Open one/ }).click();
+  const composer = page.getByRole('textbox', { name: 'Message to Open one' });
+  await expect(composer).toBeVisible();
+
+  const notices = page.getByRole('status', { name: 'Notifications' });
+  for (let i = 1; i <= 5; i += 1) {
+    await rpc(visitor, '/mail/chat_post', { uuid: second.uuid, message_content: `Other says ${i}` });
+    await expect(notices.getByText(`Other says ${i}`)).toBeVisible();
+  }
+  await rpc(visitor, '/mail/chat_post', { uuid: first.uuid, message_content: 'Seen in the pane' });
+  await expect(page.getByRole('list', { name: 'Messages with Open one' }).getByText('Seen in the pane')).toBeVisible();
+  await expect(notices.getByRole('group')).toHaveCount(3);
+  await expect(notices.getByText('Other says 2')).toHaveCount(0);
+  await expect(notices.getByText('Seen in the pane')).toHaveCount(0);
+
+  const stack = await notices.boundingBox();
+  const box = await composer.boundingBox();
+  expect(stack && box).toBeTruthy();
+  const overlaps = stack!.x < box!.x + box!.width && box!.x < stack!.x + stack!.width && stack!.y < box!.y + box!.height && box!.y < stack!.y + stack!.height;
+  expect(overlaps, 'the notices leave the composer visible').toBe(false);
+  await visitor.dispose();
+});
