@@ -37,6 +37,22 @@ export function renderFacade(root: ShadowRoot, options: WidgetOptions, handlers:
   button.addEventListener('pointerenter', handlers.onInterest);
   button.addEventListener('focus', handlers.onInterest);
   button.addEventListener('click', handlers.onOpen);
+  // React may become ready between a press and its release; removing the pressed button then would
+  // swallow the visitor's click, so the facade stays until the press ends (and its click has run).
+  let pressed = false;
+  let removeAfterPress = false;
+  const endPress = (): void => {
+    if (!pressed) return;
+    pressed = false;
+    window.removeEventListener('pointerup', endPress, true);
+    window.removeEventListener('pointercancel', endPress, true);
+    if (removeAfterPress) setTimeout(() => button.remove(), 0);
+  };
+  button.addEventListener('pointerdown', () => {
+    pressed = true;
+    window.addEventListener('pointerup', endPress, true);
+    window.addEventListener('pointercancel', endPress, true);
+  });
   const update = (o: WidgetOptions): void => {
     button.textContent = o.buttonText;
     button.style.background = o.buttonBackgroundColor ?? '';
@@ -48,6 +64,9 @@ export function renderFacade(root: ShadowRoot, options: WidgetOptions, handlers:
     update,
     raise: (px) => button.style.setProperty('--lc-button-raise', `${px}px`),
     hasFocus: () => root.activeElement === button,
-    remove: () => button.remove(),
+    remove: () => {
+      if (pressed) removeAfterPress = true;
+      else button.remove();
+    },
   };
 }
