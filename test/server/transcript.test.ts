@@ -2,7 +2,7 @@ import { after, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpCapture } from '../support/smtp-capture.js';
 import { parseEmailAddress } from '../../src/server/mail/email-address.js';
 import { isEmail } from '../../src/platform/text/email.js';
 import { describeEachEngine } from './support/harness.js';
@@ -16,27 +16,15 @@ interface Received {
 // A real SMTP server on a free local port; each accepted mail is kept with its envelope.
 const received: Received[] = [];
 let refuseNext = false;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      if (refuseNext) {
-        refuseNext = false;
-        callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
-        return;
-      }
-      received.push({ from: String(session.envelope.mailFrom && session.envelope.mailFrom.address), to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-      callback();
-    });
-  },
+const smtp = await startSmtpCapture((mail) => {
+  if (refuseNext) {
+    refuseNext = false;
+    return new Error('mailbox unavailable');
+  }
+  received.push({ from: mail.from, to: mail.to, raw: mail.raw.toString('utf8') });
 });
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = (smtp.server.address() as { port: number }).port;
-after(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const smtpPort = smtp.port;
+after(() => smtp.close());
 
 /** Undoes quoted-printable soft breaks and escapes enough to search the mail text. */
 function decoded(raw: string): string {

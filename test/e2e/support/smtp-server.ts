@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpCapture } from '../../support/smtp-capture.js';
 
 /** The envelope of a received mail, as the SMTP conversation gave it. */
 export interface SmtpEnvelope {
@@ -18,31 +18,13 @@ export interface SmtpEnvelope {
 export async function startSmtpServer(port: number, dir: string): Promise<() => Promise<void>> {
   fs.mkdirSync(dir, { recursive: true });
   let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP on loopback: no TLS upgrade for the client to verify, no authentication.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        count += 1;
-        const name = `${Date.now()}-${count}`;
-        const envelope: SmtpEnvelope = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-        };
-        // The envelope goes last: a reader that sees the .json knows the .eml is complete.
-        fs.writeFileSync(path.join(dir, `${name}.eml`), Buffer.concat(chunks));
-        fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(envelope));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const capture = await startSmtpCapture((mail) => {
+    count += 1;
+    const name = `${Date.now()}-${count}`;
+    const envelope: SmtpEnvelope = { from: mail.from, to: mail.to };
+    // The envelope goes last: a reader that sees the .json knows the .eml is complete.
+    fs.writeFileSync(path.join(dir, `${name}.eml`), mail.raw);
+    fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(envelope));
+  }, port);
+  return () => capture.close();
 }
