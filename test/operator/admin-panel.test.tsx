@@ -1,11 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
-import { createRoot, type Root } from 'react-dom/client';
 import { act } from 'react';
 import type { ChannelSettings, NewOperatorAccount, OperatorAccount } from '../../src/protocol/operator-console.js';
 import { AdminPanel, type AdminApi } from '../../src/operator/components/admin-panel.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactMount } from './support.js';
 
 const CHANNEL: ChannelSettings = {
   id: 1,
@@ -66,24 +64,16 @@ function type(input: HTMLElement, value: string): void {
 }
 
 describe('operator console administration', () => {
-  let host: HTMLDivElement;
-  let root: Root;
+  const dom = reactMount();
   let api: MemoryAdmin;
   beforeEach(async () => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
     api = new MemoryAdmin();
-    await act(async () => root.render(<AdminPanel api={api} selfId={1} />));
-    await waitUntil(() => host.querySelector('table'));
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
+    await act(async () => dom.root.render(<AdminPanel api={api} selfId={1} />));
+    await waitUntil(() => dom.host.querySelector('table'));
   });
 
   it('adds an operator to every channel by default, then lists it; the admin cannot remove itself', async () => {
-    const view = within(host);
+    const view = within(dom.host);
     expect(view.queryByRole('button', { name: 'Remove Administrator' })).to.equal(null);
     const form = within(view.getByRole('form', { name: 'Add an operator' }));
     type(form.getByRole('textbox', { name: 'Name' }), 'Nora');
@@ -98,8 +88,8 @@ describe('operator console administration', () => {
 
   it('resets a password and removes an operator only after a confirmation', async () => {
     api.list = [...api.list, { id: 2, login: 'sam', name: 'Sam', email: null, is_admin: false, channel_ids: [1] }];
-    await act(async () => root.render(<AdminPanel api={api} selfId={1} key="again" />));
-    const view = within(host);
+    await act(async () => dom.root.render(<AdminPanel api={api} selfId={1} key="again" />));
+    const view = within(dom.host);
     await waitUntil(() => view.queryByRole('button', { name: 'Reset password of Sam' }));
     act(() => view.getByRole('button', { name: 'Reset password of Sam' }).click());
     type(view.getByLabelText('New password for Sam'), 'fresh password');
@@ -113,7 +103,7 @@ describe('operator console administration', () => {
   });
 
   it('saves channel texts, colours and the rule; a malformed colour is not sent and a refused value shows as an error', async () => {
-    const view = within(host);
+    const view = within(dom.host);
     const form = within(view.getByRole('form', { name: 'Channel Website' }));
     type(form.getByRole('textbox', { name: 'Button text' }), 'Talk to us');
     type(form.getByRole('textbox', { name: 'Button background' }), '#112233');

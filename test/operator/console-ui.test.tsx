@@ -1,10 +1,10 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
-import { createRoot, type Root } from 'react-dom/client';
 import { act } from 'react';
 import type { ConversationDetail } from '../../src/protocol/operator-console.js';
 import { ConversationPane } from '../../src/operator/components/conversation-pane.js';
 import { LoginForm, type LoginFailure } from '../../src/operator/components/login-form.js';
+import { reactMount } from './support.js';
 
 const detail = (body: string): ConversationDetail => ({
   id: 7,
@@ -23,21 +23,8 @@ const detail = (body: string): ConversationDetail => ({
   ],
 });
 
-// Tells React that this file drives updates through act() on purpose.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 describe('operator console components', () => {
-  let host: HTMLDivElement;
-  let root: Root;
-  beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
-  });
+  const dom = reactMount();
 
   it('message bodies from the server cannot run script or leak markup into the page', async () => {
     const fired: string[] = [];
@@ -50,19 +37,19 @@ describe('operator console components', () => {
     ];
     const before = document.body.children.length;
     for (const body of payloads) {
-      act(() => root.render(<ConversationPane conversation={detail(body)} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
+      act(() => dom.root.render(<ConversationPane conversation={detail(body)} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(fired).to.deep.equal([]);
-    expect(host.querySelectorAll('img, script, iframe, svg').length).to.equal(0);
-    expect(host.querySelector('a')?.getAttribute('href') ?? null).to.equal(null);
+    expect(dom.host.querySelectorAll('img, script, iframe, svg').length).to.equal(0);
+    expect(dom.host.querySelector('a')?.getAttribute('href') ?? null).to.equal(null);
     expect(document.body.children.length, 'nothing is added outside the console').to.equal(before);
   });
 
   it('shows page history and the rating as text; Enter sends the trimmed text and empties the composer', async () => {
     const sent: string[] = [];
-    act(() => root.render(<ConversationPane conversation={detail('<p>Hello</p>')} visitorTyping={true} onSend={async (t) => void sent.push(t)} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
-    const view = within(host);
+    act(() => dom.root.render(<ConversationPane conversation={detail('<p>Hello</p>')} visitorTyping={true} onSend={async (t) => void sent.push(t)} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
+    const view = within(dom.host);
     expect(view.getByText('/shop')).to.exist;
     expect(view.getByText('Rating: 😐 neutral')).to.exist;
     expect(view.getByText('Reason: Slow <b>answer</b>')).to.exist;
@@ -88,8 +75,8 @@ describe('operator console components', () => {
       sent.push(files.map((f) => f.name));
       if (refuse) throw new Error('The file is too large: at most 25 MB per file');
     };
-    act(() => root.render(<ConversationPane conversation={detail('<p>Hi</p>')} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={onAttach} />));
-    const input = within(host).getByLabelText('Attach files') as HTMLInputElement;
+    act(() => dom.root.render(<ConversationPane conversation={detail('<p>Hi</p>')} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={onAttach} />));
+    const input = within(dom.host).getByLabelText('Attach files') as HTMLInputElement;
     const choose = async (...names: string[]) => {
       const transfer = new DataTransfer();
       for (const name of names) transfer.items.add(new File(['x'], name, { type: 'text/plain' }));
@@ -103,8 +90,8 @@ describe('operator console components', () => {
     expect(sent).to.deep.equal([['a.txt', 'b.txt']]);
     refuse = true;
     await choose('big.bin');
-    await waitUntil(() => host.querySelector('[role="alert"]'));
-    expect(within(host).getByRole('alert').textContent).to.equal('The files could not be sent: The file is too large: at most 25 MB per file');
+    await waitUntil(() => dom.host.querySelector('[role="alert"]'));
+    expect(within(dom.host).getByRole('alert').textContent).to.equal('The files could not be sent: The file is too large: at most 25 MB per file');
     expect(input.files?.[0]?.name).to.equal('big.bin');
   });
 
@@ -114,8 +101,8 @@ describe('operator console components', () => {
       { id: 'p1', name: 'photo.png', filename: 'photo.png', mimetype: 'image/png', type: 'file', url: '/web/content/p1?download=true&access_token=t', file_size: 2048 },
       { id: 'u1', name: 'evil', filename: 'evil', mimetype: 'text/uri-list', type: 'url', url: 'javascript:alert(1)' },
     ];
-    act(() => root.render(<ConversationPane conversation={withFiles} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
-    const list = within(within(host).getByRole('list', { name: 'Attachments' }));
+    act(() => dom.root.render(<ConversationPane conversation={withFiles} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
+    const list = within(within(dom.host).getByRole('list', { name: 'Attachments' }));
     expect((list.getByRole('img', { name: 'photo.png' }) as HTMLImageElement).getAttribute('src')).to.equal('/web/content/p1?download=true&access_token=t');
     expect(list.getByRole('link', { name: 'photo.png' }).getAttribute('href')).to.equal('/web/content/p1?download=true&access_token=t');
     expect(list.getByText('(2.00 Kb)')).to.exist;
@@ -123,8 +110,8 @@ describe('operator console components', () => {
   });
 
   it('the log-in form says clearly when the credentials are wrong', async () => {
-    act(() => root.render(<LoginForm onLogin={() => Promise.reject<void>('wrong_credentials' satisfies LoginFailure)} />));
-    const view = within(host);
+    act(() => dom.root.render(<LoginForm onLogin={() => Promise.reject<void>('wrong_credentials' satisfies LoginFailure)} />));
+    const view = within(dom.host);
     const login = view.getByRole('textbox', { name: 'Login' }) as HTMLInputElement;
     const password = view.getByLabelText('Password') as HTMLInputElement;
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -135,7 +122,7 @@ describe('operator console components', () => {
       password.dispatchEvent(new Event('input', { bubbles: true }));
     });
     act(() => view.getByRole('button', { name: 'Log in' }).click());
-    await waitUntil(() => host.querySelector('[role="alert"]'));
+    await waitUntil(() => dom.host.querySelector('[role="alert"]'));
     expect(view.getByRole('alert').textContent).to.equal('Wrong login or password');
   });
 });

@@ -1,12 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
-import { createRoot, type Root } from 'react-dom/client';
 import { act } from 'react';
 import type { OperatorPresence } from '../../src/protocol/operator-console.js';
 import { DeskHeader } from '../../src/operator/components/desk-header.js';
-
-// Tells React that this file drives updates through act() on purpose.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactMount } from './support.js';
 
 /** The console's real stylesheet, as its page loads it. */
 async function loadConsoleStyles(): Promise<HTMLLinkElement> {
@@ -23,8 +20,7 @@ async function loadConsoleStyles(): Promise<HTMLLinkElement> {
 }
 
 describe('operator console header', () => {
-  let host: HTMLDivElement;
-  let root: Root;
+  const dom = reactMount();
   let styles: HTMLLinkElement;
   let toggles: number;
   before(async () => {
@@ -32,20 +28,13 @@ describe('operator console header', () => {
   });
   after(() => styles.remove());
   beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
     toggles = 0;
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
   });
 
   // The busiest everyday header: an administrator who has not yet decided about desktop notifications.
   const render = (presence: OperatorPresence | null) =>
     act(() =>
-      root.render(
+      dom.root.render(
         <DeskHeader
           operatorName="Administrator"
           views={['desk', 'statistics', 'admin']}
@@ -63,7 +52,7 @@ describe('operator console header', () => {
 
   it('presence is one switch named "Available", its state shown once', () => {
     render('available');
-    const banner = within(host.querySelector('header')!);
+    const banner = within(dom.host.querySelector('header')!);
     const presence = banner.getByRole('switch', { name: 'Available' });
     expect(presence.getAttribute('aria-checked')).to.equal('true');
     expect(banner.getAllByText('Available')).to.have.length(1);
@@ -86,9 +75,9 @@ describe('operator console header', () => {
   };
 
   it('fits on one line from 1024 px wide', async () => {
-    host.style.width = '1024px';
+    dom.host.style.width = '1024px';
     render('available');
-    const header = within(host).getByRole('banner');
+    const header = within(dom.host).getByRole('banner');
     const title = within(header).getByRole('heading', { name: 'Operator console' });
     const logout = within(header).getByRole('button', { name: 'Log out' });
     await waitUntil(() => logout.getBoundingClientRect().width > 0);
@@ -99,9 +88,9 @@ describe('operator console header', () => {
   });
 
   it('wraps below that width with nothing cut off', async () => {
-    host.style.width = '700px';
+    dom.host.style.width = '700px';
     render('available');
-    const header = within(host).getByRole('banner');
+    const header = within(dom.host).getByRole('banner');
     const title = within(header).getByRole('heading', { name: 'Operator console' });
     const logout = within(header).getByRole('button', { name: 'Log out' });
     await waitUntil(() => logout.getBoundingClientRect().width > 0);

@@ -1,13 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
-import { createRoot, type Root } from 'react-dom/client';
 import { act, useCallback, useState } from 'react';
 import { Notices, type ShownNotice } from '../../src/operator/components/notices.js';
 import { MAX_VISIBLE_NOTICES, NOTICE_DISMISS_MS, shouldNotifyMessage, withNotice } from '../../src/operator/notice-policy.js';
 import { FakeClock } from '../platform/bus/fake-clock.js';
-
-// Tells React that this file drives updates through act() on purpose.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactMount } from './support.js';
 
 /** The desk's way of keeping notices, with a button standing in for the bus delivering one more. */
 function Harness({ clock }: { clock: FakeClock }): React.JSX.Element {
@@ -24,22 +21,14 @@ function Harness({ clock }: { clock: FakeClock }): React.JSX.Element {
 }
 
 describe('operator in-page notices', () => {
-  let host: HTMLDivElement;
-  let root: Root;
+  const dom = reactMount();
   let clock: FakeClock;
   beforeEach(() => {
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
     clock = new FakeClock();
-    act(() => root.render(<Harness clock={clock} />));
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    host.remove();
+    act(() => dom.root.render(<Harness clock={clock} />));
   });
 
-  const view = () => within(host);
+  const view = () => within(dom.host);
   const region = () => within(view().getByRole('status', { name: 'Notifications' }));
   const deliver = (count: number) => {
     for (let i = 0; i < count; i += 1) act(() => view().getByRole('button', { name: 'deliver' }).click());

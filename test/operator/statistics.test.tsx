@@ -1,11 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
-import { createRoot, type Root } from 'react-dom/client';
 import { act } from 'react';
 import { StatisticsPanel } from '../../src/operator/components/statistics-panel.js';
 import { loadStatistics, statisticsFrom, windowDays, type GroupRow, type StatisticsSource } from '../../src/operator/statistics.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { reactMount } from './support.js';
 
 const NOW = Date.UTC(2024, 4, 14, 9, 30);
 
@@ -54,17 +52,7 @@ describe('operator statistics', () => {
   });
 
   describe('panel', () => {
-    let host: HTMLDivElement;
-    let root: Root;
-    beforeEach(() => {
-      host = document.createElement('div');
-      document.body.append(host);
-      root = createRoot(host);
-    });
-    afterEach(() => {
-      act(() => root.unmount());
-      host.remove();
-    });
+    const dom = reactMount();
 
     it('shows both tables and reads again when its refresh key changes', async () => {
       const source = new RecordingSource({
@@ -72,9 +60,9 @@ describe('operator statistics', () => {
         'rating.rating': [{ rating: 3, rating_count: 1 }],
       });
       const now = () => NOW;
-      await act(async () => root.render(<StatisticsPanel source={source} refreshKey={0} now={now} />));
-      const view = within(host);
-      await waitUntil(() => host.querySelector('table'));
+      await act(async () => dom.root.render(<StatisticsPanel source={source} refreshKey={0} now={now} />));
+      const view = within(dom.host);
+      await waitUntil(() => dom.host.querySelector('table'));
       const ratings = view.getByRole('table', { name: 'Ratings (last 7 days)' });
       const neutral = within(ratings).getByRole('row', { name: /neutral/ });
       expect(within(neutral).getByRole('cell').textContent).to.equal('1');
@@ -83,16 +71,16 @@ describe('operator statistics', () => {
       expect(within(perDay).getAllByRole('cell').map((c) => c.textContent)).to.deep.equal(['0', '0', '0', '0', '0', '0', '3']);
 
       source.answers['rating.rating'] = [{ rating: 3, rating_count: 2 }];
-      await act(async () => root.render(<StatisticsPanel source={source} refreshKey={1} now={now} />));
+      await act(async () => dom.root.render(<StatisticsPanel source={source} refreshKey={1} now={now} />));
       await waitUntil(() => within(view.getByRole('table', { name: 'Ratings (last 7 days)' })).getByRole('row', { name: /neutral/ }).querySelector('td')?.textContent === '2');
       expect(source.calls).to.have.length(4);
     });
 
     it('says so when the statistics cannot be read', async () => {
       const failing: StatisticsSource = { readGroup: () => Promise.reject(new Error('Only administrators may change this')) };
-      await act(async () => root.render(<StatisticsPanel source={failing} refreshKey={0} now={() => NOW} />));
-      await waitUntil(() => host.querySelector('[role="alert"]'));
-      expect(within(host).getByRole('alert').textContent).to.equal('Something went wrong: Only administrators may change this');
+      await act(async () => dom.root.render(<StatisticsPanel source={failing} refreshKey={0} now={() => NOW} />));
+      await waitUntil(() => dom.host.querySelector('[role="alert"]'));
+      expect(within(dom.host).getByRole('alert').textContent).to.equal('Something went wrong: Only administrators may change this');
     });
   });
 });
