@@ -27,6 +27,9 @@ export type LoaderPhase = 'idle' | 'checking' | 'unavailable' | 'facade' | 'load
 
 type QueuedCall = (state: LiveChatState) => unknown;
 
+/** Waits before fetching the React part again after a failure, while a visitor's request is pending. */
+export const LOAD_RETRY_DELAYS_MS = [1000, 3000, 10_000];
+
 const hasSessionCookie = (): boolean => document.cookie.split('; ').some((c) => c.startsWith(`${COOKIES.session.name}=`));
 const autoPopupCookieFalse = (): boolean => document.cookie.split('; ').some((c) => c === `${COOKIES.autoPopup.name}=false` || c === `${COOKIES.autoPopup.name}=${encodeURIComponent('false')}`);
 // SPEC.md §9: mobile is the SM screen class or smaller, as the platform's screen classes decide.
@@ -44,6 +47,8 @@ export class WidgetController {
   private initAt = 0;
   private channel: ChannelOptions = {};
   private autoPopupTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private loadFailures = 0;
   private readyAnnounced = false;
   private reported = new Set<string>();
   private connected = false;
@@ -194,24 +199,30 @@ export class WidgetController {
   private async doLoad(): Promise<void> {
     const before = this.phase;
     this.phase = 'loading';
-    let create: CreateFullWidget;
+    clearTimeout(this.retryTimer);
+    let full: FullWidget;
     try {
-      create = await this.loadFull();
+      const create = await this.loadFull();
+      full = create({
+        host: this.host,
+        root: this.root,
+        props: this.props,
+        channel: this.channel,
+        prefetched: this.init ? { init: this.init, initAt: this.initAt } : {},
+        emit: this.emit,
+      });
     } catch {
       this.phase = before;
       this.loading = undefined;
       this.emit('livechat:error', { code: 'network', message: ERROR_TEXTS.network });
+      // A visitor who clicked (or a page that called a method) is waiting: fetch again by itself rather
+      // than leave the click unanswered; browsers fetch a module again after a failed import.
+      const delay = LOAD_RETRY_DELAYS_MS[this.loadFailures];
+      this.loadFailures += 1;
+      if (this.queue.length > 0 && delay !== undefined) this.retryTimer = setTimeout(() => void this.load(), delay);
       return;
     }
     clearTimeout(this.autoPopupTimer);
-    const full = create({
-      host: this.host,
-      root: this.root,
-      props: this.props,
-      channel: this.channel,
-      prefetched: this.init ? { init: this.init, initAt: this.initAt } : {},
-      emit: this.emit,
-    });
     this.full = full;
     this.phase = 'full';
     full.state.setButtonRaise(this.raise);

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { ADMIN, openChat, rpc, send, visitorSession } from './widget-support.js';
 
 /** A real 2×1 PNG, built byte by byte (signature, IHDR, IDAT, IEND with CRCs). */

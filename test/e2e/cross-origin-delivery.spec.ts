@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.js';
 import { openChat, operatorLogsIn, rpc, send, visitorSession } from './widget-support.js';
 
 // A host page on another origin than the server: the operator's answer must arrive live through the

@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.js';
 import { openChat, operatorLogsIn, send } from './widget-support.js';
 
 test('the widget works on a page with a strict Content Security Policy, without any violation', async ({ page, request }) => {

@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.js';
 
 test('the demo page shows the chat button from the built widget', async ({ page }) => {
   const errors: string[] = [];

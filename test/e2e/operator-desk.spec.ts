@@ -1,4 +1,5 @@
-import { test, expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './support/test.js';
 import { ADMIN, OPERATOR_NAME, openChat, rpc, send } from './widget-support.js';
 
 // Two browser contexts: the visitor uses the real <live-chat> widget on the demo pages, the operator the

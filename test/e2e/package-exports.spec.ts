@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.js';
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -1,4 +1,5 @@
-import { test, expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { test } from './support/test.js';
 
 // The built server as a new user runs it (npm start): every widget call over real HTTP, as PROTOCOL.md says.
 async function rpc(ctx: APIRequestContext, path: string, params?: Record<string, unknown>) {

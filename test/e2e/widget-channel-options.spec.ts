@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.js';
 import { BUTTON, openChat, operatorLogsIn, rpc } from './widget-support.js';
 
 // The admin edits channel 1 through the console's route; the built widget on a fresh page shows it.

@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.js';
 import { readMail, receivedIds } from './support/mailbox.js';
 import { BUTTON, OPERATOR_NAME, openChat, operatorLogsIn, rpc, send, visitorSession } from './widget-support.js';
 
@@ -79,8 +80,10 @@ test('closing asks for feedback; a sad rating with a reason is stored and posted
   await expect
     .poll(async () => (await rpc<{ rating: { rate: number; reason: string } | null }>(request, '/im_livechat/operator/conversation', { session_id: session.id })).rating)
     .toEqual({ rate: 1, reason: 'Too slow' });
-  const detail = await rpc<{ messages: { body: string }[] }>(request, '/im_livechat/operator/conversation', { session_id: session.id });
-  expect(detail.messages.map((m) => m.body).join('\n')).toContain('Rating: 😞');
+  // The widget posts the rating message after the feedback call answers, so it may land a moment later.
+  await expect
+    .poll(async () => (await rpc<{ messages: { body: string }[] }>(request, '/im_livechat/operator/conversation', { session_id: session.id })).messages.map((m) => m.body).join('\n'))
+    .toContain('Rating: 😞');
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'im_livechat_session')).toBe(false);
 
   // The Close control dismisses the window; focus returns to the button.

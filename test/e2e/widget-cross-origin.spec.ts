@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.js';
 import { openChat, operatorLogsIn, send } from './widget-support.js';
 
 test('a page on another origin embeds the widget and chats across origins', async ({ page, request, baseURL }) => {

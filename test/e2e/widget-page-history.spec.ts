@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.js';
 
 // PROTOCOL.md §6.1: the eager script records the page at load, whether or not an operator is available.
 // Channel 987654 does not exist, so init fails and nobody can answer: only the loader runs.

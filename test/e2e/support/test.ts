@@ -1,0 +1,30 @@
+import { test as base } from '@playwright/test';
+
+/**
+ * Playwright's `test`, plus what the browser said during a failing test: console lines, page errors,
+ * failed requests and the widget's `livechat:error` events. A failure on a shared CI machine is often
+ * not reproducible; this is what is left to read afterwards.
+ */
+export const test = base.extend<{ browserLog: void }>({
+  browserLog: [
+    async ({ context }, use, testInfo) => {
+      const lines: string[] = [];
+      const at = (): string => `${((Date.now() - started) / 1000).toFixed(2)}s`;
+      const started = Date.now();
+      await context.addInitScript(() => {
+        window.addEventListener('livechat:error', (e) => console.warn(`livechat:error ${JSON.stringify((e as CustomEvent).detail)}`), true);
+      });
+      context.on('console', (m) => lines.push(`${at()} console.${m.type()}: ${m.text()} (${m.location().url})`));
+      context.on('weberror', (e) => lines.push(`${at()} page error: ${e.error().stack ?? e.error().message}`));
+      context.on('requestfailed', (r) => lines.push(`${at()} request failed: ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
+      context.on('response', (r) => {
+        if (r.status() >= 400) lines.push(`${at()} HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
+      });
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus && lines.length > 0) {
+        await testInfo.attach('browser-log', { body: lines.join('\n'), contentType: 'text/plain' });
+      }
+    },
+    { auto: true },
+  ],
+});
