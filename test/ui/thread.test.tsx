@@ -42,7 +42,40 @@ describe('Thread', () => {
     ];
     const { screen } = mount(thread({ messages }));
     const labels = screen.getAllByRole('separator').map((s) => s.getAttribute('aria-label'));
-    expect(labels).to.deep.equal(['March 3rd, 2024', 'Yesterday', 'Today']);
+    expect(labels).to.deep.equal(['March 3, 2024', 'Yesterday', 'Today']);
+  });
+
+  it('writes day separators, timestamps and their tooltips in the language of the page', () => {
+    const messages = [
+      msg({ at: new Date(2024, 0, 17, 9, 5), body: 'old' }),
+      msg({ at: new Date(2024, 4, 14, 9, 0), body: 'yesterday' }),
+      msg({ at: secondsAgo(180), body: 'today' }),
+    ];
+    const seen = (lang: 'en' | 'fr' | 'ar') => {
+      const { root, screen } = mount(thread({ messages }), uiText(lang));
+      const times = Array.from(root.querySelectorAll('time'));
+      return {
+        separators: screen.getAllByRole('separator').map((s) => s.getAttribute('aria-label')),
+        times: times.map((t) => t.textContent),
+        firstTooltip: times[0]?.getAttribute('title'),
+      };
+    };
+    expect(seen('en')).to.deep.equal({
+      separators: ['January 17, 2024', 'Yesterday', 'Today'],
+      times: ['4 months ago', '1 day ago', '3 minutes ago'],
+      firstTooltip: 'Jan 17, 2024, 9:05 AM',
+    });
+    expect(seen('fr')).to.deep.equal({
+      separators: ['17 janvier 2024', 'Hier', "Aujourd'hui"],
+      times: ['il y a 4 mois', 'il y a 1 jour', 'il y a 3 minutes'],
+      firstTooltip: '17 janv. 2024, 09:05',
+    });
+    // Arabic digits are Latin or Arabic-Indic depending on the browser's CLDR version: both are accepted.
+    const ar = seen('ar');
+    expect(ar.separators.slice(1)).to.deep.equal(['أمس', 'اليوم']);
+    expect(ar.separators[0]).to.match(/^(17|١٧) يناير (2024|٢٠٢٤)$/);
+    expect(ar.times[2]).to.match(/^قبل [3٣] دقائق$/);
+    expect(ar.firstTooltip).to.match(/(2024|٢٠٢٤).*(9:05|٩:٠٥) ص$/);
   });
 
   it('shows author avatars and names, with the smiley and "Visitor" when there is no author', () => {

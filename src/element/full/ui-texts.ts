@@ -3,7 +3,6 @@
  * separate chunks fetched for the language in use.
  */
 import en from '../../../locales/en.json';
-import { loadDateLocale } from '../../ui/shared/date-locales.js';
 import { createUiText, type MessageKey, type UiText } from '../../ui/shared/ui-text.js';
 import type { DefaultTexts } from '../attributes.js';
 
@@ -21,7 +20,7 @@ export async function loadMessages(lang: string): Promise<Messages> {
   const load = LOADERS[primary(lang)];
   if (!load) return en;
   try {
-    return (await Promise.all([load(), loadDateLocale(lang)]))[0].default;
+    return (await load()).default;
   } catch {
     return en;
   }

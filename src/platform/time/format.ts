@@ -1,7 +1,8 @@
-import { format, isValid } from 'date-fns';
+import { isValid } from 'date-fns';
 import { isTimeValueType, type EmptyValue } from './parse.js';
 import { TimeValueError } from './time-value-error.js';
 
+// The wire forms are fixed patterns of digits (PROTOCOL.md §10), not localised text: written by hand.
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 function checked(date: Date, code: 'invalid_date' | 'invalid_datetime' | 'invalid_time'): Date {
@@ -22,13 +23,15 @@ export function formatDatetime(date: Date | EmptyValue): string | false {
 /** Writes the local calendar day as `YYYY-MM-DD`. Empty gives `false`. */
 export function formatDate(date: Date | EmptyValue): string | false {
   if (!date) return false;
-  return format(checked(date, 'invalid_date'), 'yyyy-MM-dd');
+  const d = checked(date, 'invalid_date');
+  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 /** Writes the local time of day as `HH:MM:SS`. Empty gives `false`. */
 export function formatTime(date: Date | EmptyValue): string | false {
   if (!date) return false;
-  return format(checked(date, 'invalid_time'), 'HH:mm:ss');
+  const d = checked(date, 'invalid_time');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 /** Formats by type name; an unknown type throws `'t' is not convertible to date, datetime nor time`. */

@@ -1,7 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { humanSize, isEmail } from '../../platform/text/index.js';
-import { dayLabel, relativeTime } from '../../platform/time/index.js';
-import { dateLocaleFor } from './date-locales.js';
+import { dateLocaleFor, dayLabel, relativeTime } from '../../platform/time/index.js';
 import type en from '../../../locales/en.json';
 
 /** A key of locales/en.json, the source of truth for every user-visible text. */
@@ -56,7 +55,8 @@ export function directionOf(lang: string): TextDirection {
 
 function safeLocale(lang: string): string {
   try {
-    return Intl.getCanonicalLocales(lang)[0] ?? 'en-US';
+    // Odoo spells tags with an underscore (`fr_BE`), which Intl refuses.
+    return Intl.getCanonicalLocales(lang.replace(/_/g, '-'))[0] ?? 'en-US';
   } catch {
     // An untrusted `lang` attribute such as "??" must not break formatting.
     return 'en-US';
@@ -65,7 +65,8 @@ function safeLocale(lang: string): string {
 
 /**
  * Builds a {@link UiText} from a locale file, with ICU formatting by intl-messageformat and the platform's
- * date, size and e-mail helpers. Dates use the date-fns locale of `lang` once `loadDateLocale` fetched it. A broken message never throws: the raw text (or key) is shown instead.
+ * date, size and e-mail helpers. Dates are written by the browser's Intl in the locale of `lang` (nothing to
+ * fetch, Arabic included). A broken message never throws: the raw text (or key) is shown instead.
  */
 export function createUiText(options: UiTextOptions): UiText {
   const locale = safeLocale(options.lang);

@@ -1,5 +1,6 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, type UIEvent } from 'react';
 import { LIMITS } from '../../protocol/livechat.js';
+import { dateLocaleFor, dateTimeLabel } from '../../platform/time/index.js';
 import { DEFAULT_AVATAR_URL } from '../shared/default-avatar.js';
 import { FixedNowContext, useMinuteNow } from '../shared/minute-clock.js';
 import { safeUrl } from '../shared/safe-url.js';
@@ -47,22 +48,6 @@ export function isSquashed(previous: ThreadMessage | undefined, message: ThreadM
   if (dayKey(previous.date) !== dayKey(message.date)) return false;
   const gap = message.date.getTime() - previous.date.getTime();
   return gap >= 0 && gap < LIMITS.squashWithinMs;
-}
-
-const longFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The long date and time of a timestamp's tooltip, one formatter per language. */
-function longFormat(lang: string): Intl.DateTimeFormat {
-  let format = longFormats.get(lang);
-  if (format) return format;
-  try {
-    format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
-  } catch {
-    // An untrusted `lang` attribute that is no language tag: English rather than an exception.
-    format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-  }
-  longFormats.set(lang, format);
-  return format;
 }
 
 function atBottom(el: HTMLElement): boolean {
@@ -211,7 +196,7 @@ const MessageRow = memo(function MessageRow({ message, dayStart, squashed, visit
           {squashed ? null : (
             <div className="lc-message-meta">
               <span className="lc-author">{name}</span>
-              <time className="lc-time" dateTime={message.date.toISOString()} title={longFormat(lang).format(message.date)}>
+              <time className="lc-time" dateTime={message.date.toISOString()} title={dateTimeLabel(message.date, dateLocaleFor(lang))}>
                 <RelativeTime date={message.date} />
               </time>
             </div>

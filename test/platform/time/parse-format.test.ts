@@ -95,6 +95,8 @@ describe('platform/time: parsing and formatting wire values', () => {
     expect(formatDatetime(moment)).to.equal('2024-12-31 23:05:09');
     expect(formatDate(new Date(2024, 0, 2, 23, 59))).to.equal('2024-01-02');
     expect(formatTime(new Date(1970, 0, 1, 7, 8, 9))).to.equal('07:08:09');
+    expect(formatTime(new Date(2024, 5, 1, 0, 0, 0))).to.equal('00:00:00');
+    expect(formatDate(at(parseDate('0042-03-09')))).to.equal('0042-03-09');
     expect(formatTimeValue('datetime', parseDatetime('2001-02-03 04:05:06.789'))).to.equal('2001-02-03 04:05:06');
     expect(formatDatetime(undefined)).to.equal(false);
   });
