@@ -128,6 +128,15 @@ export function payloadKind(payload: BusPayload): 'history_command' | 'typing_st
   return 'other';
 }
 
+/**
+ * Optional `/mail/chat_post` parameter: a key the widget draws once per message and sends again with
+ * every retry of it, so a post that reached the server but whose answer was lost is stored once.
+ * Servers that do not know it ignore it (PROTOCOL.md §3.5 names only `uuid` and `message_content`).
+ */
+export const POST_KEY_PARAM = 'post_key';
+/** A post key: 16 to 64 characters of letters, digits, `-` and `_`. */
+export const POST_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
 /** Widget-side limits and timings of SPEC.md §9, in milliseconds unless the name says otherwise. */
 export const LIMITS = {
   historyLoadLimit: 100,

@@ -6,6 +6,7 @@ import { createStore } from 'jotai/vanilla';
 import { createNotifier } from '../platform/notify/notifier.js';
 import {
   LIMITS,
+  POST_KEY_PARAM,
   RATING_EMOJI,
   payloadKind,
   type BusPayload,
@@ -368,20 +369,23 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
   }
 
   /** Posts once and, on any failure, once more (SPEC.md §8 "Failed message post"). */
-  const postWithRetry = async (uuid: string, content: string): Promise<unknown> => {
+  // Both attempts carry the same key: when the first reached the server but its answer was lost, the
+  // server answers the retry with the stored message instead of storing it twice.
+  const postWithRetry = async (uuid: string, content: string, postKey: string | undefined): Promise<unknown> => {
+    const params = { uuid, message_content: content, ...(postKey ? { [POST_KEY_PARAM]: postKey } : {}) };
     try {
-      return await rpc('/mail/chat_post', { uuid, message_content: content });
+      return await rpc('/mail/chat_post', params);
     } catch {
-      return rpc('/mail/chat_post', { uuid, message_content: content });
+      return rpc('/mail/chat_post', params);
     }
   };
 
-  const deliver = async (localId: string, text: string): Promise<void> => {
+  const deliver = async (localId: string, text: string, postKey: string | undefined): Promise<void> => {
     const session = store.get(sessionAtom);
     if (!session) return;
     let id: unknown;
     try {
-      id = await postWithRetry(session.uuid, text);
+      id = await postWithRetry(session.uuid, text, postKey);
     } catch {
       if (store.get(sessionAtom) === session) store.set(messagesAtom, updateMessage(store.get(messagesAtom), localId, { delivery: 'failed' }));
       fail('post_failed', false);
@@ -407,15 +411,16 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     ownTyping?.sent();
     const localId = `_pending_${++pendingCounter}`;
     const options = store.get(optionsAtom);
-    store.set(messagesAtom, [...store.get(messagesAtom), pendingMessage(localId, content, options.defaultUsername, session.id, clock.now())]);
-    await deliver(localId, content);
+    const pending = pendingMessage(localId, content, options.defaultUsername, session.id, clock.now());
+    store.set(messagesAtom, [...store.get(messagesAtom), pending]);
+    await deliver(localId, content, pending.postKey);
   }
 
   async function retry(localId: ThreadMessage['id']): Promise<void> {
     const m = store.get(messagesAtom).find((x) => x.id === localId);
     if (!m || m.delivery !== 'failed' || !m.draft || typeof localId !== 'string') return;
     store.set(messagesAtom, updateMessage(store.get(messagesAtom), localId, { delivery: 'sending' }));
-    await deliver(localId, m.draft);
+    await deliver(localId, m.draft, m.postKey);
   }
 
   const sendFeedback = async (rate: Rate, reason: string): Promise<void> => {

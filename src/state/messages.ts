@@ -13,6 +13,14 @@ export interface ThreadMessage extends ChatMessage {
   delivery?: Delivery;
   /** The text the visitor typed, kept to retry a failed post. */
   draft?: string;
+  /** The post's idempotency key, the same for every attempt (see POST_KEY_PARAM). */
+  postKey?: string;
+}
+
+/** A fresh post key: 128 random bits as hex (getRandomValues also works on plain-HTTP pages). */
+export function newPostKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Id of the client-only welcome message (PROTOCOL.md §6.2). */
@@ -44,9 +52,10 @@ export function escapeHtml(text: string): string {
 }
 
 /** A pending post, shown at once with the `sending` state. */
-export function pendingMessage(localId: string, text: string, visitorName: string, channelId: number, now: number): ThreadMessage {
+export function pendingMessage(localId: string, text: string, visitorName: string, channelId: number, now: number, postKey = newPostKey()): ThreadMessage {
   return {
     id: localId,
+    postKey,
     body: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
     date: toServerDate(now),
     author_id: [0, visitorName],

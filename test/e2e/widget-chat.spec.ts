@@ -44,6 +44,30 @@ test('a visitor and an operator exchange messages, with typing both ways and unr
   await expect.poll(() => page.evaluate(() => (document.querySelector('live-chat') as unknown as { unreadCount: number } | null)?.unreadCount)).toBe(0);
 });
 
+test('a post whose answer is lost is sent again and stored once', async ({ page, request }) => {
+  await operatorLogsIn(request);
+  await page.goto('/');
+  const dialog = await openChat(page);
+  // The first post reaches the real server, then the browser loses its answer (a dropped connection).
+  let lost = 0;
+  await page.route('**/mail/chat_post', async (route) => {
+    if (lost > 0) return route.continue();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await send(page, 'Did you get this?');
+  await expect(dialog.getByRole('log').getByText('Did you get this?')).toBeVisible();
+  const session = await visitorSession(page);
+  await expect
+    .poll(async () => (await rpc<{ messages: { body: string }[] }>(request, '/im_livechat/operator/conversation', { session_id: session.id })).messages.filter((m) => m.body.includes('Did you get this?')).length)
+    .toBe(1);
+  expect(lost).toBe(1);
+  await expect(dialog.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: OPERATOR_NAME }).getByRole('log').getByText('Did you get this?')).toHaveCount(1);
+});
+
 test('the fold state survives a reload, and the conversation reopens with its history', async ({ page, request }) => {
   await operatorLogsIn(request);
   await page.goto('/');

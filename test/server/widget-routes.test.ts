@@ -107,6 +107,33 @@ describeEachEngine('widget routes', (h) => {
     assert.equal(typeof (await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'a'.repeat(4000) })), 'number');
   });
 
+  it('chat_post sent again with the same post_key stores and announces the message once; another key is another message', async () => {
+    const { session } = await h.visitorSession();
+    const key = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
+    const [first, again] = await Promise.all([
+      h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Only once', post_key: key }),
+      h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Only once', post_key: key }),
+    ]);
+    const later = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Only once', post_key: key });
+    assert.equal(again, first);
+    assert.equal(later, first);
+    const other = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Only once', post_key: `${key}-2` });
+    assert.notEqual(other, first);
+    const bodies = (await h.call<ChatMessage[]>('/mail/chat_history', { uuid: session.uuid, limit: 10 })).map((m) => m.body);
+    assert.deepEqual(bodies, ['<p>Only once</p>', '<p>Only once</p>']);
+    const announced = (await notificationsOn(h, BusChannel.visitor(session.uuid))).filter((m) => m.id === first);
+    assert.equal(announced.length, 1);
+  });
+
+  it('chat_post refuses a malformed post_key with a clear error and stores nothing', async () => {
+    const { session } = await h.visitorSession();
+    for (const post_key of ['short', 'x'.repeat(65), 'has spaces in it, sixteen+', 42]) {
+      const { body } = await h.rpc('/mail/chat_post', { uuid: session.uuid, message_content: 'Hi', post_key });
+      assert.equal(body.error?.data.message, 'post_key must be 16 to 64 letters, digits, - or _', String(post_key));
+    }
+    assert.deepEqual(await h.call('/mail/chat_history', { uuid: session.uuid }), []);
+  });
+
   it('chat_post with the operator cookie is authored by the operator; a stranger operator cannot post', async () => {
     const { session, operator, cookie } = await h.visitorSession({ name: 'Olivia' });
     const id = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Hello, how can I help?' }, { cookie });

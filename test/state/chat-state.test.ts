@@ -399,7 +399,7 @@ describe('chat state: sending', () => {
     const pending = w.get(messagesAtom).at(-1);
     expect(pending?.delivery).to.equal('sending');
     expect(pending?.body).to.equal('<p>Hello &#60;b&#62;there&#60;/b&#62;</p>');
-    expect(w.server.callsTo('/mail/chat_post')).to.deep.equal([{ uuid: 'uuid-1', message_content: 'Hello <b>there</b>' }]);
+    expect(w.server.callsTo('/mail/chat_post')).to.deep.equal([{ uuid: 'uuid-1', message_content: 'Hello <b>there</b>', post_key: pending?.postKey }]);
     answer(77);
     await sending;
     expect(w.get(messagesAtom).at(-1)).to.include({ id: 77, delivery: 'sent' });
@@ -432,6 +432,38 @@ describe('chat state: sending', () => {
     await w.state.send('hello');
     expect(attempts).to.equal(2);
     expect(w.get(messagesAtom).at(-1)).to.include({ id: 90, delivery: 'sent' });
+  });
+
+  it('sends the retry with the same post key, so the server can store the message once; each message has its own', async () => {
+    const w = await openWidget();
+    let attempts = 0;
+    w.server.on('/mail/chat_post', () => {
+      attempts += 1;
+      // The first attempt's answer is lost after the server stored the message.
+      if (attempts === 1) throw new Error('XmlHttpRequestError boom');
+      return 90 + attempts;
+    });
+    await w.state.send('hello');
+    await w.state.send('again');
+    const keys = w.server.callsTo('/mail/chat_post').map((p) => (p as { post_key?: unknown }).post_key);
+    expect(keys).to.have.length(3);
+    expect(keys[0]).to.be.a('string').and.match(/^[0-9a-f]{32}$/);
+    expect(keys[1]).to.equal(keys[0]);
+    expect(keys[2]).to.be.a('string').and.not.equal(keys[0]);
+  });
+
+  it('sends a failed message again by hand with its original post key', async () => {
+    const w = await openWidget();
+    let fail = true;
+    w.server.on('/mail/chat_post', () => {
+      if (fail) throw new Error('down');
+      return 93;
+    });
+    await w.state.send('hello');
+    fail = false;
+    await w.state.retry(w.get(messagesAtom).at(-1)!.id);
+    const keys = new Set(w.server.callsTo('/mail/chat_post').map((p) => (p as { post_key?: unknown }).post_key));
+    expect(keys.size).to.equal(1);
   });
 
   it('marks the post failed after the retry fails, and sends it again on demand', async () => {

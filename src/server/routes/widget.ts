@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BusChannel, RATES, type LivechatChannelOptions, type Rate } from '../../protocol/livechat.js';
+import { BusChannel, POST_KEY_PARAM, POST_KEY_PATTERN, RATES, type LivechatChannelOptions, type Rate } from '../../protocol/livechat.js';
 import type { SessionRatedPayload } from '../../protocol/operator-console.js';
 import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { ServerConfig } from '../config.js';
@@ -8,6 +8,7 @@ import type { ChannelRow, OperatorRow, VisitorSessionRow } from '../store/schema
 import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
 import { escapeHtml, messageToWire, plainTextToHtml, sessionToWire } from '../livechat/format.js';
 import { onlineOperators, pickOperator } from '../livechat/availability.js';
+import { PostKeys } from '../livechat/post-keys.js';
 import { matchRule } from '../livechat/rules.js';
 import { urlsFor } from '../livechat/urls.js';
 import { InvalidParamError, boolParam, intParam, optionalIntParam, optionalStringParam, uuidParam } from '../livechat/params.js';
@@ -77,6 +78,7 @@ function messageChannels(session: VisitorSessionRow): string[] {
 /** The visitor-facing routes of SPEC.md §7 (CORS for ALLOWED_ORIGINS, no credentials). */
 export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
   const { config } = opts;
+  const postKeys = new PostKeys();
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
   app.visitorRpc('/im_livechat/init', async (params, request) => {
@@ -143,6 +145,10 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
       if (content.length > config.messageMaxLength) {
         throw new InvalidParamError(`The message is too long: at most ${config.messageMaxLength} characters`);
       }
+      const postKey = params[POST_KEY_PARAM];
+      if (postKey !== undefined && postKey !== null && (typeof postKey !== 'string' || !POST_KEY_PATTERN.test(postKey))) {
+        throw new InvalidParamError(`${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _`);
+      }
       const session = await openSession(app, params);
       if (!session) return false;
       const operator = await app.currentOperator(request);
@@ -151,12 +157,15 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
       const authorName = operator ? operator.display_name : null;
       // The message and its notifications commit together, batched with concurrent posts (group commit);
       // a new message has no attachments yet, so its wire form needs no second read.
-      const { message } = await app.bus.postMessage(
-        { session_id: session.id, body: plainTextToHtml(content.trim()), author_operator_id: operator ? operator.id : null },
-        messageChannels(session),
-        (row) => messageToWire({ ...row, author_name: authorName, attachments: [] }, session, urls),
-      );
-      return message.id;
+      const post = async (): Promise<number> => {
+        const { message } = await app.bus.postMessage(
+          { session_id: session.id, body: plainTextToHtml(content.trim()), author_operator_id: operator ? operator.id : null },
+          messageChannels(session),
+          (row) => messageToWire({ ...row, author_name: authorName, attachments: [] }, session, urls),
+        );
+        return message.id;
+      };
+      return typeof postKey === 'string' ? postKeys.once(session.id, postKey, app.clock.now(), post) : post();
     },
     { config: perMinute(config.rateLimits.chatPost) },
   );
