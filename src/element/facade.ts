@@ -48,8 +48,15 @@ export function renderFacade(root: ShadowRoot, options: WidgetOptions, handlers:
     window.removeEventListener('pointercancel', endPress, true);
     if (removeAfterPress) setTimeout(() => button.remove(), 0);
   };
-  button.addEventListener('pointerdown', () => {
+  button.addEventListener('pointerdown', (event) => {
     pressed = true;
+    // React's button may arrive on top during the press; with the pointer captured, the release and the
+    // click still go to the button that was pressed instead of to the element under the pointer.
+    try {
+      button.setPointerCapture(event.pointerId);
+    } catch {
+      // A scripted pointerdown has no active pointer to capture; its click needs no capture either.
+    }
     window.addEventListener('pointerup', endPress, true);
     window.addEventListener('pointercancel', endPress, true);
   });

@@ -74,6 +74,8 @@ export interface ChatMessage {
   is_notification: boolean;
   /** Absolute avatar URL of the author (an addition: the widget runs on another origin). */
   author_avatar_url?: string;
+  /** The key the message was posted with (an addition, see POST_KEY_PARAM); only on its announcement. */
+  post_key?: string;
 }
 
 /** Typing payload (PROTOCOL.md §5.4). */

@@ -387,6 +387,8 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     try {
       id = await postWithRetry(session.uuid, text, postKey);
     } catch {
+      // The server stored it after all: its announcement, carrying the key, already took the pending copy's place.
+      if (postKey && store.get(messagesAtom).some((m) => m.postKey === postKey && m.delivery === 'sent')) return;
       if (store.get(sessionAtom) === session) store.set(messagesAtom, updateMessage(store.get(messagesAtom), localId, { delivery: 'failed' }));
       fail('post_failed', false);
       return;

@@ -115,6 +115,12 @@ export function confirmPending(list: readonly ThreadMessage[], localId: string, 
  * the server's rendering (its HTML body, links, date) and keeps its place and `sent` state.
  */
 export function receiveMessage(list: readonly ThreadMessage[], message: ChatMessage): { list: readonly ThreadMessage[]; added: boolean } {
+  // The announcement of the visitor's own post can come before the post's answer (always so when that
+  // answer was lost and the post is being retried): its key names the pending copy it replaces.
+  const { post_key: key, ...shown } = message;
+  const pending = key === undefined ? undefined : list.find((m) => m.postKey === key && m.delivery !== 'sent');
+  if (pending && !hasMessage(list, message.id)) return { list: updateMessage(list, pending.id, { ...shown, delivery: 'sent', draft: undefined }), added: false };
+  message = shown;
   const existing = list.find((m) => m.id === message.id);
   if (!existing) return { list: [...list, message], added: true };
   if (existing.delivery) return { list: updateMessage(list, message.id, { ...message, delivery: existing.delivery, draft: undefined }), added: false };
@@ -146,5 +152,6 @@ export function asChatMessage(value: unknown): ChatMessage | undefined {
     is_discussion: v.is_discussion !== false,
     is_notification: v.is_notification === true,
     ...(typeof v.author_avatar_url === 'string' ? { author_avatar_url: v.author_avatar_url } : {}),
+    ...(typeof v.post_key === 'string' ? { post_key: v.post_key } : {}),
   };
 }

@@ -34,6 +34,25 @@ describe('facade button hand-over during a press', () => {
     expect(opened).to.equal(1);
   });
 
+  it('still gets the release and the click when React\'s button covers it during the press', async () => {
+    let opened = 0;
+    const { facade, button, position } = await facadeUnderMouse(() => (opened += 1));
+    await sendMouse({ type: 'down' });
+    // React's button arrives on top of the pressed facade (later in the shadow root, same place).
+    const root = button.getRootNode() as ShadowRoot;
+    const cover = document.createElement('button');
+    cover.className = 'lc-button';
+    cover.textContent = 'React';
+    cover.style.cssText = `position: fixed; left: ${position[0] - 40}px; top: ${position[1] - 20}px; width: 80px; height: 40px; z-index: 2147483647`;
+    root.append(cover);
+    expect(root.elementFromPoint(...position), 'the cover is on top').to.equal(cover);
+    facade.remove();
+    await sendMouse({ type: 'up' });
+    await waitUntil(() => !button.isConnected, 'the facade never went away after the release');
+    expect(opened).to.equal(1);
+    cover.remove();
+  });
+
   it('goes at once when nobody is pressing it', async () => {
     const { facade, button } = await facadeUnderMouse(() => undefined);
     facade.remove();

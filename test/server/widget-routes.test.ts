@@ -123,6 +123,7 @@ describeEachEngine('widget routes', (h) => {
     assert.deepEqual(bodies, ['<p>Only once</p>', '<p>Only once</p>']);
     const announced = (await notificationsOn(h, BusChannel.visitor(session.uuid))).filter((m) => m.id === first);
     assert.equal(announced.length, 1);
+    assert.equal(announced[0]?.post_key, key, 'the announcement names the key, for the widget still waiting for its answer');
   });
 
   it('chat_post refuses a malformed post_key with a clear error and stores nothing', async () => {

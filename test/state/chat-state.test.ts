@@ -452,6 +452,41 @@ describe('chat state: sending', () => {
     expect(keys[2]).to.be.a('string').and.not.equal(keys[0]);
   });
 
+  it('shows a post once when its announcement arrives while the retry of its lost answer is under way', async () => {
+    const w = await openWidget();
+    let attempts = 0;
+    let shownWhileRetrying = -1;
+    w.server.on('/mail/chat_post', async (params) => {
+      attempts += 1;
+      if (attempts === 1) {
+        // The server stored and announced the message; the answer is lost on the way back.
+        w.bus.push({ ...serverMessage('<p>hello</p>', [0, 'Visitor'], 95), post_key: (params as { post_key: string }).post_key });
+        await settle();
+        throw new Error('XmlHttpRequestError boom');
+      }
+      shownWhileRetrying = w.get(messagesAtom).filter((m) => m.body === '<p>hello</p>').length;
+      return 95;
+    });
+    await w.state.send('hello');
+    expect(shownWhileRetrying, 'the announcement took the pending copy\'s place').to.equal(1);
+    const shown = w.get(messagesAtom).filter((m) => m.body === '<p>hello</p>');
+    expect(shown).to.have.length(1);
+    expect(shown[0]).to.include({ id: 95, delivery: 'sent' });
+    expect(shown[0]).to.not.have.property('post_key');
+  });
+
+  it('does not call a post failed when both attempts lost their answer but its announcement arrived', async () => {
+    const w = await openWidget();
+    w.server.on('/mail/chat_post', async (params) => {
+      w.bus.push({ ...serverMessage('<p>hello</p>', [0, 'Visitor'], 96), post_key: (params as { post_key: string }).post_key });
+      await settle();
+      throw new Error('XmlHttpRequestError boom');
+    });
+    await w.state.send('hello');
+    expect(w.get(messagesAtom).filter((m) => m.body === '<p>hello</p>').map((m) => m.delivery)).to.deep.equal(['sent']);
+    expect(w.eventsNamed('livechat:error')).to.have.length(0);
+  });
+
   it('sends a failed message again by hand with its original post key', async () => {
     const w = await openWidget();
     let fail = true;

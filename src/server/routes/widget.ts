@@ -161,7 +161,8 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
         const { message } = await app.bus.postMessage(
           { session_id: session.id, body: plainTextToHtml(content.trim()), author_operator_id: operator ? operator.id : null },
           messageChannels(session),
-          (row) => messageToWire({ ...row, author_name: authorName, attachments: [] }, session, urls),
+          // The key goes out with the announcement: a widget that is still waiting for its answer matches it.
+          (row) => ({ ...messageToWire({ ...row, author_name: authorName, attachments: [] }, session, urls), ...(typeof postKey === 'string' ? { [POST_KEY_PARAM]: postKey } : {}) }),
         );
         return message.id;
       };
