@@ -36,7 +36,8 @@ export const test = base.extend<{ browserLog: void }>({
       });
       await use();
       if (testInfo.status !== testInfo.expectedStatus && lines.length > 0) {
-        await testInfo.attach('browser-log', { body: lines.join('\n'), contentType: 'text/plain' });
+        // Printed rather than attached: the terminal reporters cut attachments short.
+        console.log(`Browser log of the failed test:\n${lines.join('\n')}`);
       }
     },
     { auto: true },
