@@ -1,4 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
+import { messageText, type IcuMessage } from '../../platform/i18n/icu-message.js';
 import { humanSize, isEmail } from '../../platform/text/index.js';
 import { dateLocaleFor, dayLabel, relativeTime } from '../../platform/time/index.js';
 import type en from '../../../locales/en.json';
@@ -36,10 +37,13 @@ export interface UiText {
 /** Options of {@link createUiText}; any formatter may be replaced by the platform layer's own. */
 export interface UiTextOptions {
   lang: string;
-  /** The locale file of `lang` (a missing key falls back to `fallback`, then to the key itself). */
-  messages: Partial<Record<MessageKey, string>>;
+  /**
+   * The locale file of `lang` (a missing key falls back to `fallback`, then to the key itself); the
+   * production build precompiles its messages.
+   */
+  messages: Partial<Record<MessageKey, IcuMessage>>;
   /** Usually the English messages. */
-  fallback?: Partial<Record<MessageKey, string>>;
+  fallback?: Partial<Record<MessageKey, IcuMessage>>;
   formatRelative?: UiText['formatRelative'];
   dayLabel?: UiText['dayLabel'];
   formatSize?: UiText['formatSize'];
@@ -79,7 +83,7 @@ export function createUiText(options: UiTextOptions): UiText {
     try {
       compiled = new IntlMessageFormat(source, locale);
     } catch {
-      compiled = source;
+      compiled = messageText(source);
     }
     cache.set(key, compiled);
     return compiled;
@@ -90,7 +94,7 @@ export function createUiText(options: UiTextOptions): UiText {
     try {
       return String(message.format(values));
     } catch {
-      return options.messages[key] ?? options.fallback?.[key] ?? key;
+      return messageText(options.messages[key] ?? options.fallback?.[key] ?? key);
     }
   };
   const dateLocale = dateLocaleFor(options.lang);
