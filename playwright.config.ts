@@ -7,7 +7,11 @@ import { CHROMIUM_ARGS, findChromium, freePort } from './test/support/browser.mj
 // The config is evaluated in the runner and again in each worker: the first evaluation picks a free port
 // and a data folder and hands them to the workers through the environment.
 process.env.E2E_PORT ??= String(await freePort());
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'live-chat-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'live-chat-e2e-'));
+  // The global teardown removes a folder made here, never one given from outside.
+  process.env.E2E_DATA_DIR_TEMPORARY = '1';
+}
 // The real SMTP server the e2e server delivers to (started by the global setup) and where it keeps mails.
 process.env.E2E_SMTP_PORT ??= String(await freePort());
 process.env.E2E_SMTP_DIR ??= path.join(process.env.E2E_DATA_DIR, 'smtp-received');
