@@ -16,3 +16,11 @@ export function useT(): (key: MessageKey, values?: MessageValues) => string {
   const translator = useContext(TextContext);
   return useCallback((key: MessageKey, values?: MessageValues) => translator.t(key, values), [translator]);
 }
+
+/**
+ * The console's language for dates and numbers: the browser's own language may differ (a German browser
+ * gets the English console), and dates must read in the language of the text around them.
+ */
+export function useLocale(): string {
+  return useContext(TextContext).locale;
+}

@@ -4,6 +4,8 @@ import { act } from 'react';
 import { StatisticsPanel } from '../../src/operator/components/statistics-panel.js';
 import { loadStatistics, statisticsFrom, windowDays, type GroupRow, type StatisticsSource } from '../../src/operator/statistics.js';
 import { reactMount } from './support.js';
+import { TextProvider } from '../../src/operator/texts.js';
+import { loadTranslator } from '../../src/platform/i18n/index.js';
 
 const NOW = Date.UTC(2024, 4, 14, 9, 30);
 
@@ -74,6 +76,23 @@ describe('operator statistics', () => {
       await act(async () => dom.root.render(<StatisticsPanel source={source} refreshKey={1} now={now} />));
       await waitUntil(() => within(view.getByRole('table', { name: 'Ratings (last 7 days)' })).getByRole('row', { name: /neutral/ }).querySelector('td')?.textContent === '2');
       expect(source.calls).to.have.length(4);
+    });
+
+    it('writes the days in the console\'s language, not the browser\'s', async () => {
+      const source = new RecordingSource({ 'mail.channel': [{ 'create_date:day': '2024-05-14', create_date_count: 2 }] });
+      const french = await loadTranslator('fr');
+      await act(async () =>
+        dom.root.render(
+          <TextProvider translator={french}>
+            <StatisticsPanel source={source} refreshKey={0} now={() => NOW} />
+          </TextProvider>,
+        ),
+      );
+      await waitUntil(() => dom.host.querySelector('table time'));
+      const days = [...dom.host.querySelectorAll('table time')].map((d) => d.textContent);
+      // 14 May 2024 was a Tuesday: "mar. 14 mai" in French, where an English browser would say "Tue, May 14".
+      expect(days.at(-1)).to.equal(new Intl.DateTimeFormat('fr', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(NOW));
+      expect(days.at(-1)).to.match(/mai/);
     });
 
     it('says so when the statistics cannot be read', async () => {

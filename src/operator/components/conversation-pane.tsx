@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { ChatMessage } from '../../protocol/livechat.js';
 import type { ConversationDetail } from '../../protocol/operator-console.js';
-import { useT } from '../texts.js';
+import { useLocale, useT } from '../texts.js';
 import { isFromVisitor, messageTime } from '../desk-state.js';
 import { MessageBody } from './message-body.js';
 import { AttachmentList } from './attachment-list.js';
@@ -25,11 +25,13 @@ function authorName(message: ChatMessage, visitorName: string): string {
   return message.author_id[1];
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const timeFormatOf = (locale: string): Intl.DateTimeFormat => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
 
 /** One open conversation: messages, typing indicator, composer (Enter sends), page history, rating, close. */
 export function ConversationPane({ conversation: c, visitorTyping, onSend, onComposerInput, onRequestHistory, onClose, onAttach }: ConversationPaneProps): React.JSX.Element {
   const t = useT();
+  const locale = useLocale();
+  const timeFormat = useMemo(() => timeFormatOf(locale), [locale]);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { RATES } from '../../protocol/livechat.js';
 import { loadStatistics, type Statistics, type StatisticsSource } from '../statistics.js';
-import { useT } from '../texts.js';
+import { useLocale, useT } from '../texts.js';
 
 /** Props of {@link StatisticsPanel}. */
 export interface StatisticsPanelProps {
@@ -15,11 +15,13 @@ export interface StatisticsPanelProps {
 type Load = { kind: 'loading' } | { kind: 'ready'; stats: Statistics } | { kind: 'failed'; reason: string };
 
 // Days are UTC days (the server groups per UTC day), so they are shown in UTC too.
-const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayFormatOf = (locale: string): Intl.DateTimeFormat => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** Conversations per day and the 5/3/1 split of ratings, as two tables. */
 export function StatisticsPanel({ source, refreshKey, now }: StatisticsPanelProps): React.JSX.Element {
   const t = useT();
+  const locale = useLocale();
+  const dayFormat = useMemo(() => dayFormatOf(locale), [locale]);
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
 
   useEffect(() => {
