@@ -24,6 +24,8 @@ const TARGET_KB = 12;
 /** Distinct visitor sessions the polls are spread over (fewer in --quick: each one costs a request). */
 const MAX_SESSIONS = 200;
 const QUICK_SESSIONS = 50;
+/** Fewest polls whose RSS slope stands out of the page-reuse noise (seen here: ±2 KB at 2,000, meaningless at 500). */
+const MIN_POLLS_FOR_RSS = 2000;
 
 interface Target {
   url: string;
@@ -159,6 +161,8 @@ export async function heldPollsScenario(ctx: BenchContext): Promise<ScenarioResu
   if (early > n * 0.01 * rounds) notMeasured.push(`${early} product polls were answered instead of held: the per-poll figure is too low`);
   const errors = [...product, ...floor].reduce((s, p) => s + p.errors, 0);
   if (errors) notMeasured.push(`${errors} poll requests failed`);
+  // A few hundred polls move RSS by less than the heap pages a collection frees and then reuses.
+  if (n < MIN_POLLS_FOR_RSS) notMeasured.push(`only ${n} polls: the RSS slope is within the noise of reused heap pages; trust the V8 heap row, or run --polls ${MIN_POLLS_FOR_RSS} or more`);
   const perKb = summarize(product.map((p) => p.perPollBytes / 1024));
   const floorKb = summarize(floor.map((p) => p.perPollBytes / 1024));
   const ratio = ratioSummary(product.map((p) => p.perPollBytes), floor.map((p) => p.perPollBytes));
