@@ -105,6 +105,13 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.equal(new Set(posts.map((p) => p.message.id)).size, 40);
     });
 
+    test('a payload that uses its id in another way still carries the right value', async () => {
+      const posts = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => app.bus.postMessage({ session_id: sessionId, body: `derived ${i}`, author_operator_id: null }, [uuid], (row) => ({ twice: row.id * 2 }))),
+      );
+      for (const p of posts) assert.deepEqual(JSON.parse(p.notifications[0]!.message), { twice: p.message.id * 2 });
+    });
+
     test('a post to a session that does not exist fails alone; the posts batched with it are written once', async () => {
       const before = (await app.store.listMessages(sessionId, 1000)).length;
       const attempts = Array.from({ length: 12 }, (_, i) =>

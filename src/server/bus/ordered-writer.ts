@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, BusNotificationRow, MessageRow } from '../store/schema.js';
 import type { Engine } from '../store/database.js';
 import type { NewMessage, NewNotification } from '../store/store.js';
@@ -101,30 +101,134 @@ async function writeSqlite(db: Kysely<Database>, writes: BusWrite[], hooks: Orde
   });
 }
 
+/** Two ids no real message has, as long as each other, differing in every digit (below 2^53). */
+const PROBE_IDS = [1111111111111111, 2222222222222222] as const;
+
+/**
+ * A message payload's JSON text cut where the message id goes, so PostgreSQL can complete it with the
+ * id it draws (`array_to_string(parts, id)`). Found by rendering the payload with two probe ids and
+ * keeping the places where the texts differ; undefined when the payload uses its id in any other way
+ * (the caller then draws the ids first, one round trip more).
+ */
+export function payloadTemplate(render: (id: number) => unknown): string[] | undefined {
+  const [a, b] = PROBE_IDS.map((id) => JSON.stringify(render(id)));
+  if (a === undefined || b === undefined || a.length !== b.length) return undefined;
+  const [probeA, probeB] = PROBE_IDS.map(String) as [string, string];
+  const parts: string[] = [];
+  let from = 0;
+  let i = 0;
+  while (i < a.length) {
+    if (a[i] === b[i]) {
+      i += 1;
+      continue;
+    }
+    if (a.slice(i, i + probeA.length) !== probeA || b.slice(i, i + probeB.length) !== probeB) return undefined;
+    parts.push(a.slice(from, i));
+    i += probeA.length;
+    from = i;
+  }
+  parts.push(a.slice(from));
+  return parts.join(probeB) === b ? parts : undefined;
+}
+
 /**
  * PostgreSQL: every round trip made while holding the advisory lock delays every writer of every
- * process, so the batch is one statement (its own transaction): take the lock, insert the messages,
- * insert the notifications, NOTIFY the other processes (delivered by PostgreSQL at the commit, so a
- * woken process finds the rows), commit, release. Message ids are drawn beforehand (outside the lock;
- * only notification ids must be ordered), so the payloads that carry them are complete before the lock.
- * The lock is a joined CTE: no row, hence no notification id, exists before it is granted. One NOTIFY
- * per batch: NOTIFY takes a global lock at commit, which the advisory lock already serialises.
+ * process, and on a busy machine each round trip costs more than the statement, so a batch is one
+ * statement (its own transaction): take the lock, draw the message ids, insert the messages, insert
+ * the notifications (a message's payload completed in SQL with its id, see {@link payloadTemplate}),
+ * NOTIFY the other processes (delivered by PostgreSQL at the commit, so a woken process finds the
+ * rows), commit, release. The lock is a joined CTE: no row, hence no id, exists before it is granted.
+ * One NOTIFY per batch: NOTIFY takes a global lock at commit, which the advisory lock already
+ * serialises. A payload that cannot be templated makes the batch draw its message ids first.
  */
 async function writePostgres(db: Kysely<Database>, writes: BusWrite[], hooks: OrderedWriteHooks): Promise<BusWriteResult[]> {
+  const messageWrites = writes.filter((w) => w.kind === 'message');
+  const templates = new Map<BusWrite, string[]>();
+  for (const w of messageWrites) {
+    const parts = payloadTemplate((id) => w.payload(messageRow(w, id)));
+    if (!parts) return writePostgresIdsFirst(db, writes, hooks);
+    templates.set(w, parts);
+  }
+  const ordinal = new Map(messageWrites.map((w, i) => [w, i + 1]));
+  const owners: number[] = [];
+  const notificationRows: RawBuilder<unknown>[] = [];
+  writes.forEach((w, i) => {
+    const channels = [...new Set(w.channels)];
+    if (channels.length === 0) return;
+    const text = w.kind === 'message' ? null : JSON.stringify(w.payload);
+    for (const channel of channels) {
+      owners.push(i);
+      const seq = owners.length;
+      notificationRows.push(
+        w.kind === 'message'
+          ? sql`(${seq}::int, ${channel}::text, NULL::text, ${templates.get(w)!}::text[], ${ordinal.get(w)!}::int, ${w.now}::int8)`
+          : sql`(${seq}::int, ${channel}::text, ${text}::text, NULL::text[], NULL::int, ${w.now}::int8)`,
+      );
+    }
+  });
+  const delay = hooks.commitDelayMs?.() ?? 0;
+  const drawIds =
+    messageWrites.length > 0
+      ? sql`, ids AS MATERIALIZED (SELECT ord, nextval(pg_get_serial_sequence('message', 'id')) AS id FROM bus_lock CROSS JOIN generate_series(1, ${messageWrites.length}::int) AS ord),
+        new_message AS (
+          INSERT INTO message (id, session_id, body, author_operator_id, message_type, created_at)
+          SELECT ids.id::int4, v.session_id, v.body, v.author_operator_id, v.message_type, v.created_at
+          FROM (VALUES ${sql.join(
+            messageWrites.map(
+              (w, i) =>
+                sql`(${i + 1}::int, ${w.message.session_id}::int4, ${w.message.body}::text, ${w.message.author_operator_id}::int4, ${w.message.message_type ?? 'comment'}::text, ${w.now}::int8)`,
+            ),
+          )}) AS v(ord, session_id, body, author_operator_id, message_type, created_at) JOIN ids USING (ord)
+          RETURNING id)`
+      : sql`, ids AS (SELECT NULL::int AS ord, NULL::int8 AS id WHERE false)`;
+  const insertNotifications =
+    notificationRows.length > 0
+      ? sql`INSERT INTO bus_notification (channel, message, created_at)
+          SELECT v.channel, COALESCE(v.message, array_to_string(v.parts, ids.id::text)), v.created_at
+          FROM bus_lock CROSS JOIN (VALUES ${sql.join(notificationRows)}) AS v(seq, channel, message, parts, ord, created_at) LEFT JOIN ids USING (ord)
+          ORDER BY v.seq
+          RETURNING id, channel, message, created_at`
+      : sql`SELECT NULL::int8 AS id, NULL AS channel, NULL AS message, NULL::int8 AS created_at FROM bus_lock WHERE false`;
+  const payloads = packChannels(new Set(writes.flatMap((w) => w.channels)));
+  // The wake-up runs once the notifications are inserted (it counts them first); tests may then keep the
+  // statement, so its transaction, open after the ids are drawn.
+  const query = sql<BusNotificationRow & { ord: number | null }>`WITH bus_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${BUS_WRITE_LOCK})) ${drawIds}, inserted AS (${insertNotifications}),
+      wake AS MATERIALIZED (SELECT count(pg_notify(${BUS_NOTIFY_CHANNEL}, p)) AS n FROM (SELECT count(*) FROM inserted) AS c, unnest(${payloads}::text[]) AS p),
+      hold AS MATERIALIZED (SELECT pg_sleep(${delay / 1000}::float8) FROM wake)
+    SELECT inserted.*, NULL::int AS ord FROM inserted, wake, hold
+    UNION ALL SELECT ids.id, NULL, NULL, NULL, ids.ord FROM ids, wake, hold`;
+  const { rows } = await query.execute(db);
+  const messages = new Map<BusWrite, MessageRow>();
+  const notifications: BusNotificationRow[] = [];
+  for (const r of rows) {
+    if (r.ord === null) notifications.push({ id: Number(r.id), channel: r.channel, message: r.message, created_at: r.created_at });
+    else messages.set(messageWrites[r.ord - 1]!, messageRow(messageWrites[r.ord - 1]!, Number(r.id)));
+  }
+  return results(writes, messages, owners, notifications);
+}
+
+function messageRow(w: Extract<BusWrite, { kind: 'message' }>, id: number): MessageRow {
+  return {
+    id,
+    session_id: w.message.session_id,
+    body: w.message.body,
+    author_operator_id: w.message.author_operator_id,
+    message_type: w.message.message_type ?? 'comment',
+    created_at: w.now,
+  };
+}
+
+/**
+ * The fallback of {@link writePostgres} for payloads that cannot be templated: message ids are drawn
+ * beforehand (outside the lock; only notification ids must be ordered), so the payloads are complete
+ * before the one statement that takes the lock and writes.
+ */
+async function writePostgresIdsFirst(db: Kysely<Database>, writes: BusWrite[], hooks: OrderedWriteHooks): Promise<BusWriteResult[]> {
   const messageWrites = writes.filter((w) => w.kind === 'message');
   const messages = new Map<BusWrite, MessageRow>();
   if (messageWrites.length > 0) {
     const ids = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('message', 'id')) AS id FROM generate_series(1, ${messageWrites.length}::int)`.execute(db);
-    messageWrites.forEach((w, i) => {
-      messages.set(w, {
-        id: Number(ids.rows[i]!.id),
-        session_id: w.message.session_id,
-        body: w.message.body,
-        author_operator_id: w.message.author_operator_id,
-        message_type: w.message.message_type ?? 'comment',
-        created_at: w.now,
-      });
-    });
+    messageWrites.forEach((w, i) => messages.set(w, messageRow(w, Number(ids.rows[i]!.id))));
   }
   const { owners, values } = notificationValues(writes, messages);
   const delay = hooks.commitDelayMs?.() ?? 0;

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BusNotification } from '../../protocol/livechat.js';
 import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { BusNotificationRow } from '../store/schema.js';
 import { readableChannels } from './poll-authorization.js';
 import { Wakeups } from './wakeups.js';
+import { HeldPoll, type PollShared } from './held-poll.js';
 import { lastActivityFrom } from './presence.js';
 
 /** Settings of {@link busPollRoutes}. */
@@ -74,47 +75,35 @@ export const busPollRoutes = fp(
     // Ended before the server stops, so shutting down never waits for held polls.
     app.addHook('preClose', async () => wakeups.dispose());
 
-    const read = async (channels: string[], last: number): Promise<BusNotification[]> => {
+    const read = async (channels: readonly string[], last: number): Promise<BusNotification[]> => {
       const rows =
         last === 0
           ? await app.store.listNotifications({ channels, since: app.clock.now() - o.firstPollWindowMs, limit: MAX_ROWS })
           : await app.store.listNotifications({ channels, afterId: last, limit: MAX_ROWS });
       return rows.map(toWire);
     };
+    const shared: PollShared = { wakeups, read };
 
-    // Visitors poll from the host page's origin, so the route is a CORS visitor route (PROTOCOL.md §1.4).
-    app.visitorRpc('/longpolling/poll', async (params, request, reply) => {
-      const { channels: requested, last, options } = parseParams(params);
+    // Looks up the caller and its readable channels, then starts the poll's wait and first read.
+    const prepare = async (poll: HeldPoll, request: FastifyRequest, requested: string[], options: unknown): Promise<void> => {
       // An operator's poll marks it online (currentOperator refreshes its presence).
       const operator = await app.currentOperator(request);
       const lastActive = operator ? lastActivityFrom(options, app.clock.now()) : undefined;
       if (operator && lastActive !== undefined) await app.store.recordOperatorActivity(operator.id, lastActive);
       const channels = await readableChannels(app.store, requested, operator);
-      if (channels.length === 0) return [];
-      // Real time, not app.clock: the hold is a transport timeout, and a fake test clock never moves alone.
-      const deadline = performance.now() + o.holdMs;
-      // Listen before reading: a publish between the read and the wait would otherwise be missed.
-      let wakeup = wakeups.arm(channels, o.holdMs);
-      // The one per-poll listener: a client that goes away before the answer ends its wait.
-      const onClose = (): void => {
-        if (!reply.raw.writableEnded) wakeup.cancel();
-      };
-      reply.raw.on('close', onClose);
-      try {
-        const now = await read(channels, last);
-        if (now.length) return now;
-        for (;;) {
-          const reason = await wakeup.done;
-          if (reason === 'closed') return [];
-          if (reason === 'timeout') return await read(channels, last);
-          wakeup = wakeups.arm(channels, Math.max(0, deadline - performance.now()));
-          const woken = await read(channels, last);
-          if (woken.length) return woken;
-        }
-      } finally {
-        wakeup.cancel();
-        reply.raw.off('close', onClose);
-      }
+      if (channels.length === 0) poll.finish([]);
+      else poll.start(channels, o.holdMs);
+    };
+
+    // Visitors poll from the host page's origin, so the route is a CORS visitor route (PROTOCOL.md §1.4).
+    // Not an async handler: the poll is the deferred answer, so a held poll keeps no suspended frame.
+    app.visitorRpc('/longpolling/poll', (params, request, reply) => {
+      const { channels: requested, last, options } = parseParams(params);
+      // Everything needed is in hand: a held poll must not keep the parsed envelope alive for the hold.
+      request.body = undefined;
+      const poll = new HeldPoll(shared, last, reply);
+      prepare(poll, request, requested, options).catch((err: unknown) => poll.fail(err));
+      return poll;
     });
 
     const gc = setInterval(() => {

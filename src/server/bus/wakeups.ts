@@ -17,20 +17,40 @@ export interface Wakeup {
   cancel(): void;
 }
 
-// One small object per held poll: no closures, no timer, no listener of its own (issue 8 "Held polls").
-class Waiter implements Wakeup {
+/**
+ * Something that waits on channels: a held poll is one, so the poll, its wait and its place in the
+ * index are one object (issue 8 "Held polls": no promise, closure or timer of the wait's own).
+ * {@link Wakeups} keeps its bookkeeping in `tick` and `armed`; a waiter is armed at most once at a time.
+ */
+export interface Waiter {
+  /** The channels whose publishes end the wait; set before arming. */
+  channels: readonly string[];
+  /** Timer-wheel bucket of the wait's deadline (owned by {@link Wakeups}). */
+  tick: number;
+  /** True while the waiter sits in the index (owned by {@link Wakeups}). */
+  armed: boolean;
+  /** Called once per arming, when the wait ends; the waiter is out of the index by then. */
+  woken(reason: WakeReason): void;
+}
+
+// The promise form of a wait, for callers that simply await it (tests, tools).
+class PromiseWaiter implements Waiter, Wakeup {
   readonly done: Promise<WakeReason>;
-  resolve!: (reason: WakeReason) => void;
   tick = 0;
-  active = true;
+  armed = false;
+  #resolve!: (reason: WakeReason) => void;
 
   constructor(
     readonly owner: Wakeups,
     readonly channels: readonly string[],
   ) {
     this.done = new Promise<WakeReason>((resolve) => {
-      this.resolve = resolve;
+      this.#resolve = resolve;
     });
+  }
+
+  woken(reason: WakeReason): void {
+    this.#resolve(reason);
   }
 
   cancel(): void {
@@ -71,14 +91,24 @@ export class Wakeups {
 
   /** Starts waiting at once on `channels`, for at most `timeoutMs`. */
   arm(channels: readonly string[], timeoutMs: number): Wakeup {
-    const waiter = new Waiter(this, channels);
+    const waiter = new PromiseWaiter(this, channels);
+    this.add(waiter, timeoutMs);
+    return waiter;
+  }
+
+  /**
+   * Puts `waiter` in the index for at most `timeoutMs`; its `woken` is called once when the wait ends.
+   * While the server stops, the wait ends at once as `closed` (called synchronously).
+   */
+  add(waiter: Waiter, timeoutMs: number): void {
+    if (waiter.armed) return;
     if (this.#disposed) {
       // The server is stopping: a poll arriving now is answered at once rather than held.
-      waiter.active = false;
-      waiter.resolve('closed');
-      return waiter;
+      waiter.woken('closed');
+      return;
     }
-    for (const channel of channels) {
+    waiter.armed = true;
+    for (const channel of waiter.channels) {
       let set = this.#byChannel.get(channel);
       if (!set) this.#byChannel.set(channel, (set = new Set()));
       set.add(waiter);
@@ -94,12 +124,12 @@ export class Wakeups {
     if (!bucket) this.#buckets.set(waiter.tick, (bucket = new Set()));
     bucket.add(waiter);
     this.#size += 1;
-    return waiter;
   }
 
   /** Ends every wait with `reason` (`closed` at shutdown, `published` when notifications may have been missed). */
   closeAll(reason: WakeReason = 'closed'): void {
-    for (const set of [...this.#buckets.values()]) for (const waiter of set) this.end(waiter, reason);
+    // Copies: a woken waiter may arm again at once, into a set being walked.
+    for (const set of [...this.#buckets.values()]) for (const waiter of [...set]) this.end(waiter, reason);
   }
 
   /** Stops listening to the publisher and ends every wait. */
@@ -110,10 +140,15 @@ export class Wakeups {
     this.#events.off('wake', this.#onWake);
   }
 
-  /** @internal Ends one wait; the waiter calls it from `cancel`. */
+  /** Ends one wait with `reason` and tells the waiter; harmless when it is not waiting. */
   end(waiter: Waiter, reason: WakeReason): void {
-    if (!waiter.active) return;
-    waiter.active = false;
+    if (this.remove(waiter)) waiter.woken(reason);
+  }
+
+  /** Takes `waiter` out of the index without telling it; returns whether it was waiting. */
+  remove(waiter: Waiter): boolean {
+    if (!waiter.armed) return false;
+    waiter.armed = false;
     for (const channel of waiter.channels) {
       const set = this.#byChannel.get(channel);
       if (set?.delete(waiter) && set.size === 0) this.#byChannel.delete(channel);
@@ -125,14 +160,17 @@ export class Wakeups {
       clearInterval(this.#interval);
       this.#interval = undefined;
     }
-    waiter.resolve(reason);
+    return true;
   }
 
   #wakeChannels(channels: readonly string[]): void {
+    // Gathered first: a woken waiter may arm again at once, and must not be woken twice by one publish.
+    const woken = new Set<Waiter>();
     for (const channel of channels) {
       const set = this.#byChannel.get(channel);
-      if (set) for (const waiter of [...set]) this.end(waiter, 'published');
+      if (set) for (const waiter of set) woken.add(waiter);
     }
+    for (const waiter of woken) this.end(waiter, 'published');
   }
 
   #advance(): void {

@@ -22,6 +22,53 @@ export class SessionExpiredError extends RpcError {
 }
 
 export type RpcParams = Record<string, unknown>;
+
+/** How the route answers a {@link DeferredRpcResult}: one per plugin, shared by every pending call. */
+export interface RpcAnswerer {
+  result(reply: FastifyReply, id: unknown, value: unknown): void;
+  error(reply: FastifyReply, id: unknown, err: unknown): void;
+}
+
+/**
+ * A result a handler returns before it is known and settles later with `resolveResult` or
+ * `rejectResult`; the route answers then, in the envelope, exactly as for a returned value or a thrown
+ * error. Unlike a promise it costs no promise, reaction or closure per pending call, which counts for
+ * calls held by the thousands for most of a minute (the long poll, issue 8 "Held polls"). The
+ * subclass settles it at most once.
+ */
+export abstract class DeferredRpcResult<T> {
+  /** The reply the answer goes to. */
+  readonly reply: FastifyReply;
+  #id: unknown = null;
+  #answerer: RpcAnswerer | undefined;
+  #early: { value: T } | { error: unknown } | undefined;
+
+  constructor(reply: FastifyReply) {
+    this.reply = reply;
+  }
+
+  /** Called by the route as soon as the handler returned: where and how the answer goes. */
+  attach(id: unknown, answerer: RpcAnswerer): void {
+    this.#id = id;
+    this.#answerer = answerer;
+    const early = this.#early;
+    this.#early = undefined;
+    if (early && 'value' in early) answerer.result(this.reply, id, early.value);
+    else if (early) answerer.error(this.reply, id, early.error);
+  }
+
+  /** Answers with `value` as the call's result. */
+  protected resolveResult(value: T): void {
+    if (this.#answerer) this.#answerer.result(this.reply, this.#id, value);
+    else this.#early = { value };
+  }
+
+  /** Answers with `err` as the call's error (an {@link RpcError} keeps its message). */
+  protected rejectResult(err: unknown): void {
+    if (this.#answerer) this.#answerer.error(this.reply, this.#id, err);
+    else this.#early = { error: err };
+  }
+}
 export type RpcHandler = (params: RpcParams, request: FastifyRequest, reply: FastifyReply) => unknown;
 
 declare module 'fastify' {
@@ -42,6 +89,10 @@ function depthOf(value: unknown, depth = 0): number {
     if (max > MAX_DEPTH) break;
   }
   return max;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function errorBody(id: unknown, error: RpcErrorObject): Record<string, unknown> {
@@ -83,8 +134,34 @@ export function toRpcError(err: unknown, development: boolean): RpcErrorObject {
  */
 export const jsonRpcPlugin = fp(
   async (app: FastifyInstance, opts: { development: boolean }) => {
+    // Undefined when the handler answered by itself: Fastify then sends nothing more.
+    const success = (reply: FastifyReply, id: unknown, result: unknown): unknown => {
+      if (reply.sent) return undefined;
+      return result === undefined ? { jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, result };
+    };
+    const failure = (request: FastifyRequest, id: unknown, err: unknown): Record<string, unknown> => {
+      if (!(err instanceof RpcError)) request.log.error({ err }, 'rpc handler failed');
+      return errorBody(id, toRpcError(err, opts.development));
+    };
+    // What Fastify itself does with a late payload: a failing send (serialization) becomes an error reply.
+    const sendLate = (reply: FastifyReply, payload: unknown): void => {
+      if (payload === undefined || reply.sent) return;
+      try {
+        void reply.send(payload);
+      } catch (err) {
+        void reply.send(err);
+      }
+    };
+
+    const answerer: RpcAnswerer = {
+      result: (reply, id, value) => sendLate(reply, success(reply, id, value)),
+      error: (reply, id, err) => sendLate(reply, failure(reply.request, id, err)),
+    };
+
     app.decorate('rpc', function rpc(this: FastifyInstance, path: string, handler: RpcHandler, options = {}) {
-      this.post(path, { config: options.config ?? {} }, async (request, reply) => {
+      // Not an async function: a pending call keeps no suspended frame here nor a promise chain in
+      // Fastify; a deferred result costs nothing more than itself.
+      this.post(path, { config: options.config ?? {} }, (request, reply) => {
         const body = request.body as Record<string, unknown> | null | undefined;
         const id = body && typeof body === 'object' ? body.id : null;
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -97,14 +174,22 @@ export const jsonRpcPlugin = fp(
         if (depthOf(params) > MAX_DEPTH) {
           return errorBody(id, toRpcError(new RpcError('params are nested too deeply', 'validation_error'), opts.development));
         }
+        let result: unknown;
         try {
-          const result = await handler(params as RpcParams, request, reply);
-          if (reply.sent) return reply;
-          return result === undefined ? { jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, result };
+          result = handler(params as RpcParams, request, reply);
         } catch (err) {
-          if (!(err instanceof RpcError)) request.log.error({ err }, 'rpc handler failed');
-          return errorBody(id, toRpcError(err, opts.development));
+          return failure(request, id, err);
         }
+        if (result instanceof DeferredRpcResult) {
+          result.attach(id, answerer);
+          return undefined;
+        }
+        if (!isThenable(result)) return success(reply, id, result);
+        result.then(
+          (value) => answerer.result(reply, id, value),
+          (err: unknown) => answerer.error(reply, id, err),
+        );
+        return undefined;
       });
     });
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AttachmentRow, BusNotificationRow, ChannelRow, Database, MessageRow, NewAttachment, OperatorRow, RatingRow, VisitorSessionRow } from './schema.js';
 import type { Engine, OpenDatabase } from './database.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { BatchedLookup } from './batched-lookup.js';
 import type {
   AvailableOperator,
   MessageWithRelations,
@@ -29,10 +30,22 @@ const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 export class KyselyStore implements Store {
   readonly db: Kysely<Database>;
   readonly engine: Engine;
+  /**
+   * Every visitor call (a post, a typing notice, a poll) starts by finding its session by uuid; on
+   * PostgreSQL concurrent calls share the query. SQLite answers in microseconds without a round trip.
+   */
+  readonly #sessionsByUuid: BatchedLookup<string, VisitorSessionRow> | undefined;
 
   constructor(open: OpenDatabase) {
     this.db = open.db;
     this.engine = open.engine;
+    this.#sessionsByUuid =
+      open.engine === 'postgres'
+        ? new BatchedLookup({
+            fetch: (uuids) => this.db.selectFrom('visitor_session').selectAll().where('uuid', 'in', uuids).execute(),
+            keyOf: (row) => row.uuid,
+          })
+        : undefined;
   }
 
   async isEmpty(): Promise<boolean> {
@@ -213,6 +226,7 @@ export class KyselyStore implements Store {
   }
 
   async getVisitorSessionByUuid(uuid: string): Promise<VisitorSessionRow | undefined> {
+    if (this.#sessionsByUuid) return this.#sessionsByUuid.get(uuid);
     return this.db.selectFrom('visitor_session').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   }
 

@@ -63,7 +63,7 @@ export interface NewNotification {
 
 /** Reading options for bus notifications (used by the long-polling route). */
 export interface NotificationQuery {
-  channels: string[];
+  channels: readonly string[];
   /** Rows with an id above this. */
   afterId?: number;
   /** Rows created at or after this epoch-ms time (the first poll's replay window). */
