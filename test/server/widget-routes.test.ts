@@ -126,6 +126,31 @@ describeEachEngine('widget routes', (h) => {
     assert.equal(announced[0]?.post_key, key, 'the announcement names the key, for the widget still waiting for its answer');
   });
 
+  it('an operator answering fast writes its last-seen time once per 5 s, and still counts as online', async () => {
+    const { session, channel, cookie } = await h.visitorSession();
+    const store = h.app.store;
+    const touch = store.touchOperator.bind(store);
+    const writes: number[] = [];
+    store.touchOperator = async (id: number, now: number) => {
+      writes.push(now);
+      return touch(id, now);
+    };
+    try {
+      for (let i = 0; i < 10; i++) await h.call('/mail/chat_post', { uuid: session.uuid, message_content: `answer ${i}` }, { cookie });
+      h.clock.advance(4_999);
+      await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'still within 5 s' }, { cookie });
+      assert.equal(writes.length, 0, 'the log-in wrote it moments ago');
+      h.clock.advance(1);
+      await h.call('/mail/chat_post', { uuid: session.uuid, message_content: '5 s later' }, { cookie });
+      assert.deepEqual(writes, [h.clock.now()]);
+      h.clock.advance(59_000);
+      const init = await h.call<{ available_for_me: boolean }>('/im_livechat/init', { channel_id: channel.id });
+      assert.equal(init.available_for_me, true, 'seen 59 s ago: online');
+    } finally {
+      store.touchOperator = touch;
+    }
+  });
+
   it('chat_post refuses a malformed post_key with a clear error and stores nothing', async () => {
     const { session } = await h.visitorSession();
     for (const post_key of ['short', 'x'.repeat(65), 'has spaces in it, sixteen+', 42]) {

@@ -8,6 +8,12 @@ import { SessionExpiredError } from './jsonrpc.js';
 export const SESSION_COOKIE = 'session_id';
 /** Lifetime of an operator login. */
 export const SESSION_LIFETIME_MS = 7 * 24 * 3600 * 1000;
+/**
+ * An operator's `last_seen` is written at most this often per process. Presence is judged over a 60 s
+ * window, so a finer clock buys nothing, while a write per request (an operator answering fast, a console
+ * with several tabs) multiplies SQLite's write-ahead-log checkpoints, which stall every request.
+ */
+export const TOUCH_INTERVAL_MS = 5_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +56,13 @@ export interface OperatorAuthOptions {
 export const operatorAuthPlugin = fp(
   async (app: FastifyInstance, opts: OperatorAuthOptions) => {
     const cache = new WeakMap<FastifyRequest, Promise<OperatorRow | null>>();
+    const touchedAt = new Map<number, number>();
+    const touch = async (id: number, now: number): Promise<void> => {
+      const last = touchedAt.get(id);
+      if (last !== undefined && now - last < TOUCH_INTERVAL_MS && now >= last) return;
+      touchedAt.set(id, now);
+      await app.store.touchOperator(id, now);
+    };
     const ownOrigin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
     const sameOrigin = (request: FastifyRequest): boolean => {
       const origin = request.headers.origin;
@@ -65,7 +78,7 @@ export const operatorAuthPlugin = fp(
       const now = app.clock.now();
       const operator = await app.store.findWebSession(hashToken(token), now);
       if (!operator) return null;
-      await app.store.touchOperator(operator.id, now);
+      await touch(operator.id, now);
       return { ...operator, last_seen: now };
     }
 
@@ -88,6 +101,7 @@ export const operatorAuthPlugin = fp(
       const token = randomBytes(32).toString('base64url');
       const now = app.clock.now();
       await app.store.createWebSession(operator.id, hashToken(token), now, now + SESSION_LIFETIME_MS);
+      touchedAt.set(operator.id, now);
       await app.store.touchOperator(operator.id, now);
       const flags = [`Path=/`, `Max-Age=${SESSION_LIFETIME_MS / 1000}`, 'HttpOnly', 'SameSite=Lax'];
       if (secure(request)) flags.push('Secure');
