@@ -12,6 +12,13 @@ import { lastActivityFrom } from './presence.js';
 export interface BusPollOptions {
   /** How long a poll is held when nothing is new (PROTOCOL.md §4.1: 50 s; the client gives up at 60 s). */
   holdMs?: number;
+  /**
+   * Each hold is shortened by a random part of this fraction (default 0.1: held 45 to 50 s). Polls that
+   * started together (a bench, a page of visitors arriving at once) would otherwise time out together
+   * every hold, and thousands of empty answers and new polls at the same instant stall everything else
+   * for hundreds of milliseconds; PROTOCOL.md §4.1 holds "up to" 50 s.
+   */
+  holdSpread?: number;
   /** Replay window of a first poll (`last = 0`), PROTOCOL.md §4.1. */
   firstPollWindowMs?: number;
   /** Notifications are kept this long, so a client away for hours resumes from `last` with nothing lost. */
@@ -29,10 +36,16 @@ declare module 'fastify' {
 
 const DEFAULTS: Required<BusPollOptions> = {
   holdMs: 50_000,
+  holdSpread: 0.1,
   firstPollWindowMs: 50_000,
   retentionMs: 24 * 3600_000,
   gcEveryMs: 3600_000,
 };
+
+/** A hold of `holdMs` shortened by a random part of `spread` (see BusPollOptions.holdSpread). */
+export function holdFor(holdMs: number, spread: number, random: () => number = Math.random): number {
+  return Math.round(holdMs * (1 - Math.min(Math.max(spread, 0), 1) * random()));
+}
 
 /** Most rows one answer carries; the client polls again at once for the rest. */
 const MAX_ROWS = 500;
@@ -92,7 +105,7 @@ export const busPollRoutes = fp(
       if (operator && lastActive !== undefined) await app.store.recordOperatorActivity(operator.id, lastActive);
       const channels = await readableChannels(app.store, requested, operator);
       if (channels.length === 0) poll.finish([]);
-      else poll.start(channels, o.holdMs);
+      else poll.start(channels, holdFor(o.holdMs, o.holdSpread));
     };
 
     // Visitors poll from the host page's origin, so the route is a CORS visitor route (PROTOCOL.md §1.4).
