@@ -1,6 +1,6 @@
 /** Translations, language negotiation, text direction and locale parameters. */
 export { SUPPORTED_LOCALES, englishMessages, isLocale, loadCatalogue, type Catalogue, type Locale, type MessageKey } from './locales.js';
-export { matchLocale, negotiateLocale, pageLanguages, primaryLanguage } from './negotiate.js';
+export { canonicalTag, matchLocale, negotiateLocale, pageLanguages, primaryLanguage } from './negotiate.js';
 export { directionOf, type TextDirection } from './direction.js';
 export { DEFAULT_LANG_PARAMETERS, readLangParameters, type LangParameters } from './lang-parameters.js';
 export { Translator, englishTranslator, loadTranslator, type MessageValues, type TranslatorOptions } from './translator.js';

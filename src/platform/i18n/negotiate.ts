@@ -14,6 +14,18 @@ export function primaryLanguage(tag: unknown): string | undefined {
   return primary && /^[a-z]{2,3}$/.test(primary) ? primary : undefined;
 }
 
+/**
+ * A tag in BCP 47 canonical form (`fr_be` → `fr-BE`: servers spell tags with an underscore, which Intl
+ * refuses), or undefined when it is no language tag (an untrusted `lang` attribute such as "??").
+ */
+export function canonicalTag(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag.trim().replace(/_/g, '-'))[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /** The supported locale a tag asks for, or undefined. */
 export function matchLocale(tag: unknown): Locale | undefined {
   const primary = primaryLanguage(tag);

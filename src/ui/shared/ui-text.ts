@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { messageText, type IcuMessage } from '../../platform/i18n/icu-message.js';
+import { canonicalTag } from '../../platform/i18n/negotiate.js';
 import { humanSize, isEmail } from '../../platform/text/index.js';
 import { dateLocaleFor, dayLabel, relativeTime } from '../../platform/time/index.js';
 import type en from '../../../locales/en.json';
@@ -57,15 +58,8 @@ export function directionOf(lang: string): TextDirection {
   return RTL_LANGUAGES.has(lang.toLowerCase().split(/[-_]/)[0] ?? '') ? 'rtl' : 'ltr';
 }
 
-function safeLocale(lang: string): string {
-  try {
-    // Odoo spells tags with an underscore (`fr_BE`), which Intl refuses.
-    return Intl.getCanonicalLocales(lang.replace(/_/g, '-'))[0] ?? 'en-US';
-  } catch {
-    // An untrusted `lang` attribute such as "??" must not break formatting.
-    return 'en-US';
-  }
-}
+// An untrusted `lang` attribute such as "??" must not break formatting.
+const safeLocale = (lang: string): string => canonicalTag(lang) ?? 'en-US';
 
 /**
  * Builds a {@link UiText} from a locale file, with ICU formatting by intl-messageformat and the platform's

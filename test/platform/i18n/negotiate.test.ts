@@ -1,11 +1,18 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { directionOf, matchLocale, negotiateLocale, pageLanguages, primaryLanguage } from '../../../src/platform/i18n/index.js';
+import { canonicalTag, directionOf, matchLocale, negotiateLocale, pageLanguages, primaryLanguage } from '../../../src/platform/i18n/index.js';
 
 describe('language negotiation', () => {
   it('reads fr_FR, fr-FR, fr and FR as French', () => {
     for (const tag of ['fr_FR', 'fr-FR', 'fr', 'FR', ' fr-be ', 'fr_BE@euro']) expect(matchLocale(tag), tag).to.equal('fr');
     expect(matchLocale('ar_001')).to.equal('ar');
     expect(matchLocale('en_US')).to.equal('en');
+  });
+
+  it('writes tags in canonical form, underscores included, and refuses what is no tag', () => {
+    expect(canonicalTag('fr_be')).to.equal('fr-BE');
+    expect(canonicalTag(' en-gb ')).to.equal('en-GB');
+    expect(canonicalTag('de')).to.equal('de');
+    for (const tag of ['??', '', 'fr-%%']) expect(canonicalTag(tag), tag).to.equal(undefined);
   });
 
   it('knows no locale for unsupported or malformed tags', () => {
