@@ -368,9 +368,11 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     showChat(session, welcome);
   }
 
-  /** Posts once and, on any failure, once more (SPEC.md §8 "Failed message post"). */
-  // Both attempts carry the same key: when the first reached the server but its answer was lost, the
-  // server answers the retry with the stored message instead of storing it twice.
+  /**
+   * Posts once and, on any failure, once more (SPEC.md §8 "Failed message post"). Both attempts carry the
+   * same key: when the first reached the server but its answer was lost, the server answers the retry
+   * with the stored message instead of storing it twice.
+   */
   const postWithRetry = async (uuid: string, content: string, postKey: string | undefined): Promise<unknown> => {
     const params = { uuid, message_content: content, ...(postKey ? { [POST_KEY_PARAM]: postKey } : {}) };
     try {

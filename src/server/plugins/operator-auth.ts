@@ -101,8 +101,9 @@ export const operatorAuthPlugin = fp(
       const token = randomBytes(32).toString('base64url');
       const now = app.clock.now();
       await app.store.createWebSession(operator.id, hashToken(token), now, now + SESSION_LIFETIME_MS);
-      touchedAt.set(operator.id, now);
-      await app.store.touchOperator(operator.id, now);
+      // A log-in always counts as seen, however recent the last write.
+      touchedAt.delete(operator.id);
+      await touch(operator.id, now);
       const flags = [`Path=/`, `Max-Age=${SESSION_LIFETIME_MS / 1000}`, 'HttpOnly', 'SameSite=Lax'];
       if (secure(request)) flags.push('Secure');
       void reply.header('Set-Cookie', `${SESSION_COOKIE}=${token}; ${flags.join('; ')}`);

@@ -9,8 +9,8 @@ export const test = base.extend<{ browserLog: void }>({
   browserLog: [
     async ({ context }, use, testInfo) => {
       const lines: string[] = [];
-      const at = (): string => `${((Date.now() - started) / 1000).toFixed(2)}s`;
       const started = Date.now();
+      const at = (): string => `${((Date.now() - started) / 1000).toFixed(2)}s`;
       await context.addInitScript(() => {
         window.addEventListener('livechat:error', (e) => console.warn(`livechat:error ${JSON.stringify((e as CustomEvent).detail)}`), true);
         window.addEventListener(
