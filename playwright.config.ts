@@ -54,6 +54,13 @@ export default defineConfig({
       // Every spec opens chats from 127.0.0.1: the whole run would pass the per-minute session limit
       // meant for one visitor (the limits themselves are tested by the server's own tests).
       RATE_LIMIT_GET_SESSION: '1000',
+      RATE_LIMIT_INIT: '10000',
+      RATE_LIMIT_CHAT_HISTORY: '10000',
+      RATE_LIMIT_CHAT_POST: '10000',
+      RATE_LIMIT_TYPING: '10000',
+      RATE_LIMIT_FEEDBACK: '10000',
+      RATE_LIMIT_PAGE_HISTORY: '10000',
+      RATE_LIMIT_POLL: '10000',
       // Operator log-ins of the whole run come from one address too (login-rate-limit.test.ts tests the limit).
       RATE_LIMIT_LOGIN: '1000',
       LOG_LEVEL: 'warn',

@@ -2,7 +2,7 @@
  * The loader's only call: `/im_livechat/init` (PROTOCOL.md §3.2), as a bare fetch so the eager script
  * stays free of the RPC client. Never throws: a failure counts as "not available".
  */
-import type { InitResult } from '../protocol/livechat.js';
+import { PAGE_URL_PARAM, pageUrlFor, type InitResult } from '../protocol/livechat.js';
 
 /** Asks whether an operator is available for this visitor on `channelId`. */
 export async function fetchInit(serverUrl: string, channelId: number): Promise<InitResult | undefined> {
@@ -11,7 +11,7 @@ export async function fetchInit(serverUrl: string, channelId: number): Promise<I
       method: 'POST',
       credentials: 'omit',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { channel_id: channelId }, id: Math.floor(Math.random() * 1e9) }),
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { channel_id: channelId, [PAGE_URL_PARAM]: pageUrlFor(globalThis.location?.href) }, id: Math.floor(Math.random() * 1e9) }),
     });
     const body = (await res.json()) as { result?: InitResult };
     const result = body.result;

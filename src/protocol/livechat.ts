@@ -171,6 +171,33 @@ export const COOKIES = {
 } as const;
 
 /**
+ * The page the widget runs on, sent with `/im_livechat/init` so the channel's URL rule matches the
+ * real page: a cross-origin Referer carries only the origin under the default referrer policy.
+ */
+export const PAGE_URL_PARAM = 'page_url';
+/** Longest page address sent and matched. */
+export const PAGE_URL_MAX = 2048;
+
+/** Bounds the server enforces on visitor fields (issue 11); the widget keeps within them. */
+export const FIELD_LIMITS = {
+  visitorName: 100,
+  ratingReason: 1000,
+  pageHistoryEntries: 15,
+  pageHistoryEntry: 2048,
+} as const;
+
+/** The page address as the widget sends it: at most {@link PAGE_URL_MAX} characters, or undefined. */
+export function pageUrlFor(href: string | undefined): string | undefined {
+  return href ? href.slice(0, PAGE_URL_MAX) : undefined;
+}
+
+/** A visitor session's uuid as the server issues it (version 4, lower case): the visitor's only credential. */
+export const SESSION_UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The grammar of every bus channel name: a session uuid, or `livechat.<kind>.<id>`. */
+export const BUS_CHANNEL_PATTERN = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|livechat\.(?:operator|session)\.\d{1,15})$/;
+
+/**
  * Bus channel names. Poll channels are strings only (PROTOCOL.md §4.1): a visitor polls its session uuid;
  * an operator polls its personal channel (new sessions, transient replies) and one channel per session it
  * serves.

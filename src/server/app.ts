@@ -1,12 +1,12 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config.js';
 import { jsonRpcPlugin } from './plugins/jsonrpc.js';
 import { staticFilesPlugin } from './plugins/static-files.js';
 import { clockPlugin, type Clock } from './plugins/clock.js';
 import { storePlugin } from './plugins/store.js';
+import { limitsPlugin } from './plugins/limits.js';
 import { busPublisherPlugin } from './plugins/bus-publisher.js';
 import { busPollRoutes } from './bus/poll-route.js';
 import { busFanoutPlugin } from './bus/fanout.js';
@@ -14,6 +14,7 @@ import { corsPlugin } from './plugins/cors.js';
 import { operatorAuthPlugin } from './plugins/operator-auth.js';
 import { loadLocales, type Locales } from './livechat/translations.js';
 import { widgetRoutes } from './routes/widget.js';
+import { widgetSignalRoutes } from './routes/widget-signals.js';
 import { operatorRoutes } from './routes/operator.js';
 import { operatorConsoleRoutes } from './routes/operator-console.js';
 import { operatorAdminRoutes } from './routes/operator-admin.js';
@@ -47,13 +48,13 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Without TRUST_PROXY the socket address is the client: a forwarded header is the client's own claim.
+    trustProxy: config.trustProxy,
   });
   app.decorate('config', config);
   app.decorate('locales', loadLocales(config.rootDir));
   await app.register(jsonRpcPlugin, { development: config.development });
   await app.register(corsPlugin, { allowedOrigins: config.allowedOrigins });
-  await app.register(rateLimit, { global: false });
   await app.register(clockPlugin, clock ? { clock } : {});
   await app.register(storePlugin, {
     databaseUrl: config.databaseUrl,
@@ -61,11 +62,13 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
     adminLogin: config.adminLogin,
     adminPassword: config.adminPassword,
   });
+  await app.register(limitsPlugin);
   await app.register(busPublisherPlugin);
   await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });
   await app.register(busFanoutPlugin);
   await app.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs });
   await app.register(widgetRoutes, { config });
+  await app.register(widgetSignalRoutes, { config });
   await app.register(transcriptRoutes, { config });
   await app.register(operatorRoutes);
   await app.register(operatorConsoleRoutes);

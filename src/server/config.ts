@@ -20,16 +20,44 @@ export interface ServerConfig {
   messageMaxLength: number;
   /** Largest uploaded attachment, in bytes (ATTACHMENT_MAX_BYTES, default 25 MB). */
   attachmentMaxBytes: number;
-  /**
-   * Requests per minute and per IP on the routes a visitor could abuse, and operator log-in attempts
-   * (RATE_LIMIT_* variables; RATE_LIMIT_LOGIN default 20).
-   */
-  rateLimits: { getSession: number; chatPost: number; transcript: number; login: number };
+  rateLimits: RateLimits;
+  /** Which proxies are trusted for the client address and protocol (TRUST_PROXY; Fastify's `trustProxy`). */
+  trustProxy: boolean | string[];
   /** How long a long poll is held when nothing is new (BUS_HOLD_SECONDS, default 50; the client gives up at 60). */
   busHoldMs: number;
   /** How long bus notifications are kept for clients that come back (BUS_RETENTION_HOURS, default 24). */
   busRetentionMs: number;
 }
+
+/**
+ * Requests per minute and per client address on every visitor route, and operator log-in attempts
+ * (README "Security" lists each with its RATE_LIMIT_* variable).
+ */
+export interface RateLimits {
+  init: number;
+  getSession: number;
+  chatHistory: number;
+  chatPost: number;
+  typing: number;
+  feedback: number;
+  pageHistory: number;
+  transcript: number;
+  poll: number;
+  login: number;
+}
+
+const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, perMinute: number] } = {
+  init: ['RATE_LIMIT_INIT', 60],
+  getSession: ['RATE_LIMIT_GET_SESSION', 20],
+  chatHistory: ['RATE_LIMIT_CHAT_HISTORY', 120],
+  chatPost: ['RATE_LIMIT_CHAT_POST', 120],
+  typing: ['RATE_LIMIT_TYPING', 240],
+  feedback: ['RATE_LIMIT_FEEDBACK', 20],
+  pageHistory: ['RATE_LIMIT_PAGE_HISTORY', 60],
+  transcript: ['RATE_LIMIT_TRANSCRIPT', 5],
+  poll: ['RATE_LIMIT_POLL', 600],
+  login: ['RATE_LIMIT_LOGIN', 20],
+};
 
 export class ConfigError extends Error {
   readonly code = 'config_invalid';
@@ -65,6 +93,33 @@ function parseMailFrom(value: string | undefined): string {
   return value.trim();
 }
 
+function parseRateLimits(env: NodeJS.ProcessEnv): RateLimits {
+  const limits = {} as RateLimits;
+  for (const [key, [variable, fallback]] of Object.entries(RATE_LIMIT_DEFAULTS)) {
+    limits[key as keyof RateLimits] = parsePositive(variable, env[variable], fallback);
+  }
+  return limits;
+}
+
+/**
+ * TRUST_PROXY: unset or `false` trusts nobody (the socket address is the client); a comma-separated
+ * list of proxy addresses or CIDR ranges (or `loopback`, `linklocal`, `uniquelocal`) trusts those hops;
+ * `true` trusts every hop, only for a proxy that is the sole way in. Hop counts are refused: Fastify
+ * cannot check the immediate peer with them and ignores forwarded headers, which would look like a
+ * working set-up while every visitor shares the proxy's address.
+ */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  const list = v.split(',').map((a) => a.trim()).filter((a) => a !== '');
+  const named = ['loopback', 'linklocal', 'uniquelocal'];
+  if (list.length === 0 || !list.every((a) => named.includes(a) || (/^[0-9a-fA-F.:]+(?:\/\d{1,3})?$/.test(a) && /[.:]/.test(a)))) {
+    throw new ConfigError(`TRUST_PROXY must be true, false or a list of proxy addresses (e.g. 127.0.0.1,10.0.0.0/8), got "${value}"`);
+  }
+  return list;
+}
+
 function parseOrigins(value: string | undefined): string[] | '*' {
   if (value === undefined || value.trim() === '' || value.trim() === '*') return '*';
   return value
@@ -75,7 +130,8 @@ function parseOrigins(value: string | undefined): string[] | '*' {
 
 /** Reads the configuration from an environment (process.env by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): ServerConfig {
-  const development = env.NODE_ENV !== 'production';
+  // Secure by default: stacks and paths reach clients only when development is asked for by name.
+  const development = env.NODE_ENV === 'development';
   return {
     port: parsePort(env.PORT, 8069),
     host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
@@ -92,12 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
     messageMaxLength: parsePositive('MESSAGE_MAX_LENGTH', env.MESSAGE_MAX_LENGTH, 4000),
     attachmentMaxBytes: parsePositive('ATTACHMENT_MAX_BYTES', env.ATTACHMENT_MAX_BYTES, 25 * 1024 * 1024),
-    rateLimits: {
-      getSession: parsePositive('RATE_LIMIT_GET_SESSION', env.RATE_LIMIT_GET_SESSION, 20),
-      chatPost: parsePositive('RATE_LIMIT_CHAT_POST', env.RATE_LIMIT_CHAT_POST, 120),
-      transcript: parsePositive('RATE_LIMIT_TRANSCRIPT', env.RATE_LIMIT_TRANSCRIPT, 5),
-      login: parsePositive('RATE_LIMIT_LOGIN', env.RATE_LIMIT_LOGIN, 20),
-    },
+    rateLimits: parseRateLimits(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     busHoldMs: parseBusHold(env.BUS_HOLD_SECONDS),
     busRetentionMs: parsePositive('BUS_RETENTION_HOURS', env.BUS_RETENTION_HOURS, 24) * 3600_000,
   };

@@ -5,8 +5,11 @@
 import { createStore } from 'jotai/vanilla';
 import { createNotifier } from '../platform/notify/notifier.js';
 import {
+  FIELD_LIMITS,
   LIMITS,
+  PAGE_URL_PARAM,
   POST_KEY_PARAM,
+  pageUrlFor,
   RATING_EMOJI,
   payloadKind,
   type BusPayload,
@@ -204,7 +207,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     if (!session) return;
     switch (payloadKind(payload)) {
       case 'history_command':
-        rpc('/im_livechat/history', { pid: session.operator_pid[0], channel_uuid: session.uuid, page_history: readPageHistory(cookies) }).catch(() => undefined);
+        rpc('/im_livechat/history', { pid: session.operator_pid[0], channel_uuid: session.uuid, page_history: readPageHistory(cookies).map((p) => p.slice(0, FIELD_LIMITS.pageHistoryEntry)) }).catch(() => undefined);
         return;
       case 'typing_status':
         return onTyping(payload as TypingStatusPayload);
@@ -306,7 +309,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     const initAt = prefetched.initAt ?? clock.now();
     if (!init) {
       try {
-        init = (await rpc('/im_livechat/init', { channel_id: store.get(optionsAtom).channelId })) as InitResult;
+        init = (await rpc('/im_livechat/init', { channel_id: store.get(optionsAtom).channelId, [PAGE_URL_PARAM]: pageUrlFor(globalThis.location?.href) })) as InitResult;
       } catch {
         store.set(phaseAtom, 'unavailable');
         fail('network', false);
@@ -340,7 +343,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     try {
       answer = await rpc('/im_livechat/get_session', {
         channel_id: options.channelId,
-        anonymous_name: options.defaultUsername,
+        anonymous_name: options.defaultUsername.slice(0, FIELD_LIMITS.visitorName),
         previous_operator_id: previousOperator(cookies),
       });
     } catch {

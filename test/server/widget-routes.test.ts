@@ -224,13 +224,16 @@ describeEachEngine('widget routes', (h) => {
     assert.equal(bad.body.error?.data.exception_type, 'validation_error');
   });
 
-  it('feedback accepts 5, 3 and 1 only, caps the reason and keeps one rating per session', async () => {
+  it('feedback accepts 5, 3 and 1 only, refuses a reason over 1,000 characters and keeps one rating per session', async () => {
     const { session } = await h.visitorSession();
     for (const rate of [10, 0, '5', 2]) {
       const { body } = await h.rpc('/im_livechat/feedback', { uuid: session.uuid, rate, reason: 'x' });
       assert.equal(body.error?.data.message, 'rate must be 5, 3 or 1', `rate ${JSON.stringify(rate)}`);
     }
-    const first = await h.call<number>('/im_livechat/feedback', { uuid: session.uuid, rate: 1, reason: 'r'.repeat(5000) });
+    const long = await h.rpc('/im_livechat/feedback', { uuid: session.uuid, rate: 1, reason: 'r'.repeat(1001) });
+    assert.equal(long.body.error?.data.message, 'reason must be at most 1000 characters');
+    assert.equal(await h.app.store.getRating(session.id), undefined);
+    const first = await h.call<number>('/im_livechat/feedback', { uuid: session.uuid, rate: 1, reason: 'r'.repeat(1000) });
     assert.equal((await h.app.store.getRating(session.id))?.reason.length, 1000);
     const second = await h.call<number>('/im_livechat/feedback', { uuid: session.uuid, rate: 5 });
     assert.equal(first, second);
@@ -240,13 +243,17 @@ describeEachEngine('widget routes', (h) => {
 
   it('history stores the pages and sends them, escaped, to the operator only', async () => {
     const { session, operator } = await h.visitorSession();
-    const pages = ['/', '/shop?q=<script>', ...Array.from({ length: 20 }, (_, i) => `/p${i}`)];
+    const pages = ['/', '/shop?q=<script>', 'https://shop.example/cart', ...Array.from({ length: 12 }, (_, i) => `/p${i}`)];
+    const tooMany = await h.rpc('/im_livechat/history', { pid: operator.id, channel_uuid: session.uuid, page_history: [...pages, '/sixteenth'] });
+    assert.equal(tooMany.body.error?.data.exception_type, 'validation_error');
     assert.equal(await h.call('/im_livechat/history', { pid: operator.id, channel_uuid: session.uuid, page_history: pages }), true);
     const stored = await h.app.store.getVisitorSession(session.id);
-    assert.deepEqual(JSON.parse(stored!.page_history!), pages.slice(-15));
+    assert.deepEqual(JSON.parse(stored!.page_history!), pages);
     const told = (await notificationsOn(h, BusChannel.operator(operator.id))).at(-1)!;
     assert.equal(told.info, 'transient_message');
     assert.deepEqual(told.channel_ids, [session.id]);
+    // The operator hears of a session's page history at most once per 10 s.
+    h.clock.advance(10_001);
     await h.call('/im_livechat/history', { pid: operator.id, channel_uuid: session.uuid, page_history: ['/a?x=<script>'] });
     const escaped = (await notificationsOn(h, BusChannel.operator(operator.id))).at(-1)!;
     assert.ok(String(escaped.body).includes('/a?x=&lt;script&gt;'));

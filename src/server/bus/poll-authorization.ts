@@ -1,4 +1,4 @@
-import { BusChannel } from '../../protocol/livechat.js';
+import { BUS_CHANNEL_PATTERN, BusChannel } from '../../protocol/livechat.js';
 import type { OperatorRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 
@@ -12,7 +12,8 @@ export const MAX_POLL_CHANNELS = 200;
  * tells whether a channel exists.
  */
 export async function readableChannels(store: Store, requested: string[], operator: OperatorRow | null): Promise<string[]> {
-  const wanted = [...new Set(requested)].slice(0, MAX_POLL_CHANNELS);
+  // Names outside the channel grammar are dropped before any lookup: no other input reaches the database.
+  const wanted = [...new Set(requested)].filter((c) => c.length <= 64 && BUS_CHANNEL_PATTERN.test(c)).slice(0, MAX_POLL_CHANNELS);
   const allowed = new Set<string>();
   if (operator) {
     const own = BusChannel.operator(operator.id);

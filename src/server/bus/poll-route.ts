@@ -117,7 +117,7 @@ export const busPollRoutes = fp(
       const poll = new HeldPoll(shared, last, reply);
       prepare(poll, request, requested, options).catch((err: unknown) => poll.fail(err));
       return poll;
-    });
+    }, { config: { rateLimit: { max: app.config.rateLimits.poll, timeWindow: 60_000 } } });
 
     const gc = setInterval(() => {
       app.store.deleteNotificationsBefore(app.clock.now() - o.retentionMs).catch((err: unknown) => app.log.warn({ err }, 'bus garbage collection failed'));

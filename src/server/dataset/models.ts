@@ -5,6 +5,7 @@ import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool
 import { InvalidParamError } from '../livechat/params.js';
 import { serverDate } from '../livechat/format.js';
 import { ONLINE_WINDOW_MS } from '../livechat/availability.js';
+import { urlPatternProblem } from '../livechat/rules.js';
 import type { OperatorRow } from '../store/schema.js';
 import type { DomainOperator, DomainValue } from './domain.js';
 
@@ -102,12 +103,9 @@ const channelModel: ModelSpec = {
       ...plain('text', 't.rule_url_pattern', 'rule_url_pattern'),
       write: (v) => {
         if (v === false || v === null || v === '') return null;
-        if (typeof v !== 'string' || v.length > 200) throw new InvalidParamError('rule_url_pattern must be a short regular expression');
-        try {
-          new RegExp(v);
-        } catch {
-          throw new InvalidParamError('rule_url_pattern is not a valid regular expression');
-        }
+        if (typeof v !== 'string') throw new InvalidParamError('rule_url_pattern must be a short regular expression');
+        const problem = urlPatternProblem(v);
+        if (problem) throw new InvalidParamError(`rule_url_pattern ${problem}`);
         return v;
       },
     },

@@ -1,3 +1,4 @@
+import { SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
 import { RpcError } from '../plugins/jsonrpc.js';
 import type { RpcParams } from '../plugins/jsonrpc.js';
 
@@ -23,12 +24,33 @@ export function optionalIntParam(params: RpcParams, key: string): number | undef
   return intParam(params, key);
 }
 
-/** A string parameter of at most `max` characters. */
+// C0 controls other than tab, line feed and carriage return, DEL and C1 controls: nothing a person types,
+// and NUL is refused by PostgreSQL inside a text value.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why `text` cannot be stored as typed text (a control character, a lone surrogate), or undefined. */
+export function textProblem(text: string): string | undefined {
+  if (CONTROL_CHARACTER.test(text)) return 'contains a control character';
+  if (LONE_SURROGATE.test(text)) return 'is not well-formed Unicode';
+  return undefined;
+}
+
+/** `text` when it is well-formed typed text; otherwise an error naming `key`. */
+export function checkText(key: string, text: string): string {
+  const problem = textProblem(text);
+  if (problem) throw new InvalidParamError(`${key} ${problem}`);
+  return text;
+}
+
+/** A string parameter of at most `max` characters of well-formed text without control characters. */
 export function stringParam(params: RpcParams, key: string, max: number): string {
   const v = params[key];
   if (typeof v !== 'string') throw new InvalidParamError(`${key} must be a string`);
   if (v.length > max) throw new InvalidParamError(`${key} must be at most ${max} characters`);
-  return v;
+  return checkText(key, v);
 }
 
 /** An optional string parameter; a missing or `false` value gives `fallback`. */
@@ -45,13 +67,11 @@ export function boolParam(params: RpcParams, key: string): boolean {
   return v;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
 /**
  * The uuid of a visitor session, or `undefined` when it is not even shaped like one. Callers treat
  * "malformed" exactly like "unknown", so answers never reveal whether a session exists.
  */
 export function uuidParam(params: RpcParams, key = 'uuid'): string | undefined {
   const v = params[key];
-  return typeof v === 'string' && UUID.test(v) ? v : undefined;
+  return typeof v === 'string' && SESSION_UUID_PATTERN.test(v) ? v : undefined;
 }

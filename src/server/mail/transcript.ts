@@ -16,6 +16,33 @@ export function bodyToText(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
+/** Bounds of one transcript and of how often it may be sent (README "Security"). */
+export const TRANSCRIPT_LIMITS = {
+  /** The newest messages of the conversation that are mailed. */
+  messages: 200,
+  /** Most characters of message text in one mail; older messages are left out first. */
+  textChars: 100_000,
+  /** How long after the conversation ended it may still be mailed. */
+  afterCloseMs: 3600_000,
+  perSessionPerDay: 3,
+  perRecipientPerDay: 5,
+} as const;
+
+const CUT_NOTE = '(Earlier messages are not included.)';
+
+/** The newest messages whose bodies fit in {@link TRANSCRIPT_LIMITS.textChars}, in date order. */
+function newestThatFit(messages: MessageWithRelations[]): MessageWithRelations[] {
+  const newestFirst = [...messages].sort((a, b) => b.created_at - a.created_at || b.id - a.id);
+  const kept: MessageWithRelations[] = [];
+  let chars = 0;
+  for (const m of newestFirst) {
+    chars += m.body.length;
+    if (chars > TRANSCRIPT_LIMITS.textChars) break;
+    kept.push(m);
+  }
+  return kept.reverse();
+}
+
 /**
  * The transcript mail (PROTOCOL.md §3.9): subject "Conversation with <operator>", then every message in
  * date order with its author ("You" for the visitor) and UTC time, as text and as HTML.
@@ -27,17 +54,20 @@ export function buildTranscript(input: {
   operatorName: string;
   messages: MessageWithRelations[];
 }): OutgoingMail {
-  const ordered = [...input.messages].sort((a, b) => a.created_at - b.created_at || a.id - b.id);
+  const ordered = newestThatFit(input.messages);
+  const cut = ordered.length < input.messages.length || input.messages.length >= TRANSCRIPT_LIMITS.messages;
   const author = (m: MessageWithRelations) => (m.author_operator_id === null ? 'You' : (m.author_name ?? input.operatorName));
   const when = (m: MessageWithRelations) => `${serverDate(m.created_at)} UTC`;
   const text = [
     `Conversation with ${input.operatorName} (${input.channel.name})`,
     '',
+    ...(cut ? [CUT_NOTE, ''] : []),
     ...ordered.flatMap((m) => [`${author(m)} - ${when(m)}`, bodyToText(m.body), '']),
   ].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
     `<h1 style="font-size:18px">Conversation with ${escapeHtml(input.operatorName)}</h1>`,
+    ...(cut ? [`<p style="color:#666">${CUT_NOTE}</p>`] : []),
     ...ordered.map(
       (m) =>
         `<div style="margin:12px 0"><div><strong>${escapeHtml(author(m))}</strong> <span style="color:#666">${escapeHtml(when(m))}</span></div><div>${m.body}</div></div>`,

@@ -21,6 +21,13 @@ export class SessionExpiredError extends RpcError {
   }
 }
 
+/** A limit was reached: answered with HTTP 429 and Retry-After, in the JSON-RPC envelope. */
+export class TooManyRequestsError extends RpcError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many requests, please slow down.', 'warning', RpcCode.serverError, 'livechat.TooManyRequests');
+  }
+}
+
 export type RpcParams = Record<string, unknown>;
 
 /** How the route answers a {@link DeferredRpcResult}: one per plugin, shared by every pending call. */
@@ -72,6 +79,10 @@ export abstract class DeferredRpcResult<T> {
 export type RpcHandler = (params: RpcParams, request: FastifyRequest, reply: FastifyReply) => unknown;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on JSON-RPC routes: every answer, errors included, is a JSON-RPC envelope. */
+    rpc?: boolean;
+  }
   interface FastifyInstance {
     /** Declares a JSON-RPC route: POST with the envelope of PROTOCOL.md §1. */
     rpc(path: string, handler: RpcHandler, options?: { config?: Record<string, unknown> }): void;
@@ -139,8 +150,11 @@ export const jsonRpcPlugin = fp(
       if (reply.sent) return undefined;
       return result === undefined ? { jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, result };
     };
-    const failure = (request: FastifyRequest, id: unknown, err: unknown): Record<string, unknown> => {
+    const failure = (request: FastifyRequest, id: unknown, err: unknown, reply?: FastifyReply): Record<string, unknown> => {
       if (!(err instanceof RpcError)) request.log.error({ err }, 'rpc handler failed');
+      if (err instanceof TooManyRequestsError && reply && !reply.sent) {
+        void reply.status(429).header('Retry-After', String(err.retryAfterSeconds));
+      }
       return errorBody(id, toRpcError(err, opts.development));
     };
     // What Fastify itself does with a late payload: a failing send (serialization) becomes an error reply.
@@ -155,13 +169,13 @@ export const jsonRpcPlugin = fp(
 
     const answerer: RpcAnswerer = {
       result: (reply, id, value) => sendLate(reply, success(reply, id, value)),
-      error: (reply, id, err) => sendLate(reply, failure(reply.request, id, err)),
+      error: (reply, id, err) => sendLate(reply, failure(reply.request, id, err, reply)),
     };
 
     app.decorate('rpc', function rpc(this: FastifyInstance, path: string, handler: RpcHandler, options = {}) {
       // Not an async function: a pending call keeps no suspended frame here nor a promise chain in
       // Fastify; a deferred result costs nothing more than itself.
-      this.post(path, { config: options.config ?? {} }, (request, reply) => {
+      this.post(path, { config: { ...(options.config ?? {}), rpc: true } }, (request, reply) => {
         const body = request.body as Record<string, unknown> | null | undefined;
         const id = body && typeof body === 'object' ? body.id : null;
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
@@ -178,7 +192,7 @@ export const jsonRpcPlugin = fp(
         try {
           result = handler(params as RpcParams, request, reply);
         } catch (err) {
-          return failure(request, id, err);
+          return failure(request, id, err, reply);
         }
         if (result instanceof DeferredRpcResult) {
           result.attach(id, answerer);
@@ -201,7 +215,8 @@ export const jsonRpcPlugin = fp(
       }
       const status = err.statusCode ?? 500;
       if (status >= 500) request.log.error({ err }, 'request failed');
-      const rpcish = request.method === 'POST' && /json/.test(String(request.headers['content-type'] ?? ''));
+      // Every JSON-RPC route answers in the envelope, whatever the body was (a form, plain text, nothing).
+      const rpcish = request.routeOptions.config?.rpc === true || (request.method === 'POST' && /json/.test(String(request.headers['content-type'] ?? '')));
       if (rpcish) {
         const exceptionType: RpcExceptionType = status === 429 ? 'warning' : 'validation_error';
         const message = status === 429 ? 'Too many requests, please slow down.' : status < 500 ? err.message : 'Internal server error';

@@ -4,12 +4,22 @@ import { RpcError } from '../plugins/jsonrpc.js';
 import { InvalidParamError, uuidParam } from '../livechat/params.js';
 import { parseEmailAddress } from '../mail/email-address.js';
 import { createMailer, MailDeliveryError } from '../mail/mailer.js';
-import { buildTranscript } from '../mail/transcript.js';
+import { buildTranscript, TRANSCRIPT_LIMITS } from '../mail/transcript.js';
+
+const DAY = 24 * 3600_000;
+
+class NoConversationError extends RpcError {
+  constructor() {
+    super('This conversation does not exist', 'missing_error', undefined, 'livechat.MissingError');
+  }
+}
 
 /**
  * `/im_livechat/email_livechat_transcript` {uuid, email}: mails the conversation. No result on success;
- * a JSON-RPC error for an invalid address, an unknown session (same answer for a malformed uuid) or a
- * failed delivery, so the widget can show its error block.
+ * a JSON-RPC error for an invalid address, an unknown session (same answer for a malformed uuid), one
+ * ended too long ago, a used-up allowance, or a failed delivery, so the widget can show its error block.
+ * Bounded so the route is neither an amplifier nor a relay (issue 11): while the session is open or
+ * shortly after, its last messages only, a few mails per session and per recipient a day.
  */
 export async function transcriptRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
   const mailer = createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, dataDir: opts.config.dataDir, log: app.log });
@@ -22,10 +32,15 @@ export async function transcriptRoutes(app: FastifyInstance, opts: { config: Ser
       if (!to) throw new InvalidParamError('Invalid email address');
       const uuid = uuidParam(params);
       const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
-      const channel = session ? await app.store.getChannel(session.channel_id) : undefined;
-      const operator = session ? await app.store.getOperator(session.operator_id) : undefined;
-      if (!session || !channel || !operator) throw new RpcError('This conversation does not exist', 'missing_error', undefined, 'livechat.MissingError');
-      const messages = await app.store.listMessages(session.id, 10_000);
+      const now = app.clock.now();
+      if (!session || (session.closed_at !== null && now - session.closed_at > TRANSCRIPT_LIMITS.afterCloseMs)) throw new NoConversationError();
+      const channel = await app.store.getChannel(session.channel_id);
+      const operator = await app.store.getOperator(session.operator_id);
+      if (!channel || !operator) throw new NoConversationError();
+      // Counted before anything is built, so refused calls cost one counter each.
+      await app.limits.take(`transcript:session:${session.id}`, TRANSCRIPT_LIMITS.perSessionPerDay, DAY);
+      await app.limits.take(`transcript:to:${to.toLowerCase()}`, TRANSCRIPT_LIMITS.perRecipientPerDay, DAY);
+      const messages = await app.store.listMessages(session.id, TRANSCRIPT_LIMITS.messages);
       const mail = buildTranscript({ to, channel, session, operatorName: operator.display_name, messages });
       try {
         const delivery = await mailer.send(mail);

@@ -1,31 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BusChannel, POST_KEY_PARAM, POST_KEY_PATTERN, RATES, type LivechatChannelOptions, type Rate } from '../../protocol/livechat.js';
-import type { SessionRatedPayload } from '../../protocol/operator-console.js';
+import { BusChannel, FIELD_LIMITS, PAGE_URL_MAX, PAGE_URL_PARAM, POST_KEY_PARAM, POST_KEY_PATTERN, type LivechatChannelOptions } from '../../protocol/livechat.js';
 import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { ServerConfig } from '../config.js';
 import type { ChannelRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
-import { escapeHtml, messageToWire, plainTextToHtml, sessionToWire } from '../livechat/format.js';
+import { messageToWire, plainTextToHtml, sessionToWire } from '../livechat/format.js';
 import { onlineOperators, pickOperator } from '../livechat/availability.js';
 import { PostKeys } from '../livechat/post-keys.js';
 import { matchRule } from '../livechat/rules.js';
 import { urlsFor } from '../livechat/urls.js';
-import { InvalidParamError, boolParam, intParam, optionalIntParam, optionalStringParam, uuidParam } from '../livechat/params.js';
+import { InvalidParamError, checkText, intParam, optionalIntParam, optionalStringParam, uuidParam } from '../livechat/params.js';
+import { takeSessionQuota } from '../livechat/visitor-limits.js';
 
-/** Longest visitor name kept; longer ones are cut. */
-export const ANONYMOUS_NAME_MAX = 100;
-/** Longest rating reason kept; longer ones are cut. */
-export const REASON_MAX = 1000;
-/** Page history entries kept (SPEC.md §9: 15 paths) and the longest path kept. */
-export const PAGE_HISTORY_MAX = 15;
-export const PAGE_PATH_MAX = 2048;
 /** Default and largest `limit` of `/mail/chat_history` (SPEC.md §9). */
 export const HISTORY_DEFAULT_LIMIT = 20;
 export const HISTORY_MAX_LIMIT = 100;
 
 /** The session a uuid names, or undefined for a malformed, unknown or closed one (no existence oracle). */
-async function openSession(app: FastifyInstance, params: RpcParams, key = 'uuid'): Promise<VisitorSessionRow | undefined> {
+export async function openSession(app: FastifyInstance, params: RpcParams, key = 'uuid'): Promise<VisitorSessionRow | undefined> {
   const uuid = uuidParam(params, key);
   if (!uuid) return undefined;
   const session = await app.store.getVisitorSessionByUuid(uuid);
@@ -33,7 +26,7 @@ async function openSession(app: FastifyInstance, params: RpcParams, key = 'uuid'
 }
 
 /** May this logged-in operator speak in that session? Its operator, a member of its channel, or an admin. */
-async function operatorMayAct(app: FastifyInstance, operator: OperatorRow, session: VisitorSessionRow): Promise<boolean> {
+export async function operatorMayAct(app: FastifyInstance, operator: OperatorRow, session: VisitorSessionRow): Promise<boolean> {
   if (operator.is_admin || operator.id === session.operator_id) return true;
   return (await app.store.channelOperatorIds(session.channel_id)).includes(operator.id);
 }
@@ -71,7 +64,7 @@ export async function publishMessage(app: FastifyInstance, request: FastifyReque
 }
 
 /** Where a new message of the session is announced: its visitor, the session and the session's operator. */
-function messageChannels(session: VisitorSessionRow): string[] {
+export function messageChannels(session: VisitorSessionRow): string[] {
   return [BusChannel.visitor(session.uuid), BusChannel.session(session.id), BusChannel.operator(session.operator_id)];
 }
 
@@ -81,26 +74,34 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
   const postKeys = new PostKeys();
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
-  app.visitorRpc('/im_livechat/init', async (params, request) => {
-    const channel = await app.store.getChannel(intParam(params, 'channel_id'));
+  app.visitorRpc(
+    '/im_livechat/init',
+    async (params, request) => {
+    const channelId = intParam(params, 'channel_id');
+    const pageUrl = optionalStringParam(params, PAGE_URL_PARAM, PAGE_URL_MAX, '');
+    const channel = await app.store.getChannel(channelId);
     if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
     // The options come with every answer: a visitor reopening a conversation reads them for its window
     // even while nobody is online.
     const options = channelOptions(channel);
     const online = await onlineOperators(app.store, channel.id, app.clock.now());
     if (online.length === 0) return { available_for_me: false, rule: {}, options };
-    const rule = matchRule(channel, request.headers.referer);
+    // The page the widget reports; the Referer only for older loaders (it carries only the origin when
+    // the embedding page is on another origin, under the default referrer policy).
+    const rule = matchRule(channel, pageUrl !== '' ? pageUrl : request.headers.referer);
     return { available_for_me: !('action' in rule && rule.action === 'hide_button'), rule, options };
-  });
+    },
+    { config: perMinute(config.rateLimits.init) },
+  );
 
   // The React widget renders its own templates; the call exists for protocol compatibility (PROTOCOL.md §3.1).
-  app.visitorRpc('/im_livechat/load_templates', async () => []);
+  app.visitorRpc('/im_livechat/load_templates', async () => [], { config: perMinute(config.rateLimits.init) });
 
   app.visitorRpc(
     '/im_livechat/get_session',
     async (params) => {
       const channelId = intParam(params, 'channel_id');
-      const anonymousName = optionalStringParam(params, 'anonymous_name', 10_000, 'Visitor').trim().slice(0, ANONYMOUS_NAME_MAX) || 'Visitor';
+      const anonymousName = optionalStringParam(params, 'anonymous_name', FIELD_LIMITS.visitorName, 'Visitor').trim() || 'Visitor';
       let previousId: number | undefined;
       try {
         previousId = optionalIntParam(params, 'previous_operator_id');
@@ -124,7 +125,9 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
     { config: perMinute(config.rateLimits.getSession) },
   );
 
-  app.visitorRpc('/mail/chat_history', async (params, request) => {
+  app.visitorRpc(
+    '/mail/chat_history',
+    async (params, request) => {
     const requested = optionalIntParam(params, 'limit') ?? HISTORY_DEFAULT_LIMIT;
     const limit = Math.min(Math.max(requested, 1), HISTORY_MAX_LIMIT);
     const beforeId = optionalIntParam(params, 'last_id');
@@ -134,7 +137,9 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
     if (!session) return [];
     const urls = urlsFor(request, config.publicUrl);
     return (await app.store.listMessages(session.id, limit, beforeId)).map((m) => messageToWire(m, session, urls));
-  });
+    },
+    { config: perMinute(config.rateLimits.chatHistory) },
+  );
 
   app.visitorRpc(
     '/mail/chat_post',
@@ -145,6 +150,7 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
       if (content.length > config.messageMaxLength) {
         throw new InvalidParamError(`The message is too long: at most ${config.messageMaxLength} characters`);
       }
+      checkText('message_content', content);
       const postKey = params[POST_KEY_PARAM];
       if (postKey !== undefined && postKey !== null && (typeof postKey !== 'string' || !POST_KEY_PATTERN.test(postKey))) {
         throw new InvalidParamError(`${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _`);
@@ -153,6 +159,7 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
       if (!session) return false;
       const operator = await app.currentOperator(request);
       if (operator && !(await operatorMayAct(app, operator, session))) return false;
+      if (!operator) await takeSessionQuota(app, 'chatPost', session.id);
       const urls = urlsFor(request, app.config.publicUrl);
       const authorName = operator ? operator.display_name : null;
       // The message and its notifications commit together, batched with concurrent posts (group commit);
@@ -170,50 +177,4 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
     },
     { config: perMinute(config.rateLimits.chatPost) },
   );
-
-  app.visitorRpc('/im_livechat/notify_typing', async (params, request) => {
-    const isTyping = boolParam(params, 'is_typing');
-    const session = await openSession(app, params);
-    if (!session) return undefined;
-    const operator = await app.currentOperator(request);
-    if (operator && !(await operatorMayAct(app, operator, session))) return undefined;
-    await app.bus.publish([BusChannel.visitor(session.uuid), BusChannel.session(session.id)], {
-      info: 'typing_status',
-      partner_id: operator ? operator.id : 0,
-      is_typing: isTyping,
-      is_website_user: !operator,
-    });
-    return undefined;
-  });
-
-  app.visitorRpc('/im_livechat/feedback', async (params) => {
-    const rate = params.rate;
-    if (!RATES.includes(rate as Rate)) throw new InvalidParamError('rate must be 5, 3 or 1');
-    const reason = optionalStringParam(params, 'reason', 100_000, '').slice(0, REASON_MAX);
-    const uuid = uuidParam(params);
-    // Feedback comes after the conversation, possibly after the operator closed it.
-    const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
-    if (!session) return false;
-    const rating = await app.store.upsertRating(session.id, rate as number, reason, app.clock.now());
-    // Consoles show the rating and update their statistics live (issue 7); the visitor's channel is not told.
-    const rated: SessionRatedPayload = { info: 'session_rated', session_id: session.id, rate: rate as Rate, reason };
-    await app.bus.publish([BusChannel.session(session.id), BusChannel.operator(session.operator_id)], rated);
-    return rating.id;
-  });
-
-  app.visitorRpc('/im_livechat/history', async (params) => {
-    const pages = params.page_history;
-    if (!Array.isArray(pages) || pages.length > 100 || !pages.every((p) => typeof p === 'string')) {
-      throw new InvalidParamError('page_history must be a list of paths');
-    }
-    const kept = (pages as string[]).slice(-PAGE_HISTORY_MAX).map((p) => p.slice(0, PAGE_PATH_MAX));
-    const session = await openSession(app, params, 'channel_uuid');
-    if (!session) return true;
-    await app.store.setPageHistory(session.id, kept);
-    const body = kept.length
-      ? `<span class="o_mail_notification"><ul>${kept.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul></span>`
-      : 'No history found';
-    await app.bus.publish([BusChannel.operator(session.operator_id)], { info: 'transient_message', body, channel_ids: [session.id], pages: kept, uuid: session.uuid });
-    return true;
-  });
 }

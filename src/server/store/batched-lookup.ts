@@ -69,6 +69,12 @@ export class BatchedLookup<K, V extends object> {
     try {
       rows = await this.#fetch(keys);
     } catch (err) {
+      // One bad key must not fail the requests that only shared its query: each key is asked alone,
+      // and only the keys that fail on their own get the error.
+      if (keys.length > 1) {
+        await Promise.all(keys.map((key) => this.#run([key], pending)));
+        return;
+      }
       for (const key of keys) for (const w of pending.get(key) ?? []) w.reject(err);
       return;
     }

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { AttachmentRow, BusNotificationRow, ChannelRow, Database, MessageRow, NewAttachment, OperatorRow, RatingRow, VisitorSessionRow } from './schema.js';
 import type { Engine, OpenDatabase } from './database.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
 import { BatchedLookup } from './batched-lookup.js';
+import { DatabaseCounterStore, type CounterStore } from '../limits/counter-store.js';
 import type {
   AvailableOperator,
   MessageWithRelations,
@@ -30,6 +32,7 @@ const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 export class KyselyStore implements Store {
   readonly db: Kysely<Database>;
   readonly engine: Engine;
+  readonly counters: CounterStore;
   /**
    * Every visitor call (a post, a typing notice, a poll) starts by finding its session by uuid; on
    * PostgreSQL concurrent calls share the query. SQLite answers in microseconds without a round trip.
@@ -39,6 +42,7 @@ export class KyselyStore implements Store {
   constructor(open: OpenDatabase) {
     this.db = open.db;
     this.engine = open.engine;
+    this.counters = new DatabaseCounterStore(open.db);
     this.#sessionsByUuid =
       open.engine === 'postgres'
         ? new BatchedLookup({
@@ -226,6 +230,8 @@ export class KyselyStore implements Store {
   }
 
   async getVisitorSessionByUuid(uuid: string): Promise<VisitorSessionRow | undefined> {
+    // Only a well-formed uuid can name a session; anything else never reaches a query another call shares.
+    if (!SESSION_UUID_PATTERN.test(uuid)) return undefined;
     if (this.#sessionsByUuid) return this.#sessionsByUuid.get(uuid);
     return this.db.selectFrom('visitor_session').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   }

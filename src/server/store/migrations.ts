@@ -141,9 +141,22 @@ const operatorAway: Migration = {
   },
 };
 
+/** Limits shared by every process on one database (issue 11). */
+const rateCounter: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('rate_counter')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('count', 'integer', (c) => c.notNull())
+      .addColumn('reset_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('rate_counter_reset_at').on('rate_counter').column('reset_at').execute();
+  },
+};
+
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
-  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt, '0004_operator_away': operatorAway };
+  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt, '0004_operator_away': operatorAway, '0005_rate_counter': rateCounter };
 }
 
 class InCodeProvider implements MigrationProvider {

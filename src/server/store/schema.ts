@@ -108,6 +108,13 @@ export interface BusNotificationTable {
   created_at: number;
 }
 
+/** Fixed-window counters of the server's limits (src/server/limits), shared by every process. */
+export interface RateCounterTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
 /** The whole schema as Kysely sees it. */
 export interface Database {
   livechat_channel: LivechatChannelTable;
@@ -119,6 +126,7 @@ export interface Database {
   attachment: AttachmentTable;
   rating: RatingTable;
   bus_notification: BusNotificationTable;
+  rate_counter: RateCounterTable;
 }
 
 /** Row types as read back. */

@@ -1,3 +1,4 @@
+import type { CounterStore } from '../limits/counter-store.js';
 import type { Kysely } from 'kysely';
 import type {
   AttachmentRow,
@@ -78,6 +79,8 @@ export interface NotificationQuery {
  */
 export interface Store {
   readonly engine: Engine;
+  /** Limit counters kept in the database, shared by every process that uses it. */
+  readonly counters: CounterStore;
   readonly db: Kysely<Database>;
 
   isEmpty(): Promise<boolean>;

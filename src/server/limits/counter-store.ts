@@ -1,0 +1,99 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+
+/** A counter's state after a hit: how many hits its current window has seen and when the window ends. */
+export interface CounterState {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Fixed-window counters by key, the one place every limit of the server counts in (per address, per
+ * session, per account, per recipient). Keys are built by the callers from validated values only.
+ */
+export interface CounterStore {
+  /** Counts one hit on `key`; a window that has ended starts again at 1 and lasts `windowMs` from `now`. */
+  hit(key: string, windowMs: number, now: number): Promise<CounterState>;
+  /** Forgets `key` (a successful log-in clears its failures). */
+  reset(key: string): Promise<void>;
+  /** Deletes the counters whose window ended before `now`. */
+  prune(now: number): Promise<void>;
+}
+
+/**
+ * Counters of one process. Enough for SQLite, which one process serves; it holds at most `max` keys
+ * (ended windows are dropped first, then the oldest), so a flood of new addresses cannot grow memory.
+ */
+export class MemoryCounterStore implements CounterStore {
+  readonly #counters = new Map<string, CounterState>();
+
+  constructor(private readonly max = 100_000) {}
+
+  async hit(key: string, windowMs: number, now: number): Promise<CounterState> {
+    const known = this.#counters.get(key);
+    if (known && known.resetAt > now) {
+      known.count += 1;
+      return { ...known };
+    }
+    if (known) this.#counters.delete(key);
+    if (this.#counters.size >= this.max) this.#makeRoom(now);
+    const fresh = { count: 1, resetAt: now + windowMs };
+    this.#counters.set(key, fresh);
+    return { ...fresh };
+  }
+
+  async reset(key: string): Promise<void> {
+    this.#counters.delete(key);
+  }
+
+  async prune(now: number): Promise<void> {
+    for (const [key, state] of this.#counters) if (state.resetAt <= now) this.#counters.delete(key);
+  }
+
+  /** Number of keys held (tests check the bound). */
+  get size(): number {
+    return this.#counters.size;
+  }
+
+  #makeRoom(now: number): void {
+    for (const [key, state] of this.#counters) if (state.resetAt <= now) this.#counters.delete(key);
+    // Map iteration follows insertion order: the first key is the oldest window.
+    while (this.#counters.size >= this.max) {
+      const oldest = this.#counters.keys().next();
+      if (oldest.done) break;
+      this.#counters.delete(oldest.value);
+    }
+  }
+}
+
+/**
+ * Counters in the database, shared by every process on one PostgreSQL (issue 11: the same limit
+ * whether one or four processes serve). One upsert per hit, atomic on both engines.
+ */
+export class DatabaseCounterStore implements CounterStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async hit(key: string, windowMs: number, now: number): Promise<CounterState> {
+    const resetAt = now + windowMs;
+    const row = await this.db
+      .insertInto('rate_counter')
+      .values({ key, count: 1, reset_at: resetAt })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql<number>`CASE WHEN rate_counter.reset_at <= ${now} THEN 1 ELSE rate_counter.count + 1 END`,
+          reset_at: sql<number>`CASE WHEN rate_counter.reset_at <= ${now} THEN ${resetAt} ELSE rate_counter.reset_at END`,
+        }),
+      )
+      .returning(['count', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), resetAt: Number(row.reset_at) };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.deleteFrom('rate_counter').where('key', '=', key).execute();
+  }
+
+  async prune(now: number): Promise<void> {
+    await this.db.deleteFrom('rate_counter').where('reset_at', '<=', now).execute();
+  }
+}

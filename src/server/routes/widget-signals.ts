@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BusChannel, FIELD_LIMITS, RATES, type Rate } from '../../protocol/livechat.js';
+import type { SessionRatedPayload } from '../../protocol/operator-console.js';
+import type { ServerConfig } from '../config.js';
+import { escapeHtml } from '../livechat/format.js';
+import { Coalescer } from '../livechat/coalescer.js';
+import { InvalidParamError, boolParam, optionalStringParam, textProblem, uuidParam } from '../livechat/params.js';
+import { PAGE_HISTORY_NOTICE_EVERY_MS, TYPING_NOTICE_EVERY_MS, takeSessionQuota, windowGate } from '../livechat/visitor-limits.js';
+import type { RpcParams } from '../plugins/jsonrpc.js';
+import { openSession, operatorMayAct } from './widget.js';
+
+/** A page-history entry: a path on the site, or an http(s) address, of at most 2 KB of plain text. */
+function isPageEntry(entry: unknown): entry is string {
+  if (typeof entry !== 'string' || entry === '' || entry.length > FIELD_LIMITS.pageHistoryEntry || textProblem(entry)) return false;
+  if (entry.startsWith('/')) return true;
+  return /^https?:\/\//i.test(entry) && URL.canParse(entry);
+}
+
+function pageHistoryParam(params: RpcParams): string[] {
+  const pages = params.page_history;
+  if (!Array.isArray(pages) || pages.length > FIELD_LIMITS.pageHistoryEntries || !pages.every(isPageEntry)) {
+    throw new InvalidParamError(
+      `page_history must be a list of at most ${FIELD_LIMITS.pageHistoryEntries} paths or http(s) addresses of at most ${FIELD_LIMITS.pageHistoryEntry} characters`,
+    );
+  }
+  return pages;
+}
+
+interface TypingNotice {
+  isTyping: boolean;
+  operatorId: number | null;
+  uuid: string;
+}
+
+/**
+ * The visitor's signals (SPEC.md §7): typing, rating and page history. Each is bounded per address and
+ * per session, and the repeatable ones are coalesced, so no call rate grows the database or an
+ * operator's bus beyond the figures README "Security" states.
+ */
+export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
+  const { config } = opts;
+  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+  const logFailure = (err: unknown) => app.log.warn({ err }, 'a coalesced notice could not be published');
+
+  const typing = new Coalescer<TypingNotice>(
+    windowGate(app, 'typing', TYPING_NOTICE_EVERY_MS),
+    async (sessionId, notice) => {
+      await app.bus.publish([BusChannel.visitor(notice.uuid), BusChannel.session(sessionId)], {
+        info: 'typing_status',
+        partner_id: notice.operatorId ?? 0,
+        is_typing: notice.isTyping,
+        is_website_user: notice.operatorId === null,
+      });
+    },
+    logFailure,
+  );
+  const pageHistory = new Coalescer<{ pages: string[]; operatorId: number; uuid: string }>(
+    windowGate(app, 'page-history', PAGE_HISTORY_NOTICE_EVERY_MS),
+    async (sessionId, { pages, operatorId, uuid }) => {
+      const body = pages.length
+        ? `<span class="o_mail_notification"><ul>${pages.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul></span>`
+        : 'No history found';
+      await app.bus.publish([BusChannel.operator(operatorId)], { info: 'transient_message', body, channel_ids: [sessionId], pages, uuid });
+    },
+    logFailure,
+  );
+  app.addHook('preClose', async () => {
+    typing.close();
+    pageHistory.close();
+  });
+
+  app.visitorRpc(
+    '/im_livechat/notify_typing',
+    async (params, request: FastifyRequest) => {
+      const isTyping = boolParam(params, 'is_typing');
+      const session = await openSession(app, params);
+      if (!session) return undefined;
+      const operator = await app.currentOperator(request);
+      if (operator && !(await operatorMayAct(app, operator, session))) return undefined;
+      if (!operator) await takeSessionQuota(app, 'typing', session.id);
+      await typing.offer(session.id, { isTyping, operatorId: operator ? operator.id : null, uuid: session.uuid });
+      return undefined;
+    },
+    { config: perMinute(config.rateLimits.typing) },
+  );
+
+  app.visitorRpc(
+    '/im_livechat/feedback',
+    async (params) => {
+      const rate = params.rate;
+      if (!RATES.includes(rate as Rate)) throw new InvalidParamError('rate must be 5, 3 or 1');
+      const reason = optionalStringParam(params, 'reason', FIELD_LIMITS.ratingReason, '');
+      const uuid = uuidParam(params);
+      // Feedback comes after the conversation, possibly after the operator closed it.
+      const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
+      if (!session) return false;
+      await takeSessionQuota(app, 'feedback', session.id);
+      const rating = await app.store.upsertRating(session.id, rate as number, reason, app.clock.now());
+      // Consoles show the rating and update their statistics live (issue 7); the visitor's channel is not told.
+      const rated: SessionRatedPayload = { info: 'session_rated', session_id: session.id, rate: rate as Rate, reason };
+      await app.bus.publish([BusChannel.session(session.id), BusChannel.operator(session.operator_id)], rated);
+      return rating.id;
+    },
+    { config: perMinute(config.rateLimits.feedback) },
+  );
+
+  app.visitorRpc(
+    '/im_livechat/history',
+    async (params) => {
+      const pages = pageHistoryParam(params);
+      const session = await openSession(app, params, 'channel_uuid');
+      if (!session) return true;
+      await takeSessionQuota(app, 'pageHistory', session.id);
+      // The newest history replaces the stored one; the operator hears of it at most once per window.
+      await app.store.setPageHistory(session.id, pages);
+      await pageHistory.offer(session.id, { pages, operatorId: session.operator_id, uuid: session.uuid });
+      return true;
+    },
+    { config: perMinute(config.rateLimits.pageHistory) },
+  );
+}

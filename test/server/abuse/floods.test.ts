@@ -1,0 +1,98 @@
+/**
+ * Issue 11, finding 1 and its class: every visitor route is limited per client address (429 with
+ * Retry-After, in the JSON-RPC envelope), and the repeatable ones per session too, so that no call rate
+ * grows the database or an operator's bus beyond the bounds README "Security" states.
+ */
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { BusChannel } from '../../../src/protocol/livechat.js';
+import { describeEachEngine } from '../support/harness.js';
+import { callFrom, notificationsOn, visitorCalls } from './support.js';
+
+const SMALL_LIMITS = Object.fromEntries(
+  ['INIT', 'CHAT_HISTORY', 'CHAT_POST', 'TYPING', 'FEEDBACK', 'PAGE_HISTORY', 'TRANSCRIPT', 'POLL'].map((name) => [`RATE_LIMIT_${name}`, '3']),
+);
+
+describeEachEngine(
+  'every visitor route is limited per client address',
+  (h) => {
+    it('the 4th call a minute from one address gets 429 with Retry-After; another address is still served', async () => {
+      const { session, channel, operator } = await h.visitorSession();
+      for (const [url, params] of visitorCalls(session.uuid, channel.id, operator.id)) {
+        if (url === '/im_livechat/get_session') continue;
+        const attacker = `203.0.113.${10 + visitorCalls(session.uuid, channel.id, operator.id).findIndex(([u]) => u === url)}`;
+        for (let i = 0; i < 3; i += 1) {
+          const { res } = await callFrom(h, attacker, url, params);
+          assert.notEqual(res.statusCode, 429, `${url} call ${i + 1}`);
+        }
+        const limited = await callFrom(h, attacker, url, params);
+        assert.equal(limited.res.statusCode, 429, url);
+        assert.ok(Number(limited.res.headers['retry-after']) > 0, `${url} Retry-After`);
+        assert.match(limited.body.error?.data.message ?? '', /Too many requests/, url);
+        // A transcript has its own allowance per session (three a day), so the other visitor has its own.
+        const otherParams = url === '/im_livechat/email_livechat_transcript' ? { ...params, uuid: (await h.visitorSession()).session.uuid } : params;
+        const other = await callFrom(h, '198.51.100.7', url, otherParams);
+        assert.notEqual(other.res.statusCode, 429, `${url} from another address`);
+      }
+    });
+  },
+  SMALL_LIMITS,
+);
+
+describeEachEngine('a visitor session is limited whatever addresses it uses', (h) => {
+  it('typing: 200 calls in a burst give one notice, and the last state follows when the window ends', async () => {
+    const { session } = await h.visitorSession();
+    const channel = BusChannel.session(session.id);
+    const before = (await notificationsOn(h, channel)).length;
+    let limited = 0;
+    for (let i = 0; i < 200; i += 1) {
+      const { res } = await callFrom(h, `192.0.2.${i % 200}`, '/im_livechat/notify_typing', { uuid: session.uuid, is_typing: i % 2 === 0 });
+      if (res.statusCode === 429) limited += 1;
+    }
+    assert.equal((await notificationsOn(h, channel)).length - before, 1);
+    assert.ok(limited >= 200 - 120, `at most 120 typing calls a minute per session, ${limited} refused`);
+    h.clock.advance(2_001);
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    const after = await notificationsOn(h, channel);
+    assert.equal(after.length - before, 2);
+    assert.equal(after.at(-1)?.is_typing, false, 'the newest state arrives');
+  });
+
+  it('page history: repeated calls replace the stored history and tell the operator once per window', async () => {
+    const { session, operator } = await h.visitorSession();
+    const operatorChannel = BusChannel.operator(operator.id);
+    const transient = async () => (await notificationsOn(h, operatorChannel)).filter((n) => n.info === 'transient_message').length;
+    const before = await transient();
+    const pages = Array.from({ length: 15 }, (_, i) => `/${String(i).repeat(2000)}`.slice(0, 2048));
+    let refused = 0;
+    for (let i = 0; i < 60; i += 1) {
+      const { res } = await callFrom(h, `192.0.2.${i}`, '/im_livechat/history', { pid: operator.id, channel_uuid: session.uuid, page_history: pages });
+      if (res.statusCode === 429) refused += 1;
+    }
+    assert.equal(refused, 40, '20 page histories a minute per session');
+    const stored = JSON.parse((await h.app.store.getVisitorSession(session.id))!.page_history!) as string[];
+    assert.deepEqual(stored, pages);
+    assert.equal((await transient()) - before, 1);
+  });
+
+  it('chat_post: the 61st visitor message of a minute is refused, and nothing more is stored', async () => {
+    const { session } = await h.visitorSession();
+    for (let i = 0; i < 60; i += 1) {
+      const { res } = await callFrom(h, `192.0.2.${i}`, '/mail/chat_post', { uuid: session.uuid, message_content: `m${i}` });
+      assert.equal(res.statusCode, 200);
+    }
+    const refused = await callFrom(h, '192.0.2.99', '/mail/chat_post', { uuid: session.uuid, message_content: 'one too many' });
+    assert.equal(refused.res.statusCode, 429);
+    assert.equal((await h.app.store.listMessages(session.id, 1000)).length, 60);
+    h.clock.advance(60_001);
+    const later = await callFrom(h, '192.0.2.99', '/mail/chat_post', { uuid: session.uuid, message_content: 'a minute later' });
+    assert.equal(later.res.statusCode, 200);
+  });
+
+  it('feedback: 10 ratings a minute per session', async () => {
+    const { session } = await h.visitorSession();
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i += 1) answers.push((await callFrom(h, `192.0.2.${i}`, '/im_livechat/feedback', { uuid: session.uuid, rate: 5 })).res.statusCode);
+    assert.deepEqual(answers, [...Array(10).fill(200), 429, 429]);
+  });
+});
