@@ -22,13 +22,13 @@ export class OperatorApi implements StatisticsSource {
   }
 
   /** Posts a message; resolves with its id, or false when the conversation is over. */
-  post(uuid: string, text: string): Promise<number | false> {
-    return this.rpc.call<number | false>('/mail/chat_post', { uuid, message_content: text });
+  post(sessionId: number, text: string): Promise<number | false> {
+    return this.rpc.call<number | false>('/mail/chat_post', { session_id: sessionId, message_content: text });
   }
 
   /** Tells the visitor whether the operator is typing (silent: no loading indicator). */
-  typing(uuid: string, isTyping: boolean): Promise<void> {
-    return this.rpc.call<void>('/im_livechat/notify_typing', { uuid, is_typing: isTyping }, { silent: true });
+  typing(sessionId: number, isTyping: boolean): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/notify_typing', { session_id: sessionId, is_typing: isTyping }, { silent: true });
   }
 
   /** Ends the conversation; the visitor's widget is told on the bus. */

@@ -14,7 +14,6 @@ export const OPERATOR_PRESENCES: readonly OperatorPresence[] = ['available', 'aw
 export interface ConversationSummary {
   /** The visitor session id (also `channel_ids[0]` of its messages). */
   id: number;
-  uuid: string;
   channel_id: number;
   visitor_name: string;
   /** Epoch milliseconds. */
@@ -46,7 +45,7 @@ export interface ConversationDetail extends ConversationSummary {
 /** Payload the server publishes on the operator's channel when a visitor starts a conversation. */
 export interface NewSessionPayload {
   info: 'new_session';
-  session: { id: number; uuid: string; name: string; anonymous_name: string; channel_id: number };
+  session: { id: number; name: string; anonymous_name: string; channel_id: number };
 }
 
 /** Payload of the widget's page-history answer on the operator's channel (PROTOCOL.md §5.6). */
@@ -55,7 +54,6 @@ export interface TransientHistoryPayload {
   body: string;
   channel_ids: number[];
   pages: string[];
-  uuid: string;
 }
 
 /** An operator account as the admin screens show it (`/im_livechat/operator/admin/*`); never the password. */

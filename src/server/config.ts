@@ -21,6 +21,8 @@ export interface ServerConfig {
   /** Largest uploaded attachment, in bytes (ATTACHMENT_MAX_BYTES, default 25 MB). */
   attachmentMaxBytes: number;
   rateLimits: RateLimits;
+  /** Calls per minute and per visitor session, whatever addresses it uses (SESSION_LIMIT_* variables). */
+  sessionLimits: SessionLimits;
   /** Which proxies are trusted for the client address and protocol (TRUST_PROXY; Fastify's `trustProxy`). */
   trustProxy: boolean | string[];
   /** How long a long poll is held when nothing is new (BUS_HOLD_SECONDS, default 50; the client gives up at 60). */
@@ -59,6 +61,21 @@ const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, perMinu
   login: ['RATE_LIMIT_LOGIN', 20],
 };
 
+/** Per-session allowances of the repeatable visitor calls (README "Security"). */
+export interface SessionLimits {
+  chatPost: number;
+  typing: number;
+  feedback: number;
+  pageHistory: number;
+}
+
+const SESSION_LIMIT_DEFAULTS: { [K in keyof SessionLimits]: [variable: string, perMinute: number] } = {
+  chatPost: ['SESSION_LIMIT_CHAT_POST', 60],
+  typing: ['SESSION_LIMIT_TYPING', 120],
+  feedback: ['SESSION_LIMIT_FEEDBACK', 10],
+  pageHistory: ['SESSION_LIMIT_PAGE_HISTORY', 20],
+};
+
 export class ConfigError extends Error {
   readonly code = 'config_invalid';
 }
@@ -93,12 +110,12 @@ function parseMailFrom(value: string | undefined): string {
   return value.trim();
 }
 
-function parseRateLimits(env: NodeJS.ProcessEnv): RateLimits {
-  const limits = {} as RateLimits;
-  for (const [key, [variable, fallback]] of Object.entries(RATE_LIMIT_DEFAULTS)) {
-    limits[key as keyof RateLimits] = parsePositive(variable, env[variable], fallback);
+function parseLimits<T extends object>(env: NodeJS.ProcessEnv, defaults: { [K in keyof T]: [string, number] }): T {
+  const limits = {} as Record<string, number>;
+  for (const [key, [variable, fallback]] of Object.entries(defaults) as [string, [string, number]][]) {
+    limits[key] = parsePositive(variable, env[variable], fallback);
   }
-  return limits;
+  return limits as T;
 }
 
 /**
@@ -148,7 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
     messageMaxLength: parsePositive('MESSAGE_MAX_LENGTH', env.MESSAGE_MAX_LENGTH, 4000),
     attachmentMaxBytes: parsePositive('ATTACHMENT_MAX_BYTES', env.ATTACHMENT_MAX_BYTES, 25 * 1024 * 1024),
-    rateLimits: parseRateLimits(env),
+    rateLimits: parseLimits<RateLimits>(env, RATE_LIMIT_DEFAULTS),
+    sessionLimits: parseLimits<SessionLimits>(env, SESSION_LIMIT_DEFAULTS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     busHoldMs: parseBusHold(env.BUS_HOLD_SECONDS),
     busRetentionMs: parsePositive('BUS_RETENTION_HOURS', env.BUS_RETENTION_HOURS, 24) * 3600_000,

@@ -16,10 +16,11 @@ import { threadScenario } from './scenarios/thread.js';
 import { heldPollsScenario } from './scenarios/held-polls.js';
 import { deliveryScenario } from './scenarios/delivery.js';
 import { throughputScenario } from './scenarios/throughput.js';
+import { abuseScenario } from './scenarios/abuse.js';
 import { stopSharedPostgres, warmBenchPostgres } from './lib/postgres.js';
 
 /** Scenario names, in the order they run (issue 8's priority). */
-const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput'] as const;
+const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput', 'abuse'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 /** Most held polls: the per-process file limit here is 20,000 and the server needs some for itself. */
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
     }
     if (options.only.has('delivery')) await attempt('delivery', () => deliveryScenario(ctx));
     if (options.only.has('throughput')) await attempt('throughput', () => throughputScenario(ctx));
+    if (options.only.has('abuse')) await attempt('abuse', () => abuseScenario(ctx));
   } finally {
     await stopSharedPostgres();
   }

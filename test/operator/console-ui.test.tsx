@@ -8,7 +8,6 @@ import { reactMount } from './support.js';
 
 const detail = (body: string): ConversationDetail => ({
   id: 7,
-  uuid: 'u-7',
   channel_id: 1,
   visitor_name: 'Visitor',
   created_at: 0,

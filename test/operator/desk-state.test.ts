@@ -6,7 +6,6 @@ import { decodeConsoleNotification } from '../../src/operator/console-bus.js';
 
 const summary = (over: Partial<ConversationSummary> = {}): ConversationSummary => ({
   id: 7,
-  uuid: 'u-7',
   channel_id: 1,
   visitor_name: 'Visitor',
   created_at: 0,

@@ -26,9 +26,9 @@ describeEachEngine('dataset routes', (h) => {
 
   it('search_read returns only the sessions of the caller channels, with a parsed domain and order', async () => {
     const { mine, theirs, admin } = await setup(h);
-    const { body } = await h.rpc('/web/dataset/search_read', { model: 'mail.channel', domain: [['state', '=', 'open']], fields: ['uuid', 'livechat_operator_id', 'state'], limit: 10, sort: 'id desc' }, { cookie: mine.cookie });
-    const result = body.result as { length: number; records: { id: number; uuid: string; livechat_operator_id: [number, string]; state: string }[] };
-    assert.deepEqual(result.records.map((r) => r.uuid), [mine.session.uuid]);
+    const { body } = await h.rpc('/web/dataset/search_read', { model: 'mail.channel', domain: [['state', '=', 'open']], fields: ['livechat_operator_id', 'state'], limit: 10, sort: 'id desc' }, { cookie: mine.cookie });
+    const result = body.result as { length: number; records: { id: number; livechat_operator_id: [number, string]; state: string }[] };
+    assert.deepEqual(result.records.map((r) => r.id), [mine.session.id]);
     assert.deepEqual(result.records[0]!.livechat_operator_id, [mine.operator.id, 'Mia']);
     assert.equal(result.length, 1);
     const all = await h.call<{ records: { id: number }[] }>('/web/dataset/search_read', { model: 'mail.channel', domain: ['|', ['id', '=', mine.session.id], ['id', '=', theirs.session.id]], fields: ['id'], sort: 'id asc' }, { cookie: admin });

@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/server/config.js';
 import { describeEachEngine, type Harness } from './support/harness.js';
 
+// A different account each time: this measures the per-address limit, not the per-account one.
 async function attemptsUntilLimited(h: Harness, max: number): Promise<number> {
   for (let i = 1; i <= max; i += 1) {
-    const { res } = await h.rpc('/web/session/authenticate', { db: 'livechat', login: 'nobody', password: 'wrong' });
+    const { res } = await h.rpc('/web/session/authenticate', { db: 'livechat', login: `nobody-${i}`, password: 'wrong' });
     if (res.statusCode === 429) return i;
   }
   return Number.POSITIVE_INFINITY;

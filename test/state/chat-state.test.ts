@@ -42,7 +42,8 @@ describe('chat state: availability and opening', () => {
     await state.start();
     expect(state.store.get(phaseAtom)).to.equal('unavailable');
     expect(h.eventsNamed('livechat:ready')).to.deep.equal([{ available: false }]);
-    expect(h.server.callsTo('/im_livechat/init')).to.deep.equal([{ channel_id: 1 }]);
+    // The page address goes along, so the channel's URL rule matches the real page (issue 11).
+    expect(h.server.callsTo('/im_livechat/init')).to.deep.equal([{ channel_id: 1, page_url: location.href }]);
   });
 
   it('uses the init answer the loader already fetched instead of asking again', async () => {

@@ -165,17 +165,17 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
 
   const open = state.open;
 
-  const openUuid = open?.uuid;
+  const openId = open?.id;
   const typing = useMemo(() => {
-    if (!openUuid) return null;
-    const uuid = openUuid;
+    if (openId === undefined) return null;
+    const sessionId = openId;
     return new OwnTypingAnnouncer((isTyping) => {
-      api.typing(uuid, isTyping).catch((err: unknown) => {
+      api.typing(sessionId, isTyping).catch((err: unknown) => {
         // A lost typing notice only affects a hint; it must not interrupt the operator.
         if (err && typeof err === 'object' && 'preventDefault' in err && typeof err.preventDefault === 'function') err.preventDefault();
       });
     });
-  }, [api, openUuid]);
+  }, [api, openId]);
   useEffect(() => () => typing?.dispose(), [typing]);
 
   const select = (id: number) => {
@@ -186,7 +186,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const send = async (text: string) => {
     if (!open) return;
     typing?.sent();
-    const id = await api.post(open.uuid, text);
+    const id = await api.post(open.id, text);
     if (id === false) throw new Error(t('operator.conversation.closed'));
   };
 

@@ -87,6 +87,7 @@ async function writeSqlite(db: Kysely<Database>, writes: BusWrite[], hooks: Orde
             author_operator_id: w.message.author_operator_id,
             message_type: w.message.message_type ?? 'comment',
             created_at: w.now,
+            post_key: w.message.post_key ?? null,
           })),
         )
         .returningAll()
@@ -171,14 +172,14 @@ async function writePostgres(db: Kysely<Database>, writes: BusWrite[], hooks: Or
     messageWrites.length > 0
       ? sql`, ids AS MATERIALIZED (SELECT ord, nextval(pg_get_serial_sequence('message', 'id')) AS id FROM bus_lock CROSS JOIN generate_series(1, ${messageWrites.length}::int) AS ord),
         new_message AS (
-          INSERT INTO message (id, session_id, body, author_operator_id, message_type, created_at)
-          SELECT ids.id::int4, v.session_id, v.body, v.author_operator_id, v.message_type, v.created_at
+          INSERT INTO message (id, session_id, body, author_operator_id, message_type, created_at, post_key)
+          SELECT ids.id::int4, v.session_id, v.body, v.author_operator_id, v.message_type, v.created_at, v.post_key
           FROM (VALUES ${sql.join(
             messageWrites.map(
               (w, i) =>
-                sql`(${i + 1}::int, ${w.message.session_id}::int4, ${w.message.body}::text, ${w.message.author_operator_id}::int4, ${w.message.message_type ?? 'comment'}::text, ${w.now}::int8)`,
+                sql`(${i + 1}::int, ${w.message.session_id}::int4, ${w.message.body}::text, ${w.message.author_operator_id}::int4, ${w.message.message_type ?? 'comment'}::text, ${w.now}::int8, ${w.message.post_key ?? null}::text)`,
             ),
-          )}) AS v(ord, session_id, body, author_operator_id, message_type, created_at) JOIN ids USING (ord)
+          )}) AS v(ord, session_id, body, author_operator_id, message_type, created_at, post_key) JOIN ids USING (ord)
           RETURNING id)`
       : sql`, ids AS (SELECT NULL::int AS ord, NULL::int8 AS id WHERE false)`;
   const insertNotifications =
@@ -215,6 +216,7 @@ function messageRow(w: Extract<BusWrite, { kind: 'message' }>, id: number): Mess
     author_operator_id: w.message.author_operator_id,
     message_type: w.message.message_type ?? 'comment',
     created_at: w.now,
+    post_key: w.message.post_key ?? null,
   };
 }
 
@@ -233,13 +235,13 @@ async function writePostgresIdsFirst(db: Kysely<Database>, writes: BusWrite[], h
   const { owners, values } = notificationValues(writes, messages);
   const delay = hooks.commitDelayMs?.() ?? 0;
   const messageRows = [...messages.values()].map(
-    (m) => sql`(${m.id}::int4, ${m.session_id}::int4, ${m.body}::text, ${m.author_operator_id}::int4, ${m.message_type}::text, ${m.created_at}::int8)`,
+    (m) => sql`(${m.id}::int4, ${m.session_id}::int4, ${m.body}::text, ${m.author_operator_id}::int4, ${m.message_type}::text, ${m.created_at}::int8, ${m.post_key}::text)`,
   );
   const insertMessages =
     messageRows.length > 0
       ? sql`, new_message AS (
-          INSERT INTO message (id, session_id, body, author_operator_id, message_type, created_at)
-          SELECT v.* FROM bus_lock CROSS JOIN (VALUES ${sql.join(messageRows)}) AS v(id, session_id, body, author_operator_id, message_type, created_at)
+          INSERT INTO message (id, session_id, body, author_operator_id, message_type, created_at, post_key)
+          SELECT v.* FROM bus_lock CROSS JOIN (VALUES ${sql.join(messageRows)}) AS v(id, session_id, body, author_operator_id, message_type, created_at, post_key)
           RETURNING id)`
       : sql``;
   const notificationRows = values.map((v) => sql`(${v.channel}::text, ${v.message}::text, ${v.created_at}::int8)`);

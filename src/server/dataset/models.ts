@@ -118,10 +118,9 @@ const channelModel: ModelSpec = {
 
 const sessionModel: ModelSpec = {
   name: 'mail.channel',
-  defaultFields: ['id', 'uuid', 'name', 'anonymous_name', 'livechat_channel_id', 'livechat_operator_id', 'state', 'create_date'],
+  defaultFields: ['id', 'name', 'anonymous_name', 'livechat_channel_id', 'livechat_operator_id', 'state', 'create_date'],
   fields: {
     id: plain('int', 't.id', 'id'),
-    uuid: plain('text', 't.uuid', 'uuid'),
     name: plain('text', 't.name', 'name'),
     anonymous_name: plain('text', 't.anonymous_name', 'anonymous_name'),
     livechat_channel_id: m2o('t.channel_id', 'c.id', 'c.name', 'livechat_channel_id'),

@@ -20,7 +20,8 @@ const GROUP_SCAN_LIMIT = 10_000;
 
 /** The allow-listed model of that name, or an access error. */
 export function modelNamed(name: unknown): ModelSpec {
-  const model = typeof name === 'string' ? MODELS[name] : undefined;
+  // Own keys only: `constructor` or `__proto__` must not find Object.prototype's members.
+  const model = typeof name === 'string' && Object.hasOwn(MODELS, name) ? MODELS[name] : undefined;
   if (!model) throw new DatasetAccessError(`Model not available: ${String(name).slice(0, 60)}`);
   return model;
 }
@@ -31,6 +32,9 @@ function searchable(model: ModelSpec): Set<string> {
 
 function toDbValue(field: FieldSpec, value: DomainValue): DomainValue {
   const one = (v: string | number | boolean | null): string | number | boolean | null => {
+    // Checked here, not by the database: a value of the wrong type would fail there as an internal error.
+    if (typeof v === 'boolean') throw new InvalidParamError('A domain value of this field cannot be true or false');
+    if (typeof v === 'string' && (field.kind === 'int' || field.kind === 'm2o') && !/^\d{1,15}$/.test(v)) throw new InvalidParamError('A number is needed for this field');
     if (field.kind === 'date' && typeof v === 'string') {
       const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(v);
       if (!m) throw new InvalidParamError(`'${v.slice(0, 30)}' is not a valid datetime`);
@@ -55,7 +59,9 @@ function compile(node: DomainNode, eb: ExpressionBuilder<any, any>, model: Model
       const field = model.fields[node.field] as FieldSpec;
       if (field.filter) return field.filter(eb, node.op, node.value);
       const col = eb.ref(field.column as string);
-      const value = toDbValue(field, node.value);
+      // `false` with = and != is Odoo's "is not set"; no other use of a boolean fits these columns.
+      const notSet = node.value === false && (node.op === '=' || node.op === '!=');
+      const value = notSet ? false : toDbValue(field, node.value);
       switch (node.op) {
         case '=':
         case '!=':
@@ -86,7 +92,7 @@ function parseOrder(model: ModelSpec, order: unknown): [string, 'asc' | 'desc'][
   if (typeof order !== 'string' || order.length > 200) throw new InvalidParamError('order must be a text like "create_date desc, id"');
   return order.split(',').map((part) => {
     const [name, dir = 'asc', ...rest] = part.trim().split(/\s+/);
-    const field = name ? model.fields[name] : undefined;
+    const field = name && Object.hasOwn(model.fields, name) ? model.fields[name] : undefined;
     const direction = dir.toLowerCase();
     if (!field?.column || rest.length || (direction !== 'asc' && direction !== 'desc')) throw new InvalidParamError(`Cannot order by "${part.trim().slice(0, 40)}"`);
     return [field.column, direction];
@@ -96,7 +102,7 @@ function parseOrder(model: ModelSpec, order: unknown): [string, 'asc' | 'desc'][
 function pickFields(model: ModelSpec, fields: unknown): string[] {
   if (fields === undefined || fields === null || fields === false || (Array.isArray(fields) && fields.length === 0)) return model.defaultFields;
   if (!Array.isArray(fields) || !fields.every((f) => typeof f === 'string')) throw new InvalidParamError('fields must be a list of field names');
-  for (const f of fields) if (!(f in model.fields)) throw new DatasetAccessError(`Field not available: ${String(f).slice(0, 60)}`);
+  for (const f of fields) if (!Object.hasOwn(model.fields, f)) throw new DatasetAccessError(`Field not available: ${String(f).slice(0, 60)}`);
   return fields.includes('id') ? fields : ['id', ...fields];
 }
 
@@ -176,7 +182,7 @@ export class Dataset {
     const model = modelNamed(modelName);
     const spec = Array.isArray(groupby) ? groupby[0] : groupby;
     const [by, granularity, ...extra] = typeof spec === 'string' ? spec.split(':') : [];
-    if (typeof by !== 'string' || !(by in model.fields) || !searchable(model).has(by) || extra.length) throw new InvalidParamError('groupby must name one searchable field');
+    if (typeof by !== 'string' || !Object.hasOwn(model.fields, by) || !searchable(model).has(by) || extra.length) throw new InvalidParamError('groupby must name one searchable field');
     const perDay = granularity !== undefined;
     if (perDay && (granularity !== 'day' || model.fields[by]?.kind !== 'date')) throw new InvalidParamError('only a date field can be grouped, and only per day (field:day)');
     const parsed = parseDomain(domain, searchable(model));
@@ -210,7 +216,7 @@ export class Dataset {
     if (typeof values !== 'object' || values === null || Array.isArray(values)) throw new InvalidParamError('values must be an object');
     const patch: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(values)) {
-      const field = model.fields[key];
+      const field = Object.hasOwn(model.fields, key) ? model.fields[key] : undefined;
       if (!field?.write) throw new DatasetAccessError(`Field not writable: ${key.slice(0, 60)}`);
       patch[model.writeTable.column(key)] = field.write(value);
     }

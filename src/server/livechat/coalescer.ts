@@ -1,5 +1,5 @@
 /** Whether a key may publish now, and if not, in how many milliseconds it may. */
-export type Gate = (key: number) => Promise<{ allowed: true } | { allowed: false; retryInMs: number }>;
+export type Gate = (key: string) => Promise<{ allowed: true } | { allowed: false; retryInMs: number }>;
 
 /**
  * At most one publish per key per gate window, whatever the call rate (issue 11: typing notices and
@@ -8,17 +8,17 @@ export type Gate = (key: number) => Promise<{ allowed: true } | { allowed: false
  * (a "stopped typing" after a "typing" is never lost). Pending values are held per key, one each.
  */
 export class Coalescer<T> {
-  readonly #pending = new Map<number, { value: T; timer: NodeJS.Timeout }>();
+  readonly #pending = new Map<string, { value: T; timer: NodeJS.Timeout }>();
   #closed = false;
 
   constructor(
     private readonly gate: Gate,
-    private readonly publish: (key: number, value: T) => Promise<void>,
+    private readonly publish: (key: string, value: T) => Promise<void>,
     private readonly onError: (err: unknown) => void,
   ) {}
 
   /** Publishes `value` now when the gate allows it, else once it does. */
-  async offer(key: number, value: T): Promise<void> {
+  async offer(key: string, value: T): Promise<void> {
     const pending = this.#pending.get(key);
     if (pending) {
       pending.value = value;
@@ -48,7 +48,7 @@ export class Coalescer<T> {
     this.#pending.clear();
   }
 
-  #flush(key: number): void {
+  #flush(key: string): void {
     const pending = this.#pending.get(key);
     this.#pending.delete(key);
     if (!pending || this.#closed) return;

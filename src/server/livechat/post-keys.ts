@@ -1,7 +1,8 @@
 /**
  * Remembers keyed chat posts for a while, so that a post the widget sends again (its answer was lost,
  * SPEC.md §8 "Failed message post") is stored once and answered with the first message's id.
- * The memory is per process: behind several processes, a retry that reaches another one is stored again.
+ * The memory is per process and covers posts still in flight; the message table keeps the key too, so a
+ * retry that reaches another process finds the stored message (routes/widget.ts).
  */
 export class PostKeys {
   readonly #posts = new Map<string, { id: Promise<number | false>; at: number }>();

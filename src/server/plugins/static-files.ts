@@ -8,6 +8,16 @@ export interface StaticFilesOptions {
   rootDir: string;
 }
 
+const LOOPBACK = 'http://localhost:* http://127.0.0.1:*';
+const FRAMING_POLICY = "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
+const DEMO_POLICY = [
+  `default-src 'self' ${LOOPBACK}`,
+  `img-src 'self' data: blob: ${LOOPBACK}`,
+  `media-src 'self' data: blob: ${LOOPBACK}`,
+  `frame-src 'self' blob: ${LOOPBACK} https://www.youtube-nocookie.com https://www.youtube.com`,
+  FRAMING_POLICY,
+].join('; ');
+
 /**
  * Serves the built widget (dist/) at the site root, so `<script src="/live-chat.js">` works, and the
  * demo host pages (also at the root: `/` is the demo page). Widget files carry `Access-Control-Allow-Origin: *` because host pages on other
@@ -39,8 +49,15 @@ export const staticFilesPlugin = fp(
       decorateReply: false,
       wildcard: false,
       setHeaders(reply, filePath) {
+        if (!filePath.endsWith('.html')) return;
         // The strict-CSP demo (issue 5): the widget must work without inline scripts or styles, eval or <style>.
-        if (path.basename(filePath) === 'csp.html') reply.header('Content-Security-Policy', "script-src 'self'; style-src 'self'");
+        // Every other demo page sends what a careful site sends (issue 11), with room for the widget
+        // served from the other loopback name (cross-origin.html) and for YouTube attachments.
+        reply.header('Content-Security-Policy', path.basename(filePath) === 'csp.html' ? `script-src 'self'; style-src 'self'; ${FRAMING_POLICY}` : DEMO_POLICY);
+        reply.header('X-Frame-Options', 'SAMEORIGIN');
+        reply.header('X-Content-Type-Options', 'nosniff');
+        reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+        reply.header('Cross-Origin-Opener-Policy', 'same-origin');
       },
     });
   },

@@ -124,7 +124,7 @@ async function createMessageWith(
   const rows: AttachmentRow[] = [];
   for (const a of attachments) rows.push(await app.store.createAttachment({ ...a, session_id: session.id, message_id: message.id }, now));
   await publishMessage(app, request, session, message.id);
-  const urls = urlsFor(request, app.config.publicUrl);
+  const urls = urlsFor(request);
   return { message_id: message.id, attachments: rows.map((r) => attachmentToWire(r, urls, session.uuid)) };
 }
 

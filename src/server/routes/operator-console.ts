@@ -60,11 +60,10 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
 
   const summaryOf = async (session: VisitorSessionRow, request: FastifyRequest): Promise<{ summary: ConversationSummary; messages: ChatMessage[] }> => {
     const rows = await app.store.listMessages(session.id, CONVERSATION_MESSAGES_MAX);
-    const urls = urlsFor(request, app.config.publicUrl);
+    const urls = urlsFor(request);
     const messages = rows.map((m) => messageToWire(m, session, urls)).reverse();
     const summary: ConversationSummary = {
       id: session.id,
-      uuid: session.uuid,
       channel_id: session.channel_id,
       visitor_name: session.anonymous_name,
       created_at: session.created_at,

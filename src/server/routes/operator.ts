@@ -32,7 +32,9 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     const session = await sessionForOperator(app, operator, intParam(params, 'session_id'));
     if (session.closed_at !== null) return true;
     await app.store.closeVisitorSession(session.id, app.clock.now());
-    await app.bus.publish([BusChannel.visitor(session.uuid), BusChannel.session(session.id)], { info: 'session_closed', uuid: session.uuid });
+    // The uuid is the visitor's credential: only the visitor's own channel carries it, never one operators read.
+    await app.bus.publish([BusChannel.visitor(session.uuid)], { info: 'session_closed', uuid: session.uuid });
+    await app.bus.publish([BusChannel.session(session.id)], { info: 'session_closed', session_id: session.id });
     return true;
   });
 

@@ -7,7 +7,7 @@ import { Coalescer } from '../livechat/coalescer.js';
 import { InvalidParamError, boolParam, optionalStringParam, textProblem, uuidParam } from '../livechat/params.js';
 import { PAGE_HISTORY_NOTICE_EVERY_MS, TYPING_NOTICE_EVERY_MS, takeSessionQuota, windowGate } from '../livechat/visitor-limits.js';
 import type { RpcParams } from '../plugins/jsonrpc.js';
-import { openSession, operatorMayAct } from './widget.js';
+import { openSession, sessionOfCaller } from './widget.js';
 
 /** A page-history entry: a path on the site, or an http(s) address, of at most 2 KB of plain text. */
 function isPageEntry(entry: unknown): entry is string {
@@ -27,6 +27,7 @@ function pageHistoryParam(params: RpcParams): string[] {
 }
 
 interface TypingNotice {
+  sessionId: number;
   isTyping: boolean;
   operatorId: number | null;
   uuid: string;
@@ -44,8 +45,8 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
 
   const typing = new Coalescer<TypingNotice>(
     windowGate(app, 'typing', TYPING_NOTICE_EVERY_MS),
-    async (sessionId, notice) => {
-      await app.bus.publish([BusChannel.visitor(notice.uuid), BusChannel.session(sessionId)], {
+    async (_key, notice) => {
+      await app.bus.publish([BusChannel.visitor(notice.uuid), BusChannel.session(notice.sessionId)], {
         info: 'typing_status',
         partner_id: notice.operatorId ?? 0,
         is_typing: notice.isTyping,
@@ -54,13 +55,13 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
     },
     logFailure,
   );
-  const pageHistory = new Coalescer<{ pages: string[]; operatorId: number; uuid: string }>(
+  const pageHistory = new Coalescer<{ sessionId: number; pages: string[]; operatorId: number }>(
     windowGate(app, 'page-history', PAGE_HISTORY_NOTICE_EVERY_MS),
-    async (sessionId, { pages, operatorId, uuid }) => {
+    async (_key, { sessionId, pages, operatorId }) => {
       const body = pages.length
         ? `<span class="o_mail_notification"><ul>${pages.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul></span>`
         : 'No history found';
-      await app.bus.publish([BusChannel.operator(operatorId)], { info: 'transient_message', body, channel_ids: [sessionId], pages, uuid });
+      await app.bus.publish([BusChannel.operator(operatorId)], { info: 'transient_message', body, channel_ids: [sessionId], pages });
     },
     logFailure,
   );
@@ -73,12 +74,13 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
     '/im_livechat/notify_typing',
     async (params, request: FastifyRequest) => {
       const isTyping = boolParam(params, 'is_typing');
-      const session = await openSession(app, params);
-      if (!session) return undefined;
       const operator = await app.currentOperator(request);
-      if (operator && !(await operatorMayAct(app, operator, session))) return undefined;
+      const session = await sessionOfCaller(app, params, operator);
+      if (!session) return undefined;
       if (!operator) await takeSessionQuota(app, 'typing', session.id);
-      await typing.offer(session.id, { isTyping, operatorId: operator ? operator.id : null, uuid: session.uuid });
+      // Each speaker of a conversation has its own window: the visitor's typing never holds back the operator's.
+      const speaker = operator ? operator.id : 0;
+      await typing.offer(`${session.id}:${speaker}`, { sessionId: session.id, isTyping, operatorId: operator ? operator.id : null, uuid: session.uuid });
       return undefined;
     },
     { config: perMinute(config.rateLimits.typing) },
@@ -113,7 +115,7 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
       await takeSessionQuota(app, 'pageHistory', session.id);
       // The newest history replaces the stored one; the operator hears of it at most once per window.
       await app.store.setPageHistory(session.id, pages);
-      await pageHistory.offer(session.id, { pages, operatorId: session.operator_id, uuid: session.uuid });
+      await pageHistory.offer(String(session.id), { sessionId: session.id, pages, operatorId: session.operator_id });
       return true;
     },
     { config: perMinute(config.rateLimits.pageHistory) },

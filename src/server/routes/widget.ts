@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusChannel, FIELD_LIMITS, PAGE_URL_MAX, PAGE_URL_PARAM, POST_KEY_PARAM, POST_KEY_PATTERN, type LivechatChannelOptions } from '../../protocol/livechat.js';
 import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { ServerConfig } from '../config.js';
+import type { NewSessionPayload } from '../../protocol/operator-console.js';
 import type { ChannelRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
 import { messageToWire, plainTextToHtml, sessionToWire } from '../livechat/format.js';
@@ -23,6 +24,18 @@ export async function openSession(app: FastifyInstance, params: RpcParams, key =
   if (!uuid) return undefined;
   const session = await app.store.getVisitorSessionByUuid(uuid);
   return session && session.closed_at === null ? session : undefined;
+}
+
+/**
+ * The open session a call acts on: an operator names it by `session_id` and must be allowed to act in
+ * it (operators never see a session's uuid, the visitor's credential); a visitor names it by its uuid.
+ */
+export async function sessionOfCaller(app: FastifyInstance, params: RpcParams, operator: OperatorRow | null): Promise<VisitorSessionRow | undefined> {
+  if (!operator) return openSession(app, params);
+  const id = params.session_id;
+  const session = typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? await app.store.getVisitorSession(id) : await openSession(app, params);
+  if (!session || session.closed_at !== null || !(await operatorMayAct(app, operator, session))) return undefined;
+  return session;
 }
 
 /** May this logged-in operator speak in that session? Its operator, a member of its channel, or an admin. */
@@ -59,7 +72,7 @@ export function channelOptions(channel: ChannelRow): LivechatChannelOptions {
 export async function publishMessage(app: FastifyInstance, request: FastifyRequest, session: VisitorSessionRow, messageId: number): Promise<void> {
   const message = await app.store.getMessage(messageId);
   if (!message) return;
-  const wire = messageToWire(message, session, urlsFor(request, app.config.publicUrl));
+  const wire = messageToWire(message, session, urlsFor(request));
   await app.bus.publish(messageChannels(session), wire);
 }
 
@@ -119,7 +132,9 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
         now,
       );
       const wire = sessionToWire(session, operator);
-      await app.bus.publish([BusChannel.operator(operator.id)], { info: 'new_session', session: { ...wire, anonymous_name: anonymousName, channel_id: channel.id } });
+      // No uuid: it is the visitor's credential, and the operator addresses the session by id.
+      const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: anonymousName, channel_id: channel.id } };
+      await app.bus.publish([BusChannel.operator(operator.id)], announced);
       return wire;
     },
     { config: perMinute(config.rateLimits.getSession) },
@@ -135,7 +150,7 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
     // A closed conversation's history stays readable to its visitor (the widget reloads it from the cookie).
     const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
     if (!session) return [];
-    const urls = urlsFor(request, config.publicUrl);
+    const urls = urlsFor(request);
     return (await app.store.listMessages(session.id, limit, beforeId)).map((m) => messageToWire(m, session, urls));
     },
     { config: perMinute(config.rateLimits.chatHistory) },
@@ -155,25 +170,26 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
       if (postKey !== undefined && postKey !== null && (typeof postKey !== 'string' || !POST_KEY_PATTERN.test(postKey))) {
         throw new InvalidParamError(`${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _`);
       }
-      const session = await openSession(app, params);
-      if (!session) return false;
       const operator = await app.currentOperator(request);
-      if (operator && !(await operatorMayAct(app, operator, session))) return false;
+      const session = await sessionOfCaller(app, params, operator);
+      if (!session) return false;
       if (!operator) await takeSessionQuota(app, 'chatPost', session.id);
-      const urls = urlsFor(request, app.config.publicUrl);
+      const urls = urlsFor(request);
       const authorName = operator ? operator.display_name : null;
       // The message and its notifications commit together, batched with concurrent posts (group commit);
       // a new message has no attachments yet, so its wire form needs no second read.
       const post = async (): Promise<number> => {
         const { message } = await app.bus.postMessage(
-          { session_id: session.id, body: plainTextToHtml(content.trim()), author_operator_id: operator ? operator.id : null },
+          { session_id: session.id, body: plainTextToHtml(content.trim()), author_operator_id: operator ? operator.id : null, post_key: typeof postKey === 'string' ? postKey : null },
           messageChannels(session),
           // The key goes out with the announcement: a widget that is still waiting for its answer matches it.
           (row) => ({ ...messageToWire({ ...row, author_name: authorName, attachments: [] }, session, urls), ...(typeof postKey === 'string' ? { [POST_KEY_PARAM]: postKey } : {}) }),
         );
         return message.id;
       };
-      return typeof postKey === 'string' ? postKeys.once(session.id, postKey, app.clock.now(), post) : post();
+      if (typeof postKey !== 'string') return post();
+      // This process remembers keys in flight; the database answers for a retry that reached another process.
+      return postKeys.once(session.id, postKey, app.clock.now(), async () => (await app.store.findMessageIdByPostKey(session.id, postKey)) ?? post());
     },
     { config: perMinute(config.rateLimits.chatPost) },
   );

@@ -264,6 +264,11 @@ export class KyselyStore implements Store {
       .executeTakeFirstOrThrow();
   }
 
+  async findMessageIdByPostKey(sessionId: number, postKey: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom('message').select('id').where('session_id', '=', sessionId).where('post_key', '=', postKey).orderBy('id').executeTakeFirst();
+    return row?.id;
+  }
+
   private async withRelations(rows: (MessageRow & { author_name: string | null })[]): Promise<MessageWithRelations[]> {
     if (rows.length === 0) return [];
     const attachments = await this.db

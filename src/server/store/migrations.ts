@@ -154,9 +154,17 @@ const rateCounter: Migration = {
   },
 };
 
+/** Post keys in the database, so a retry that reaches another process finds the stored message (issue 11). */
+const messagePostKey: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('message').addColumn('post_key', 'text').execute();
+    await db.schema.createIndex('message_session_post_key').on('message').columns(['session_id', 'post_key']).execute();
+  },
+};
+
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
-  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt, '0004_operator_away': operatorAway, '0005_rate_counter': rateCounter };
+  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt, '0004_operator_away': operatorAway, '0005_rate_counter': rateCounter, '0006_message_post_key': messagePostKey };
 }
 
 class InCodeProvider implements MigrationProvider {

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table shapes shared by both engines. Times are epoch milliseconds (integers compare the same way on
@@ -74,6 +74,8 @@ export interface MessageTable {
   author_operator_id: number | null;
   message_type: 'comment' | 'notification' | 'user_notification';
   created_at: number;
+  /** The widget's key of a visitor post (SPEC.md §8 retries): a retry finds the message already stored. */
+  post_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `public_id` is what URLs carry: random, so ids cannot be walked in sequence. */

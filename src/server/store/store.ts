@@ -48,6 +48,7 @@ export interface NewMessage {
   body: string;
   author_operator_id: number | null;
   message_type?: MessageRow['message_type'];
+  post_key?: string | null;
 }
 
 /** A message with its author's name and attachments, ready to be shaped for the wire. */
@@ -130,6 +131,8 @@ export interface Store {
   setPageHistory(id: number, pages: string[]): Promise<void>;
 
   insertMessage(fields: NewMessage, now: number): Promise<MessageRow>;
+  /** The id of the session's message stored with that post key, if any. */
+  findMessageIdByPostKey(sessionId: number, postKey: string): Promise<number | undefined>;
   /** Newest first, at most `limit`; with `beforeId`, only older messages. */
   listMessages(sessionId: number, limit: number, beforeId?: number): Promise<MessageWithRelations[]>;
   getMessage(id: number): Promise<MessageWithRelations | undefined>;

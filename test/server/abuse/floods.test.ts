@@ -58,6 +58,16 @@ describeEachEngine('a visitor session is limited whatever addresses it uses', (h
     assert.equal(after.at(-1)?.is_typing, false, 'the newest state arrives');
   });
 
+  it('typing: the visitor and the operator of one conversation each have their own window', async () => {
+    const { session, cookie } = await h.visitorSession();
+    const channel = BusChannel.session(session.id);
+    const before = (await notificationsOn(h, channel)).length;
+    await h.call('/im_livechat/notify_typing', { uuid: session.uuid, is_typing: true });
+    await h.call('/im_livechat/notify_typing', { session_id: session.id, is_typing: true }, { cookie });
+    const told = (await notificationsOn(h, channel)).slice(before);
+    assert.deepEqual(told.map((n) => n.is_website_user), [true, false]);
+  });
+
   it('page history: repeated calls replace the stored history and tell the operator once per window', async () => {
     const { session, operator } = await h.visitorSession();
     const operatorChannel = BusChannel.operator(operator.id);
