@@ -135,6 +135,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
   let subscription: BusSubscription | undefined;
   let ownTyping: OwnTyping | undefined;
   let autoPopupTimer: TimerHandle | undefined;
+  let thanksTimer: TimerHandle | undefined;
   let lastOpenAt = -Infinity;
   const { attention } = deps;
   // SPEC.md §6: desktop notification from the master tab when permitted, else an in-page notice (every
@@ -431,6 +432,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     const session = store.get(sessionAtom);
     if (!session) return;
     store.set(feedbackAtom, { step: 'thanks', rate });
+    const thankedAt = clock.now();
     try {
       await rpc('/im_livechat/feedback', { uuid: session.uuid, rate, ...(reason ? { reason } : {}) });
       emit('livechat:feedback', { rate, reason });
@@ -440,16 +442,23 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     } catch {
       fail('network', false);
     }
-    // The conversation is over (SPEC.md §4 "Feedback"): the session ends now, while the panel stays on
-    // screen with its thanks and the transcript form until the visitor dismisses it.
+    // The visitor may have closed the window during the calls.
+    if (store.get(sessionAtom) !== session) return;
+    // The conversation is over: a reload during the thanks must not bring it back.
     disconnect();
     clearSession(cookies);
-    emit('livechat:closed', { uuid: session.uuid });
+    // SPEC.md §4 "Feedback": the chat closes after the rating; the thanks stay just long enough to be read,
+    // counted from when they appeared so slow calls do not hold the window open longer.
+    const wait = Math.max(0, LIMITS.feedbackThanksMs - (clock.now() - thankedAt));
+    thanksTimer = clock.setTimeout(() => {
+      thanksTimer = undefined;
+      if (store.get(sessionAtom) === session) endChat();
+    }, wait);
   };
 
   const dismiss = (): void => {
-    // After a rating the session already ended and `livechat:closed` went out: only the window goes.
-    if (store.get(feedbackAtom).step === 'thanks') store.set(sessionAtom, undefined);
+    if (thanksTimer !== undefined) clock.clearTimeout(thanksTimer);
+    thanksTimer = undefined;
     endChat();
   };
 
@@ -544,6 +553,8 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     },
     dispose() {
       disconnect();
+      if (thanksTimer !== undefined) clock.clearTimeout(thanksTimer);
+      thanksTimer = undefined;
       if (autoPopupTimer !== undefined) clock.clearTimeout(autoPopupTimer);
       autoPopupTimer = undefined;
     },
