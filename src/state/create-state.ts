@@ -33,6 +33,7 @@ import {
   phaseAtom,
   ruleAtom,
   sessionAtom,
+  soundMutedAtom,
   transcriptAtom,
   typingPartnersAtom,
   unreadCountAtom,
@@ -87,6 +88,8 @@ export interface LiveChatState {
   requestClose(): void;
   /** Folds or unfolds the window (not on mobile) and saves it in the session cookie. */
   toggleFold(): void;
+  /** Mutes or unmutes the new-message beep, remembered for later visits. */
+  toggleSound(): void;
   /** The composer content changed. */
   composerInput(text: string): void;
   /** Sends the composer content; empty (trimmed) content is not sent. */
@@ -138,12 +141,16 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
   let thanksTimer: TimerHandle | undefined;
   let lastOpenAt = -Infinity;
   const { attention } = deps;
+  store.set(soundMutedAtom, attention.soundMuted());
+  const stopSoundWatch = attention.onSoundMutedChange((muted) => store.set(soundMutedAtom, muted));
   // SPEC.md §6: desktop notification from the master tab when permitted, else an in-page notice (every
   // tab) and the beep (master tab only).
   const notify = createNotifier({
     isMaster: () => attention.isMasterTab(),
     showInPage: (notice) => store.set(messageNoticeAtom, notice),
-    beep: () => attention.beep(),
+    beep: () => {
+      if (!attention.soundMuted()) attention.beep();
+    },
     desktop: attention.desktop(),
   });
   const othersTyping = createOthersTyping(clock, (ids) => store.set(typingPartnersAtom, ids));
@@ -481,6 +488,11 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
       if (!store.get(sessionAtom) || store.get(mobileAtom) || !(store.get(phaseAtom) === 'chat' || store.get(phaseAtom) === 'feedback')) return;
       setFolded(!store.get(foldedAtom));
     },
+    toggleSound() {
+      const muted = !store.get(soundMutedAtom);
+      store.set(soundMutedAtom, muted);
+      attention.setSoundMuted(muted);
+    },
     composerInput(text) {
       if (store.get(composerEnabledAtom)) ownTyping?.input(text);
     },
@@ -553,6 +565,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     },
     dispose() {
       disconnect();
+      stopSoundWatch();
       if (thanksTimer !== undefined) clock.clearTimeout(thanksTimer);
       thanksTimer = undefined;
       if (autoPopupTimer !== undefined) clock.clearTimeout(autoPopupTimer);
