@@ -13,6 +13,9 @@ export function defineLiveChat(registry: CustomElementRegistry = customElements)
   if (!registry.get(TAG_NAME)) registry.define(TAG_NAME, LiveChatElement);
 }
 
-defineLiveChat();
-// At script load, before and whatever the availability check says (PROTOCOL.md §6.1).
-recordCurrentPage();
+// Server-side rendering imports this module too, where there is no registry and no page to record.
+if (typeof customElements !== 'undefined') {
+  defineLiveChat();
+  // At script load, before and whatever the availability check says (PROTOCOL.md §6.1).
+  recordCurrentPage();
+}

@@ -12,7 +12,12 @@ const LazyApp = (() => null) as unknown as ComponentType<ElementProps>;
 /** Fetches the React part (a separate chunk of the widget build). */
 const loadFullWidget: FullWidgetLoader = () => import('./full/index.js').then((m) => m.createFullWidget);
 
-const Base = r2wc(LazyApp, { shadow: 'open', props: ATTRIBUTE_PROPS }, lazyRenderer(loadFullWidget)) as new () => HTMLElement;
+// Frameworks that render on the server (Next.js, Nuxt, Astro) import this module in Node, where there is
+// no HTMLElement for r2wc's class to extend: a plain class stands in so the import succeeds, and nothing
+// is ever defined there (see define.ts).
+const Base = (
+  typeof HTMLElement === 'undefined' ? class {} : r2wc(LazyApp, { shadow: 'open', props: ATTRIBUTE_PROPS }, lazyRenderer(loadFullWidget))
+) as new () => HTMLElement;
 
 /**
  * An embeddable live chat with the site's operators (SPEC.md §2–§6). Renders in an open shadow root;

@@ -143,6 +143,7 @@ export const POST_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const LIMITS = {
   historyLoadLimit: 100,
   openDebounceMs: 200,
+  feedbackThanksMs: 2_500,
   pollTimeoutMs: 60_000,
   serverPollHoldMs: 50_000,
   pollRetryBaseMs: 10_000,

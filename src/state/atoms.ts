@@ -74,6 +74,8 @@ export const connectionAtom = atom<ConnectionStatus>('connecting');
 export const noticeAtom = atom<Notice | undefined>(undefined);
 /** In-page notice of a message that arrived while the window was folded or the page hidden. */
 export const messageNoticeAtom = atom<UserNotice | undefined>(undefined);
+/** The visitor muted the new-message beep. */
+export const soundMutedAtom = atom(false);
 /** Feedback panel. */
 export const feedbackAtom = atom<FeedbackState>({ step: 'choose', rate: undefined });
 /** Transcript form. */

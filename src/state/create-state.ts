@@ -36,6 +36,7 @@ import {
   phaseAtom,
   ruleAtom,
   sessionAtom,
+  soundMutedAtom,
   transcriptAtom,
   typingPartnersAtom,
   unreadCountAtom,
@@ -90,6 +91,8 @@ export interface LiveChatState {
   requestClose(): void;
   /** Folds or unfolds the window (not on mobile) and saves it in the session cookie. */
   toggleFold(): void;
+  /** Mutes or unmutes the new-message beep, remembered for later visits. */
+  toggleSound(): void;
   /** The composer content changed. */
   composerInput(text: string): void;
   /** Sends the composer content; empty (trimmed) content is not sent. */
@@ -138,14 +141,19 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
   let subscription: BusSubscription | undefined;
   let ownTyping: OwnTyping | undefined;
   let autoPopupTimer: TimerHandle | undefined;
+  let thanksTimer: TimerHandle | undefined;
   let lastOpenAt = -Infinity;
   const { attention } = deps;
+  store.set(soundMutedAtom, attention.soundMuted());
+  const stopSoundWatch = attention.onSoundMutedChange((muted) => store.set(soundMutedAtom, muted));
   // SPEC.md §6: desktop notification from the master tab when permitted, else an in-page notice (every
   // tab) and the beep (master tab only).
   const notify = createNotifier({
     isMaster: () => attention.isMasterTab(),
     showInPage: (notice) => store.set(messageNoticeAtom, notice),
-    beep: () => attention.beep(),
+    beep: () => {
+      if (!attention.soundMuted()) attention.beep();
+    },
     desktop: attention.desktop(),
   });
   const othersTyping = createOthersTyping(clock, (ids) => store.set(typingPartnersAtom, ids));
@@ -434,6 +442,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     const session = store.get(sessionAtom);
     if (!session) return;
     store.set(feedbackAtom, { step: 'thanks', rate });
+    const thankedAt = clock.now();
     try {
       await rpc('/im_livechat/feedback', { uuid: session.uuid, rate, ...(reason ? { reason } : {}) });
       emit('livechat:feedback', { rate, reason });
@@ -443,16 +452,23 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     } catch {
       fail('network', false);
     }
-    // The conversation is over (SPEC.md §4 "Feedback"): the session ends now, while the panel stays on
-    // screen with its thanks and the transcript form until the visitor dismisses it.
+    // The visitor may have closed the window during the calls.
+    if (store.get(sessionAtom) !== session) return;
+    // The conversation is over: a reload during the thanks must not bring it back.
     disconnect();
     clearSession(cookies);
-    emit('livechat:closed', { uuid: session.uuid });
+    // SPEC.md §4 "Feedback": the chat closes after the rating; the thanks stay just long enough to be read,
+    // counted from when they appeared so slow calls do not hold the window open longer.
+    const wait = Math.max(0, LIMITS.feedbackThanksMs - (clock.now() - thankedAt));
+    thanksTimer = clock.setTimeout(() => {
+      thanksTimer = undefined;
+      if (store.get(sessionAtom) === session) endChat();
+    }, wait);
   };
 
   const dismiss = (): void => {
-    // After a rating the session already ended and `livechat:closed` went out: only the window goes.
-    if (store.get(feedbackAtom).step === 'thanks') store.set(sessionAtom, undefined);
+    if (thanksTimer !== undefined) clock.clearTimeout(thanksTimer);
+    thanksTimer = undefined;
     endChat();
   };
 
@@ -474,6 +490,11 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     toggleFold() {
       if (!store.get(sessionAtom) || store.get(mobileAtom) || !(store.get(phaseAtom) === 'chat' || store.get(phaseAtom) === 'feedback')) return;
       setFolded(!store.get(foldedAtom));
+    },
+    toggleSound() {
+      const muted = !store.get(soundMutedAtom);
+      store.set(soundMutedAtom, muted);
+      attention.setSoundMuted(muted);
     },
     composerInput(text) {
       if (store.get(composerEnabledAtom)) ownTyping?.input(text);
@@ -547,6 +568,9 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     },
     dispose() {
       disconnect();
+      stopSoundWatch();
+      if (thanksTimer !== undefined) clock.clearTimeout(thanksTimer);
+      thanksTimer = undefined;
       if (autoPopupTimer !== undefined) clock.clearTimeout(autoPopupTimer);
       autoPopupTimer = undefined;
     },

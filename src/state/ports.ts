@@ -65,6 +65,12 @@ export interface AttentionPort {
   desktop(): DesktopNotifications | undefined;
   /** Plays the beep. */
   beep(): void;
+  /** The visitor muted the beep; read at each beep, since another tab may have changed it meanwhile. */
+  soundMuted(): boolean;
+  /** Remembers the visitor's choice for later visits and for the other tabs. */
+  setSoundMuted(muted: boolean): void;
+  /** Follows changes made in other tabs; returns the unsubscribe. */
+  onSoundMutedChange(listener: (muted: boolean) => void): () => void;
   /** The notice of a message from `author` whose body is the server's HTML `body`. */
   noticeFor(author: string, body: string): UserNotice;
 }

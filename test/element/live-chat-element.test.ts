@@ -75,7 +75,7 @@ describe('<live-chat> element', () => {
     await until(() => within(dialog).queryByText('Operator here'), 'the operator message never showed');
   });
 
-  it('asks for feedback on close when a conversation exists, and thanks for a happy rating', async () => {
+  it('asks for feedback on close when a conversation exists, thanks for a happy rating, then closes', async () => {
     const server = await scriptedServer();
     const el = await mountWidget(server.url);
     const rec = recordEvents(el);
@@ -88,7 +88,13 @@ describe('<live-chat> element', () => {
     expect(await axeViolations(el)).to.deep.equal([]);
     happy.click();
     await until(() => within(shadow(el)).queryByText('Thank you for your feedback'), 'no thanks');
-    await waitUntil(() => rec.of('livechat:closed').length === 1, 'no livechat:closed');
+    expect(rec.of('livechat:closed')).to.deep.equal([]);
+    // The thanks show for 2.5 s, then the window goes and the chat button comes back.
+    await waitUntil(() => rec.of('livechat:closed').length === 1, 'no livechat:closed', { timeout: 5000 });
+    await until(() => within(shadow(el)).queryByRole('button', { name: BUTTON }), 'the chat button never came back');
+    expect(within(shadow(el)).queryByRole('dialog')).to.equal(null);
+    expect(el.isOpen).to.equal(false);
+    expect(document.cookie).not.to.contain('im_livechat_session=');
     expect(rec.of('livechat:feedback')).to.deep.equal([{ rate: 5, reason: '' }]);
     expect((await server.calls('/mail/chat_post')).map((c) => c.params.message_content)).to.deep.equal(['Rating: 😊']);
   });

@@ -30,8 +30,12 @@ describe('<live-chat> new-message notifications', () => {
     this.timeout(60_000);
     await import('../../src/element/full/index.js');
   });
-  beforeEach(clearWidgetCookies);
-  afterEach(clearWidgetCookies);
+  const clearAll = (): void => {
+    clearWidgetCookies();
+    localStorage.removeItem('live-chat.sound_muted');
+  };
+  beforeEach(clearAll);
+  afterEach(clearAll);
 
   it('without notification permission: an in-page notice and the beep for a message arriving while folded', async () => {
     expect(Notification.permission).to.not.equal('granted');
@@ -50,6 +54,27 @@ describe('<live-chat> new-message notifications', () => {
     // Unfolding brings the thread into view and the notice goes.
     restore.click();
     await waitUntil(() => !messageNotice(el), 'the notice stayed after unfolding');
+  });
+
+  it('the mute toggle stops the beep, keeps the notice, and is remembered on the next visit', async () => {
+    expect(Notification.permission).to.not.equal('granted');
+    const server = await scriptedServer();
+    const { el, dialog } = await openAndFold(server.url);
+    const mute = within(dialog).getByRole('button', { name: 'Mute sounds', pressed: false });
+    mute.click();
+    await until(() => within(dialog).queryByRole('button', { name: 'Mute sounds', pressed: true }), 'the toggle never showed pressed');
+    await server.push(operatorMessage(13, '<p>Quietly</p>'));
+    await until(() => messageNotice(el), 'no in-page notice');
+    // The bus answers in order, so a later message proves the first one was handled without a beep.
+    await server.push(operatorMessage(14, '<p>Still quiet</p>'));
+    await until(() => messageNotice(el)?.textContent?.includes('Still quiet'), 'the second notice never showed');
+    expect((await server.calls()).some((c) => c.route.startsWith('/livechat/static/beep')), 'no beep while muted').to.equal(false);
+
+    // A new visit (the element mounted again) starts muted.
+    el.remove();
+    const again = await mountWidget(server.url);
+    const dialogAgain = await until(() => within(shadow(again)).queryByRole('dialog', { name: 'Mitchell Admin' }), 'the conversation did not reopen');
+    expect(within(dialogAgain).getByRole('button', { name: 'Mute sounds' }).getAttribute('aria-pressed')).to.equal('true');
   });
 
   it('with permission granted: a desktop notification from the master tab, no in-page notice', async () => {

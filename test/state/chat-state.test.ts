@@ -283,6 +283,7 @@ describe('chat state: messages and unread', () => {
     expect(w.get(noticeAtom)).to.equal(undefined);
     expect(w.eventsNamed('livechat:error')).to.deep.equal([]);
     expect(w.eventsNamed('livechat:feedback')).to.deep.equal([{ rate: 5, reason: '' }]);
+    w.clock.tick(2500);
     expect(w.eventsNamed('livechat:closed')).to.deep.equal([{ uuid: 'uuid-1' }]);
   });
 
@@ -631,10 +632,42 @@ describe('chat state: closing, feedback and transcript', () => {
     expect(w.server.callsTo('/mail/chat_post')).to.deep.equal([{ uuid: 'uuid-1', message_content: 'Rating: 😊' }]);
     expect(w.eventsNamed('livechat:feedback')).to.deep.equal([{ rate: 5, reason: '' }]);
     expect(w.cookies.get('im_livechat_session')).to.equal(undefined);
-    expect(w.eventsNamed('livechat:closed')).to.deep.equal([{ uuid: 'uuid-1' }]);
+    // Closing during the thanks closes at once, and the thanks' own close does not repeat it.
     w.state.requestClose();
     expect(w.get(isOpenAtom)).to.equal(false);
+    expect(w.eventsNamed('livechat:closed')).to.deep.equal([{ uuid: 'uuid-1' }]);
+    w.clock.tick(5000);
     expect(w.eventsNamed('livechat:closed')).to.have.length(1);
+  });
+
+  it('closes the chat 2.5 s after thanking for a rating, as closing otherwise does', async () => {
+    const w = await feedbackWidget();
+    await w.state.rate(5);
+    w.clock.tick(2499);
+    expect(w.get(phaseAtom)).to.equal('feedback');
+    expect(w.get(feedbackAtom).step).to.equal('thanks');
+    expect(w.eventsNamed('livechat:closed')).to.deep.equal([]);
+    w.clock.tick(1);
+    expect(w.get(isOpenAtom)).to.equal(false);
+    expect(w.get(phaseAtom)).to.equal('button');
+    expect(w.get(messagesAtom)).to.deep.equal([]);
+    expect(w.get(feedbackAtom)).to.deep.equal({ step: 'choose', rate: undefined });
+    expect(w.cookies.get('im_livechat_session')).to.equal(undefined);
+    expect(w.eventsNamed('livechat:closed')).to.deep.equal([{ uuid: 'uuid-1' }]);
+    expect(w.bus.closed).to.be.greaterThan(0);
+  });
+
+  it('still sends the transcript asked for before rating, then closes after the thanks', async () => {
+    const w = await feedbackWidget();
+    await w.state.sendTranscript('visitor@example.com');
+    expect(w.get(transcriptAtom)).to.equal('sent');
+    await w.state.rate(1);
+    await w.state.submitReason('Slow');
+    expect(w.server.callsTo('/im_livechat/email_livechat_transcript')).to.deep.equal([{ uuid: 'uuid-1', email: 'visitor@example.com' }]);
+    expect(w.get(feedbackAtom).step).to.equal('thanks');
+    w.clock.tick(2500);
+    expect(w.get(isOpenAtom)).to.equal(false);
+    expect(w.eventsNamed('livechat:closed')).to.deep.equal([{ uuid: 'uuid-1' }]);
   });
 
   it('rates 3 or 1 with a reason', async () => {

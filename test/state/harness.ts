@@ -104,6 +104,22 @@ export class FakeAttention implements AttentionPort {
   beep = (): void => {
     this.beeps += 1;
   };
+  /** The remembered mute choice, as localStorage would hold it. */
+  muted = false;
+  private mutedListeners = new Set<(muted: boolean) => void>();
+  soundMuted = (): boolean => this.muted;
+  setSoundMuted = (muted: boolean): void => {
+    this.muted = muted;
+  };
+  onSoundMutedChange = (listener: (muted: boolean) => void): (() => void) => {
+    this.mutedListeners.add(listener);
+    return () => this.mutedListeners.delete(listener);
+  };
+  /** Another tab changed the choice. */
+  mutedElsewhere(muted: boolean): void {
+    this.muted = muted;
+    for (const listener of this.mutedListeners) listener(muted);
+  }
   noticeFor = (author: string, body: string): UserNotice => ({ title: `New message from ${author}`, body: body.replace(/<[^>]*>/g, '') });
 }
 

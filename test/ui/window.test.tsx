@@ -124,4 +124,21 @@ describe('ChatWindow', () => {
     await sendKeys({ press: 'Escape' });
     expect(onEscape.calls).to.have.length(1);
   });
+
+  it('has a mute toggle named in the page language, pressed while muted, that does not fold', () => {
+    const onToggleSound = recorder();
+    const onToggleFold = recorder();
+    const { screen, rerender } = mount(<ChatWindow {...props({ onToggleSound, onToggleFold })} />);
+    const mute = screen.getByRole('button', { name: 'Mute sounds' });
+    expect(mute.getAttribute('aria-pressed')).to.equal('false');
+    fireEvent.click(mute);
+    expect(onToggleSound.calls).to.have.length(1);
+    expect(onToggleFold.calls).to.have.length(0);
+    rerender(<ChatWindow {...props({ onToggleSound, soundMuted: true })} />);
+    expect(screen.getByRole('button', { name: 'Mute sounds', pressed: true })).to.exist;
+    for (const [lang, name] of [['fr', 'Couper les sons'], ['ar', 'كتم الأصوات']] as const) {
+      const other = mount(<ChatWindow {...props({ onToggleSound })} />, uiText(lang));
+      expect(other.screen.getByRole('button', { name, pressed: false }), lang).to.exist;
+    }
+  });
 });

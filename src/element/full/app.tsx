@@ -20,6 +20,7 @@ import {
   noticeAtom,
   optionsAtom,
   phaseAtom,
+  soundMutedAtom,
   titleAtom,
   transcriptAtom,
   typingNamesAtom,
@@ -84,6 +85,7 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
   const composerEnabled = useAtomValue(composerEnabledAtom, o);
   const feedback = useAtomValue(feedbackAtom, o);
   const transcript = useAtomValue(transcriptAtom, o);
+  const soundMuted = useAtomValue(soundMutedAtom, o);
   const now = useNow();
   const viewer = useAttachmentViewer();
 
@@ -129,6 +131,8 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
             titleColor={options.titleColor}
             onToggleFold={() => state.toggleFold()}
             onClose={() => state.requestClose()}
+            soundMuted={soundMuted}
+            onToggleSound={() => state.toggleSound()}
             // Escape folds an unfolded window; on mobile (no folding) or when folded it closes.
             onEscape={() => (mobile || folded ? state.requestClose() : state.toggleFold())}
           >

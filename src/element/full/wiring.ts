@@ -10,6 +10,7 @@ import { createCookieJar } from '../../platform/cookies/cookie-jar.js';
 import { createBeep } from '../../platform/notify/beep.js';
 import { browserDesktopNotifications, type UserNotice } from '../../platform/notify/notifier.js';
 import { RpcClient } from '../../platform/rpc/client.js';
+import { createLocalStore } from '../../platform/storage/local-store.js';
 import type { AttentionPort, BusPort, ConnectionStatus, CookiePort, StateDeps } from '../../state/ports.js';
 import { systemClock } from '../../state/ports.js';
 
@@ -85,14 +86,25 @@ export function bodyText(html: string): string {
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+// In the host page's localStorage, under a prefix of the widget's own so the site's keys are never touched.
+const SOUND_PREFIX = 'live-chat.';
+const SOUND_MUTED_KEY = 'sound_muted';
+
 /** Notifications through the page: visibility, the bus master, the Notification API and the beep. */
 export function attentionPort(serverUrl: string, isMaster: () => boolean, title: (author: string) => string): AttentionPort {
   const desktop = browserDesktopNotifications();
+  const preferences = createLocalStore({ prefix: SOUND_PREFIX });
   return {
     pageHidden: () => document.visibilityState === 'hidden',
     isMasterTab: isMaster,
     desktop: () => desktop,
     beep: createBeep(serverUrl),
+    soundMuted: () => preferences.get(SOUND_MUTED_KEY) === true,
+    setSoundMuted: (muted) => (muted ? preferences.set(SOUND_MUTED_KEY, true) : preferences.remove(SOUND_MUTED_KEY)),
+    onSoundMutedChange: (listener) =>
+      preferences.onChange((change) => {
+        if (change.key === SOUND_MUTED_KEY || change.key === null) listener(change.key !== null && change.newValue === true);
+      }),
     noticeFor: (author, body): UserNotice => ({ title: title(author), body: bodyText(body) }),
   };
 }

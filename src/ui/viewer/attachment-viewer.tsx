@@ -82,6 +82,15 @@ export function AttachmentViewer({ attachments, initialIndex = 0, onClose, onDow
     };
   }, []);
 
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog?.open) return;
+    // The focused control may have left with the previous attachment (a PDF has no zoom buttons): focus
+    // would fall to the page behind the modal and the arrow keys would stop stepping.
+    const active = deepActiveElement(dialog);
+    if (!active || !dialog.contains(active)) dialog.focus();
+  }, [index]);
+
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return undefined;
@@ -215,7 +224,7 @@ export function AttachmentViewer({ attachments, initialIndex = 0, onClose, onDow
   }
 
   return (
-    <dialog ref={dialogRef} className="lc-viewer" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+    <dialog ref={dialogRef} className="lc-viewer" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
       <div className="lc-viewer-header">
         <h2 id={titleId} className="lc-viewer-title">
           {name}

@@ -25,6 +25,10 @@ export interface ChatWindowProps {
   onToggleFold(): void;
   /** The "Close" button. */
   onClose(): void;
+  /** The new-message beep is muted (the mute toggle shows pressed). */
+  soundMuted?: boolean;
+  /** The mute toggle; without it the window has none. */
+  onToggleSound?(): void;
   /** Escape pressed inside the window: the caller folds or closes. */
   onEscape?(): void;
   /** The body: thread and composer, or the feedback panel. */
@@ -33,7 +37,7 @@ export interface ChatWindowProps {
 
 /** The chat window of SPEC.md §2.2: a non-modal dialog fixed at the bottom edge. */
 export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
-  const { title, status, unreadCount, typingNames, mobile, onToggleFold, onClose, onEscape, children } = props;
+  const { title, status, unreadCount, typingNames, mobile, soundMuted = false, onToggleFold, onClose, onToggleSound, onEscape, children } = props;
   const { t, dir } = useUiText();
   const titleId = useId();
   const folded = props.folded && !mobile;
@@ -79,6 +83,12 @@ export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
           </div>
         </div>
         <UnreadBadge count={unreadCount} />
+        {onToggleSound ? (
+          // One name with the pressed state, so assistive technology reads "Mute sounds, pressed" rather than a name that flips.
+          <button type="button" className="lc-icon-button" aria-pressed={soundMuted} aria-label={t('widget.window.mute')} onClick={() => onToggleSound()}>
+            <span aria-hidden="true">{soundMuted ? '🔕' : '🔔'}</span>
+          </button>
+        ) : null}
         {mobile ? null : (
           <button type="button" className="lc-icon-button" aria-expanded={!folded} aria-label={t(folded ? 'widget.window.unfold' : 'widget.window.fold')} onClick={() => onToggleFold()}>
             <span aria-hidden="true">{folded ? '▴' : '▾'}</span>
