@@ -1,4 +1,4 @@
-import { InvalidParamError } from '../livechat/params.js';
+import { InvalidParamError, textProblem } from '../livechat/params.js';
 
 /** Comparison operators a domain term may use. */
 export const DOMAIN_OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'in', 'not in', 'ilike', 'not ilike'] as const;
@@ -23,6 +23,11 @@ function isScalar(v: unknown): v is string | number | boolean | null {
 function parseTerm(raw: unknown, fields: ReadonlySet<string>): DomainNode {
   if (!Array.isArray(raw) || raw.length !== 3) throw new InvalidParamError('Each domain term must be [field, operator, value]');
   const [field, op, value] = raw as [unknown, unknown, unknown];
+  // Text reaches SQL as a parameter: a NUL or a lone surrogate would fail there as an internal error.
+  for (const v of Array.isArray(value) ? value : [value]) {
+    const problem = typeof v === 'string' ? textProblem(v) : undefined;
+    if (problem) throw new InvalidParamError(`A domain value ${problem}`);
+  }
   if (typeof field !== 'string' || !fields.has(field)) throw new InvalidParamError(`Unknown or unsearchable field in domain: ${String(field).slice(0, 50)}`);
   if (typeof op !== 'string' || !(DOMAIN_OPERATORS as readonly string[]).includes(op)) throw new InvalidParamError(`Unsupported domain operator: ${String(op).slice(0, 20)}`);
   const operator = op as DomainOperator;

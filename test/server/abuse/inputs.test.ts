@@ -152,6 +152,8 @@ describeEachEngine('hostile keys and types never cause an internal error', (h) =
       { model: 'mail.channel', domain: [['id', '=', 'not a number']], fields: ['id'] },
       { model: 'mail.channel', domain: [['constructor', '=', 1]], fields: ['id'] },
       { model: 'mail.channel', domain: [], fields: ['id'], sort: 'constructor desc' },
+      { model: 'mail.channel', domain: [['anonymous_name', 'ilike', 'a\u0000b']], fields: ['id'] },
+      { model: 'mail.channel', domain: [['anonymous_name', 'in', ['\uD800']]], fields: ['id'] },
     ];
     for (const params of calls) {
       const { res, body } = await h.rpc('/web/dataset/search_read', params, { cookie: admin });
