@@ -11,6 +11,7 @@ import { busPublisherPlugin } from './plugins/bus-publisher.js';
 import { busPollRoutes } from './bus/poll-route.js';
 import { busFanoutPlugin } from './bus/fanout.js';
 import { corsPlugin } from './plugins/cors.js';
+import { healthPlugin } from './plugins/health.js';
 import { operatorAuthPlugin } from './plugins/operator-auth.js';
 import { loadLocales, type Locales } from './livechat/translations.js';
 import { widgetRoutes } from './routes/widget.js';
@@ -64,6 +65,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(busPublisherPlugin);
   await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });
   await app.register(busFanoutPlugin);
+  await app.register(healthPlugin);
   await app.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs });
   await app.register(widgetRoutes, { config });
   await app.register(transcriptRoutes, { config });

@@ -1,0 +1,53 @@
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeEachEngine } from './support/harness.js';
+
+describeEachEngine('health probes', (h) => {
+  it('/healthz answers 200 {"status":"ok"} while the process is up', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/healthz' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), { status: 'ok' });
+  });
+
+  it('/readyz answers 200 when the database answers (and, on PostgreSQL, the bus listens)', async () => {
+    if (h.engine === 'postgres') assert.equal(h.app.busListener?.state, 'listening');
+    const res = await h.app.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), { status: 'ok' });
+  });
+
+  it('probes are never rate limited', async () => {
+    for (let i = 0; i < 150; i++) {
+      const [live, ready] = await Promise.all([h.app.inject({ method: 'GET', url: '/healthz' }), h.app.inject({ method: 'GET', url: '/readyz' })]);
+      assert.equal(live.statusCode, 200);
+      assert.equal(ready.statusCode, 200);
+    }
+  });
+
+  it('/readyz answers 503 with a reason when the bus LISTEN connection is down (PostgreSQL only)', async () => {
+    if (h.engine !== 'postgres') {
+      assert.equal(h.app.busListener, undefined);
+      return;
+    }
+    await h.app.busListener!.close();
+    const res = await h.app.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(res.statusCode, 503);
+    const body = res.json() as { status: string; reason: string };
+    assert.equal(body.status, 'unavailable');
+    assert.match(body.reason, /LISTEN/);
+    assert.equal((await h.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+  });
+});
+
+describeEachEngine('health probes after the database handle closed', (h) => {
+  it('/readyz answers 503 with a JSON reason, /healthz still 200', async () => {
+    await h.app.store.db.destroy();
+    const res = await h.app.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(res.statusCode, 503);
+    assert.match(String(res.headers['content-type']), /application\/json/);
+    const body = res.json() as { status: string; reason: string };
+    assert.equal(body.status, 'unavailable');
+    assert.match(body.reason, /^database: /);
+    assert.equal((await h.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+  });
+});
