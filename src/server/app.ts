@@ -12,6 +12,7 @@ import { busPollRoutes } from './bus/poll-route.js';
 import { busFanoutPlugin } from './bus/fanout.js';
 import { corsPlugin } from './plugins/cors.js';
 import { healthPlugin } from './plugins/health.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { operatorAuthPlugin } from './plugins/operator-auth.js';
 import { loadLocales, type Locales } from './livechat/translations.js';
 import { widgetRoutes } from './routes/widget.js';
@@ -52,6 +53,8 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   });
   app.decorate('config', config);
   app.decorate('locales', loadLocales(config.rootDir));
+  // First, so the plugins after it count into it.
+  await app.register(metricsPlugin, { token: config.metricsToken, port: config.metricsPort, host: config.metricsHost });
   await app.register(jsonRpcPlugin, { development: config.development });
   await app.register(corsPlugin, { allowedOrigins: config.allowedOrigins });
   await app.register(rateLimit, { global: false });

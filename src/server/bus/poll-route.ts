@@ -95,7 +95,8 @@ export const busPollRoutes = fp(
           : await app.store.listNotifications({ channels, afterId: last, limit: MAX_ROWS });
       return rows.map(toWire);
     };
-    const shared: PollShared = { wakeups, read };
+    const delivered = app.hasDecorator('metrics') ? app.metrics.busDelivered : undefined;
+    const shared: PollShared = { wakeups, read, answered: delivered && ((count) => delivered.inc(count)) };
 
     // Looks up the caller and its readable channels, then starts the poll's wait and first read.
     const prepare = async (poll: HeldPoll, request: FastifyRequest, requested: string[], options: unknown): Promise<void> => {
