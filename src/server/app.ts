@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config.js';
+import { RequestLineLogController } from './logging.js';
 import { jsonRpcPlugin } from './plugins/jsonrpc.js';
 import { staticFilesPlugin } from './plugins/static-files.js';
 import { clockPlugin, type Clock } from './plugins/clock.js';
@@ -50,6 +51,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
     logger,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    logController: new RequestLineLogController(),
   });
   app.decorate('config', config);
   app.decorate('locales', loadLocales(config.rootDir));

@@ -111,6 +111,7 @@ export const busPollRoutes = fp(
 
     // Visitors poll from the host page's origin, so the route is a CORS visitor route (PROTOCOL.md §1.4).
     // Not an async handler: the poll is the deferred answer, so a held poll keeps no suspended frame.
+    // Its request line is at debug: every open widget polls all the time, and the lines would drown the rest.
     app.visitorRpc('/longpolling/poll', (params, request, reply) => {
       const { channels: requested, last, options } = parseParams(params);
       // Everything needed is in hand: a held poll must not keep the parsed envelope alive for the hold.
@@ -118,7 +119,7 @@ export const busPollRoutes = fp(
       const poll = new HeldPoll(shared, last, reply);
       prepare(poll, request, requested, options).catch((err: unknown) => poll.fail(err));
       return poll;
-    });
+    }, { config: { requestLogLevel: 'debug' } });
 
     const gc = setInterval(() => {
       app.store.deleteNotificationsBefore(app.clock.now() - o.retentionMs).catch((err: unknown) => app.log.warn({ err }, 'bus garbage collection failed'));

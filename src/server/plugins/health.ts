@@ -15,8 +15,9 @@ const statusSchema = {
   additionalProperties: false,
 } as const;
 
-// Probes come from orchestrators every few seconds, often through one address: never rate limited.
-const probeConfig = { rateLimit: false };
+// Probes come from orchestrators every few seconds, often through one address: never rate limited,
+// and their request lines only at debug.
+const probeConfig = { rateLimit: false, requestLogLevel: 'debug' as const };
 
 async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

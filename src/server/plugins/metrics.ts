@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteShorthandOptions } from 'fastify';
 import { AppMetrics } from '../metrics/app-metrics.js';
+import { RequestLineLogController } from '../logging.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,10 +39,8 @@ const routeOptions: RouteShorthandOptions = {
       401: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
     },
   },
-  // A scraper every few seconds is no abuse, and it must not be locked out when it matters most.
-  config: { rateLimit: false },
-  // Scrapes come every few seconds: a request line each would drown the log.
-  logLevel: 'warn',
+  // A scraper every few seconds is no abuse and must not be locked out when it matters most, nor fill the log.
+  config: { rateLimit: false, requestLogLevel: 'debug' },
 };
 
 /**
@@ -85,7 +84,7 @@ export const metricsPlugin = fp(
       app.get('/metrics', routeOptions, handler);
       return;
     }
-    const server = Fastify({ loggerInstance: app.log });
+    const server = Fastify({ loggerInstance: app.log, logController: new RequestLineLogController() });
     server.get('/metrics', routeOptions, handler);
     const port = opts.port;
     // Listening with the app, not at registration, so a port clash fails the start like the main port would.
