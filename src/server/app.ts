@@ -2,6 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config.js';
+import { RequestLineLogController } from './logging.js';
 import { jsonRpcPlugin } from './plugins/jsonrpc.js';
 import { staticFilesPlugin } from './plugins/static-files.js';
 import { clockPlugin, type Clock } from './plugins/clock.js';
@@ -11,6 +12,8 @@ import { busPublisherPlugin } from './plugins/bus-publisher.js';
 import { busPollRoutes } from './bus/poll-route.js';
 import { busFanoutPlugin } from './bus/fanout.js';
 import { corsPlugin } from './plugins/cors.js';
+import { healthPlugin } from './plugins/health.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { operatorAuthPlugin } from './plugins/operator-auth.js';
 import { loadLocales, type Locales } from './livechat/translations.js';
 import { widgetRoutes } from './routes/widget.js';
@@ -50,9 +53,12 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
     bodyLimit: 1024 * 1024,
     // Without TRUST_PROXY the socket address is the client: a forwarded header is the client's own claim.
     trustProxy: config.trustProxy,
+    logController: new RequestLineLogController(),
   });
   app.decorate('config', config);
   app.decorate('locales', loadLocales(config.rootDir));
+  // First, so the plugins after it count into it.
+  await app.register(metricsPlugin, { token: config.metricsToken, port: config.metricsPort, host: config.metricsHost });
   await app.register(jsonRpcPlugin, { development: config.development });
   await app.register(corsPlugin, { allowedOrigins: config.allowedOrigins });
   await app.register(clockPlugin, clock ? { clock } : {});
@@ -66,6 +72,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(busPublisherPlugin);
   await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });
   await app.register(busFanoutPlugin);
+  await app.register(healthPlugin);
   await app.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs });
   await app.register(widgetRoutes, { config });
   await app.register(widgetSignalRoutes, { config });

@@ -29,6 +29,12 @@ export interface ServerConfig {
   busHoldMs: number;
   /** How long bus notifications are kept for clients that come back (BUS_RETENTION_HOURS, default 24). */
   busRetentionMs: number;
+  /** When set, `/metrics` is served on the main port to callers sending `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken: string | undefined;
+  /** When set, `/metrics` is served on this port instead of the main one (METRICS_PORT). */
+  metricsPort: number | undefined;
+  /** Address the metrics port binds to (METRICS_HOST, default 127.0.0.1: scrapers usually run beside the server). */
+  metricsHost: string;
 }
 
 /**
@@ -85,6 +91,15 @@ function parsePort(value: string | undefined, fallback: number): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function parseMetricsPort(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`METRICS_PORT must be an integer from 0 to 65535, got "${value}"`);
   }
   return port;
 }
@@ -170,5 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     busHoldMs: parseBusHold(env.BUS_HOLD_SECONDS),
     busRetentionMs: parsePositive('BUS_RETENTION_HOURS', env.BUS_RETENTION_HOURS, 24) * 3600_000,
+    metricsToken: env.METRICS_TOKEN && env.METRICS_TOKEN !== '' ? env.METRICS_TOKEN : undefined,
+    metricsPort: parseMetricsPort(env.METRICS_PORT),
+    metricsHost: env.METRICS_HOST && env.METRICS_HOST !== '' ? env.METRICS_HOST : '127.0.0.1',
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { loggerOptions } from './logging.js';
 
 async function main(): Promise<void> {
   let config;
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp({ config, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, logger: loggerOptions(config.logLevel) });
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;

@@ -2,6 +2,13 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { PgBusListener } from './pg-listener.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The LISTEN connection on PostgreSQL (`/readyz` reports its state); undefined on SQLite. */
+    busListener: PgBusListener | undefined;
+  }
+}
+
 /**
  * Multi-process fan-out on PostgreSQL (issue 4, ARCHITECTURE.md "scale-out"): every committed batch of
  * bus rows carries one NOTIFY with only the channel names (sent by the ordered writer in the same
@@ -13,13 +20,17 @@ import { PgBusListener } from './pg-listener.js';
 export const busFanoutPlugin = fp(
   async (app: FastifyInstance) => {
     const databaseUrl = app.config.databaseUrl;
-    if (app.store.engine !== 'postgres' || databaseUrl === undefined) return;
+    if (app.store.engine !== 'postgres' || databaseUrl === undefined) {
+      app.decorate('busListener', undefined);
+      return;
+    }
     const events = app.bus.events;
     const listener = new PgBusListener({
       connectionString: databaseUrl,
       onWake: (channels) => events.emit('wake', channels),
       onError: (err, retryInMs) => app.log.warn({ err, retryInMs }, 'bus LISTEN connection lost: reconnecting'),
     });
+    app.decorate('busListener', listener);
     await listener.start();
     // Runs before the store's own onClose (hooks run in reverse order), while the pool is still open.
     app.addHook('onClose', async () => {

@@ -8,6 +8,8 @@ export interface PollShared {
   wakeups: Wakeups;
   /** Rows of `channels` newer than `last` (the recent window when `last` is 0). */
   read(channels: readonly string[], last: number): Promise<BusNotification[]>;
+  /** Told how many notifications each answer carried (a metric). */
+  answered?(count: number): void;
 }
 
 /**
@@ -71,6 +73,7 @@ export class HeldPoll extends DeferredRpcResult<BusNotification[]> implements Wa
   /** Answers with `rows` now and forgets the wait; later calls are ignored. */
   finish(rows: BusNotification[]): void {
     if (!this.#leave()) return;
+    this.#shared.answered?.(rows.length);
     this.resolveResult(rows);
   }
 

@@ -95,7 +95,8 @@ export const busPollRoutes = fp(
           : await app.store.listNotifications({ channels, afterId: last, limit: MAX_ROWS });
       return rows.map(toWire);
     };
-    const shared: PollShared = { wakeups, read };
+    const delivered = app.hasDecorator('metrics') ? app.metrics.busDelivered : undefined;
+    const shared: PollShared = { wakeups, read, answered: delivered && ((count) => delivered.inc(count)) };
 
     // Looks up the caller and its readable channels, then starts the poll's wait and first read.
     const prepare = async (poll: HeldPoll, request: FastifyRequest, requested: string[], options: unknown): Promise<void> => {
@@ -110,6 +111,7 @@ export const busPollRoutes = fp(
 
     // Visitors poll from the host page's origin, so the route is a CORS visitor route (PROTOCOL.md §1.4).
     // Not an async handler: the poll is the deferred answer, so a held poll keeps no suspended frame.
+    // Its request line is at debug: every open widget polls all the time, and the lines would drown the rest.
     app.visitorRpc('/longpolling/poll', (params, request, reply) => {
       const { channels: requested, last, options } = parseParams(params);
       // Everything needed is in hand: a held poll must not keep the parsed envelope alive for the hold.
@@ -117,7 +119,7 @@ export const busPollRoutes = fp(
       const poll = new HeldPoll(shared, last, reply);
       prepare(poll, request, requested, options).catch((err: unknown) => poll.fail(err));
       return poll;
-    }, { config: { rateLimit: { max: app.config.rateLimits.poll, timeWindow: 60_000 } } });
+    }, { config: { requestLogLevel: 'debug', rateLimit: { max: app.config.rateLimits.poll, timeWindow: 60_000 } } });
 
     const gc = setInterval(() => {
       app.store.deleteNotificationsBefore(app.clock.now() - o.retentionMs).catch((err: unknown) => app.log.warn({ err }, 'bus garbage collection failed'));

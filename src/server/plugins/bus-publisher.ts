@@ -49,7 +49,12 @@ export const busPublisherPlugin = fp(
         const results = await writeInOrder(app.store.db, app.store.engine, batch);
         // Committed: wake the polls before the callers answer, once for the whole batch.
         const channels = new Set<string>();
-        for (const result of results) for (const row of result.notifications) channels.add(row.channel);
+        let written = 0;
+        for (const result of results) {
+          written += result.notifications.length;
+          for (const row of result.notifications) channels.add(row.channel);
+        }
+        if (app.hasDecorator('metrics')) app.metrics.busWritten.inc(written);
         if (channels.size > 0) events.emit('published', [...channels]);
         return results;
       },

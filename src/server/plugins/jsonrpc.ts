@@ -150,12 +150,18 @@ export const jsonRpcPlugin = fp(
       if (reply.sent) return undefined;
       return result === undefined ? { jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, result };
     };
+    // Every error answer passes here, so the metric counts exactly what clients received.
+    const errorAnswer = (id: unknown, err: unknown): Record<string, unknown> => {
+      const error = toRpcError(err, opts.development);
+      if (app.hasDecorator('metrics')) app.metrics.rpcErrors.inc({ code: String(error.code) });
+      return errorBody(id, error);
+    };
     const failure = (request: FastifyRequest, id: unknown, err: unknown, reply?: FastifyReply): Record<string, unknown> => {
       if (!(err instanceof RpcError)) request.log.error({ err }, 'rpc handler failed');
       if (err instanceof TooManyRequestsError && reply && !reply.sent) {
         void reply.status(429).header('Retry-After', String(err.retryAfterSeconds));
       }
-      return errorBody(id, toRpcError(err, opts.development));
+      return errorAnswer(id, err);
     };
     // What Fastify itself does with a late payload: a failing send (serialization) becomes an error reply.
     const sendLate = (reply: FastifyReply, payload: unknown): void => {
@@ -179,14 +185,14 @@ export const jsonRpcPlugin = fp(
         const body = request.body as Record<string, unknown> | null | undefined;
         const id = body && typeof body === 'object' ? body.id : null;
         if (!body || typeof body !== 'object' || Array.isArray(body)) {
-          return errorBody(id, toRpcError(new RpcError('The request body must be a JSON-RPC object', 'validation_error'), opts.development));
+          return errorAnswer(id, new RpcError('The request body must be a JSON-RPC object', 'validation_error'));
         }
         const params = body.params ?? {};
         if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-          return errorBody(id, toRpcError(new RpcError('params must be an object', 'validation_error'), opts.development));
+          return errorAnswer(id, new RpcError('params must be an object', 'validation_error'));
         }
         if (depthOf(params) > MAX_DEPTH) {
-          return errorBody(id, toRpcError(new RpcError('params are nested too deeply', 'validation_error'), opts.development));
+          return errorAnswer(id, new RpcError('params are nested too deeply', 'validation_error'));
         }
         let result: unknown;
         try {
@@ -210,7 +216,7 @@ export const jsonRpcPlugin = fp(
     app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
       // Hooks (origin and session checks) raise RpcError before any handler runs: answer in the envelope.
       if (err instanceof RpcError) {
-        void reply.status(200).send(errorBody(null, toRpcError(err, opts.development)));
+        void reply.status(200).send(errorAnswer(null, err));
         return;
       }
       const status = err.statusCode ?? 500;
@@ -220,7 +226,7 @@ export const jsonRpcPlugin = fp(
       if (rpcish) {
         const exceptionType: RpcExceptionType = status === 429 ? 'warning' : 'validation_error';
         const message = status === 429 ? 'Too many requests, please slow down.' : status < 500 ? err.message : 'Internal server error';
-        void reply.status(status).send(errorBody(null, toRpcError(new RpcError(message, exceptionType), opts.development)));
+        void reply.status(status).send(errorAnswer(null, new RpcError(message, exceptionType)));
         return;
       }
       void reply.status(status).send({ error: status < 500 ? err.message : 'Internal server error' });

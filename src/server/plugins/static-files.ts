@@ -19,9 +19,22 @@ const DEMO_POLICY = [
 ].join('; ');
 
 /**
+ * rollup.config.mjs names split chunks `chunks/[name]-[hash].js` (`lib/` for the library): a change
+ * gives a new name, so such a file can be cached for good. Entry files (`live-chat.js`) keep their
+ * name across builds, since host pages hard-code it, and must be revalidated.
+ */
+const HASHED_FILE = /(?:^|[\\/])(?:chunks|lib)[\\/][^\\/]+-[\w-]{8,}\.js(?:\.map)?$/;
+
+/** The Cache-Control of a built file, judged by its name (a precompressed copy by its original's). */
+export function cacheControlFor(filePath: string): string {
+  return HASHED_FILE.test(filePath.replace(/\.(?:br|gz)$/, '')) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
  * Serves the built widget (dist/) at the site root, so `<script src="/live-chat.js">` works, and the
  * demo host pages (also at the root: `/` is the demo page). Widget files carry `Access-Control-Allow-Origin: *` because host pages on other
- * origins import the lazy chunks as ES modules (MACHINE-NOTES.md "Content Security Policy").
+ * origins import the lazy chunks as ES modules (MACHINE-NOTES.md "Content Security Policy"). Built
+ * files go out precompressed when the client accepts it, and are cached by their name (HASHED_FILE).
  */
 export const staticFilesPlugin = fp(
   async (app: FastifyInstance, opts: StaticFilesOptions) => {
@@ -36,7 +49,11 @@ export const staticFilesPlugin = fp(
       index: false,
       wildcard: false,
       decorateReply: false,
-      setHeaders(reply) {
+      // The .br and .gz copies written by the build (rollup.config.mjs `precompress`).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        reply.header('Cache-Control', cacheControlFor(filePath));
         reply.header('Access-Control-Allow-Origin', '*');
         reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
         reply.header('X-Content-Type-Options', 'nosniff');

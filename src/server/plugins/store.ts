@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { openDatabase } from '../store/database.js';
 import { KyselyStore } from '../store/kysely-store.js';
 import { seedIfEmpty, type SeedResult } from '../store/seed.js';
@@ -11,6 +12,8 @@ declare module 'fastify' {
     store: Store;
     /** What the first start seeded (main.ts prints the generated password once). */
     seed: SeedResult;
+    /** The PostgreSQL pool (its use is a metric); undefined on SQLite. */
+    databasePool: pg.Pool | undefined;
   }
 }
 
@@ -33,6 +36,7 @@ export const storePlugin = fp(
     const store = new KyselyStore(open);
     app.log.info({ engine: open.engine, database: open.description }, 'database ready');
     app.decorate('store', store);
+    app.decorate('databasePool', open.pool);
     app.decorate('seed', await seedIfEmpty(store, { login: opts.adminLogin, password: opts.adminPassword }));
     // Runs after the other onClose hooks (Fastify calls them in reverse order), so held requests finish first.
     app.addHook('onClose', async () => {

@@ -27,6 +27,8 @@ export interface OpenDatabase {
   engine: Engine;
   /** A printable description without credentials, for logs. */
   description: string;
+  /** The PostgreSQL connection pool, for its use figures in `/metrics`; SQLite has none. */
+  pool?: pg.Pool;
 }
 
 const INT8_OID = 20;
@@ -66,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       await db.destroy();
       throw err;
     }
-    return { db, engine: 'postgres', description: redact(options.databaseUrl) };
+    return { db, engine: 'postgres', description: redact(options.databaseUrl), pool };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'livechat.sqlite');

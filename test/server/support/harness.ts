@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
 import type { Clock } from '../../../src/server/plugins/clock.js';
@@ -72,6 +72,8 @@ export class Harness {
   app!: FastifyInstance;
   clock = new FakeClock();
   database!: TestDatabase;
+  /** Logger options for the app; set by a suite's body, which runs before the app starts. */
+  logger: FastifyServerOptions['logger'] = false;
 
   constructor(
     readonly engine: EngineName,
@@ -84,7 +86,7 @@ export class Harness {
       { LIVECHAT_ADMIN_PASSWORD: ADMIN_PASSWORD, NODE_ENV: 'test', ...this.database.env, ...this.extraEnv },
       rootDir,
     );
-    this.app = await buildApp({ config, clock: this.clock });
+    this.app = await buildApp({ config, clock: this.clock, logger: this.logger });
     await this.app.ready();
   }
 

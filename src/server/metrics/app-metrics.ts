@@ -1,0 +1,73 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Figures read when scraped rather than counted as they happen. */
+export interface MetricSources {
+  heldPolls?: () => number;
+  pool?: () => { total: number; idle: number; waiting: number } | undefined;
+}
+
+/**
+ * The metrics of one app. Each app has its own registry: tests build many apps in one process, and
+ * the global registry would refuse a second metric of the same name.
+ */
+export class AppMetrics {
+  readonly registry = new Registry();
+  readonly busWritten: Counter;
+  readonly busDelivered: Counter;
+  readonly chatPostSeconds: Histogram;
+  readonly rpcErrors: Counter<'code'>;
+  #sources: MetricSources = {};
+  #defaultsOn = false;
+
+  constructor() {
+    const registers = [this.registry];
+    const sources = (): MetricSources => this.#sources;
+    new Gauge({
+      name: 'livechat_bus_held_polls',
+      help: 'Long polls held open, waiting for a notification on their channels.',
+      registers,
+      collect() {
+        this.set(sources().heldPolls?.() ?? 0);
+      },
+    });
+    this.busWritten = new Counter({ name: 'livechat_bus_notifications_written_total', help: 'Bus notifications committed to the database.', registers });
+    this.busDelivered = new Counter({ name: 'livechat_bus_notifications_delivered_total', help: 'Bus notifications sent to clients in poll answers.', registers });
+    this.chatPostSeconds = new Histogram({
+      name: 'livechat_chat_post_duration_seconds',
+      help: 'Time to answer /mail/chat_post, commit included.',
+      // Group commit keeps a post in the low milliseconds; the top buckets show a database in trouble.
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    this.rpcErrors = new Counter({ name: 'livechat_jsonrpc_errors_total', help: 'JSON-RPC error answers, by error code.', labelNames: ['code'], registers });
+    const poolGauge = (name: string, help: string, pick: (p: { total: number; idle: number; waiting: number }) => number): void => {
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          const pool = sources().pool?.();
+          if (pool) this.set(pick(pool));
+        },
+      });
+    };
+    poolGauge('livechat_db_pool_connections', 'PostgreSQL pool connections open.', (p) => p.total);
+    poolGauge('livechat_db_pool_idle_connections', 'PostgreSQL pool connections open and idle.', (p) => p.idle);
+    poolGauge('livechat_db_pool_waiting_requests', 'Queries waiting for a PostgreSQL pool connection.', (p) => p.waiting);
+  }
+
+  /** Where the scraped figures come from, once the parts that hold them exist. */
+  setSources(sources: MetricSources): void {
+    this.#sources = { ...this.#sources, ...sources };
+  }
+
+  /**
+   * Adds prom-client's process metrics (event-loop lag, memory, CPU, handles). Only for apps that
+   * expose metrics: the event-loop monitor costs a little on every tick.
+   */
+  collectDefaults(): void {
+    if (this.#defaultsOn) return;
+    this.#defaultsOn = true;
+    collectDefaultMetrics({ register: this.registry });
+  }
+}

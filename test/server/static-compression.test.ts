@@ -1,0 +1,95 @@
+/**
+ * The built files as a browser gets them: precompressed by the build (rollup.config.mjs `precompress`)
+ * and cached according to their names. Served from a temporary build folder so the test does not
+ * depend on `npm run build`; no database is involved, so there is no per-engine variant.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Plugin } from 'rollup';
+import { cacheControlFor, staticFilesPlugin } from '../../src/server/plugins/static-files.js';
+import { rootDir } from './support/harness.js';
+
+const CHUNK = 'chunks/panel-Bq3_x9Zk.js';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const script = (label: string) => `export const ${label} = ${JSON.stringify('a widget chunk '.repeat(200))};\n`;
+
+type WriteBundle = (this: unknown, options: { dir: string }, bundle: Record<string, unknown>) => Promise<void>;
+
+describe('built files: precompressed and cached by name', () => {
+  let app: FastifyInstance;
+  let dir = '';
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lc-static-'));
+    const dist = path.join(dir, 'dist');
+    fs.mkdirSync(path.join(dist, 'chunks'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'demo'));
+    fs.writeFileSync(path.join(dist, CHUNK), script('chunk'));
+    fs.writeFileSync(path.join(dist, 'live-chat.js'), script('entry'));
+    fs.writeFileSync(path.join(dist, 'chunks', 'tiny-Ab12Cd34.js'), 'export {};\n');
+    // The build's own step, run on these files as rollup would after writing them.
+    const configs = ((await import(new URL('rollup.config.mjs', `file://${rootDir}/`).href)) as { default: { input: unknown; plugins: Plugin[] }[] }).default;
+    const widget = configs.find((c) => typeof c.input === 'object' && c.input !== null && 'live-chat' in c.input)!;
+    const plugin = widget.plugins.find((p) => p.name === 'precompress');
+    assert.ok(plugin, 'the widget build precompresses its output');
+    await (plugin.writeBundle as unknown as WriteBundle).call({}, { dir: dist }, { [CHUNK]: {}, 'live-chat.js': {}, 'chunks/tiny-Ab12Cd34.js': {} });
+    app = Fastify();
+    await app.register(staticFilesPlugin, { rootDir: dir });
+    await app.ready();
+  });
+
+  after(async () => {
+    await app?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the build writes .br and .gz copies, except for files too small to gain', () => {
+    assert.ok(fs.existsSync(path.join(dir, 'dist', `${CHUNK}.br`)));
+    assert.ok(fs.existsSync(path.join(dir, 'dist', `${CHUNK}.gz`)));
+    assert.ok(!fs.existsSync(path.join(dir, 'dist', 'chunks', 'tiny-Ab12Cd34.js.br')));
+  });
+
+  for (const [encoding, decode] of [
+    ['br', zlib.brotliDecompressSync],
+    ['gzip', zlib.gunzipSync],
+  ] as const) {
+    it(`a chunk asked for with Accept-Encoding: ${encoding} comes ${encoding}-encoded, immutable`, async () => {
+      const res = await app.inject({ method: 'GET', url: `/${CHUNK}`, headers: { 'accept-encoding': encoding } });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-encoding'], encoding);
+      assert.match(String(res.headers.vary), /accept-encoding/i);
+      assert.match(String(res.headers['content-type']), /javascript/);
+      assert.equal(res.headers['cache-control'], IMMUTABLE);
+      assert.equal(res.headers['access-control-allow-origin'], '*');
+      assert.equal(decode(res.rawPayload).toString('utf8'), script('chunk'));
+    });
+  }
+
+  it('without Accept-Encoding the chunk comes as is, still varying on the header', async () => {
+    const res = await app.inject({ method: 'GET', url: `/${CHUNK}`, headers: { 'accept-encoding': 'identity' } });
+    assert.equal(res.headers['content-encoding'], undefined);
+    assert.match(String(res.headers.vary), /accept-encoding/i);
+    assert.equal(res.body, script('chunk'));
+  });
+
+  it('an entry file (its name never changes) is compressed too but revalidated: no-cache', async () => {
+    const res = await app.inject({ method: 'GET', url: '/live-chat.js', headers: { 'accept-encoding': 'gzip, br' } });
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.equal(res.headers['cache-control'], 'no-cache');
+    assert.ok(res.headers.etag ?? res.headers['last-modified'], 'a validator for the revalidation');
+  });
+
+  it('judges names as rollup writes them', () => {
+    for (const hashed of ['/srv/dist/chunks/panel-Bq3_x9Zk.js', '/srv/dist/lib/index-DXn-8aQ1.js', '/srv/dist/operator/chunks/x-AAAAAAAA.js.br', '/srv/dist/chunks/a-b-c-12345678.js.map']) {
+      assert.equal(cacheControlFor(hashed), IMMUTABLE, hashed);
+    }
+    for (const plain of ['/srv/dist/live-chat.js', '/srv/dist/live-chat.js.gz', '/srv/dist/operator/operator.js', '/srv/dist/operator/operator.css', '/srv/dist/custom-elements.json', '/srv/dist/chunks-x/a-12345678.js']) {
+      assert.equal(cacheControlFor(plain), 'no-cache', plain);
+    }
+  });
+});
