@@ -64,6 +64,8 @@ export default defineConfig({
       // Operator log-ins of the whole run come from one address too (login-rate-limit.test.ts tests the limit).
       RATE_LIMIT_LOGIN: '1000',
       LOG_LEVEL: 'warn',
+      // The specs drive the demo pages.
+      DEMO: '1',
     },
   },
 });

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config.js';
@@ -60,6 +62,16 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   // First, so the plugins after it count into it.
   await app.register(metricsPlugin, { token: config.metricsToken, port: config.metricsPort, host: config.metricsHost });
   await app.register(jsonRpcPlugin, { development: config.development });
+  // Answers over 1 KB go out compressed (a conversation's history, the console's lists); built files are
+  // precompressed at build time and keep their encoding. Request bodies are never inflated: a small
+  // compressed body could unpack far past what the body limit means to allow.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(corsPlugin, { allowedOrigins: config.allowedOrigins });
   await app.register(clockPlugin, clock ? { clock } : {});
   await app.register(storePlugin, {
@@ -97,6 +109,6 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
       reply.header('X-Content-Type-Options', 'nosniff');
     },
   });
-  await app.register(staticFilesPlugin, { rootDir: config.rootDir });
+  await app.register(staticFilesPlugin, { rootDir: config.rootDir, demo: config.demo });
   return app;
 }

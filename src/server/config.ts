@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Everything the server reads from its environment, parsed once (README "Configuration"). */
 export interface ServerConfig {
@@ -12,8 +13,10 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   adminLogin: string;
   adminPassword: string | undefined;
-  /** Folder holding the built widget (dist/) and the demo pages (demo/). */
+  /** Folder holding the built widget (dist/), locales/ and the demo pages (demo/): where the server is installed. */
   rootDir: string;
+  /** Serve the demo pages at `/` (DEMO=1; `npm start` sets it); otherwise `/` is a short page without internals. */
+  demo: boolean;
   development: boolean;
   logLevel: string;
   /** Longest chat message accepted, in characters (MESSAGE_MAX_LENGTH, default 4000). */
@@ -160,14 +163,27 @@ function parseOrigins(value: string | undefined): string[] | '*' {
     .filter((o) => o !== '');
 }
 
+/**
+ * Where the server's own files are: two folders above this module, whether it runs from
+ * dist-server/server/ or src/server/. Never the working directory, so the server runs from anywhere.
+ */
+export const INSTALL_DIR = fileURLToPath(new URL('../..', import.meta.url));
+
+function parseFlag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
+}
+
 /** Reads the configuration from an environment (process.env by default). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): ServerConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = INSTALL_DIR): ServerConfig {
   // Secure by default: stacks and paths reach clients only when development is asked for by name.
   const development = env.NODE_ENV === 'development';
   return {
     port: parsePort(env.PORT, 8069),
     host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
-    dataDir: path.resolve(rootDir, env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : 'data'),
+    // Data belongs to whoever runs the server, not to the install location.
+    dataDir: path.resolve(process.cwd(), env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : 'data'),
     databaseUrl: env.DATABASE_URL && env.DATABASE_URL !== '' ? env.DATABASE_URL : undefined,
     smtpUrl: env.SMTP_URL && env.SMTP_URL !== '' ? env.SMTP_URL : undefined,
     mailFrom: parseMailFrom(env.MAIL_FROM),
@@ -176,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     adminLogin: env.LIVECHAT_ADMIN_LOGIN && env.LIVECHAT_ADMIN_LOGIN !== '' ? env.LIVECHAT_ADMIN_LOGIN : 'admin',
     adminPassword: env.LIVECHAT_ADMIN_PASSWORD && env.LIVECHAT_ADMIN_PASSWORD !== '' ? env.LIVECHAT_ADMIN_PASSWORD : undefined,
     rootDir,
+    demo: parseFlag('DEMO', env.DEMO),
     development,
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
     messageMaxLength: parsePositive('MESSAGE_MAX_LENGTH', env.MESSAGE_MAX_LENGTH, 4000),

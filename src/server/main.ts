@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     'live-chat server ready',
-    `  demo page:        ${base}/`,
+    config.demo ? `  demo page:        ${base}/` : `  home page:        ${base}/   (DEMO=1 serves the demo pages)`,
     `  widget script:    ${base}/live-chat.js`,
     `  operator console: ${base}/operator/`,
   ];

@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Plugin } from 'rollup';
 import { cacheControlFor, staticFilesPlugin } from '../../src/server/plugins/static-files.js';
-import { rootDir } from './support/harness.js';
+import { describeEachEngine, rootDir } from './support/harness.js';
 
 const CHUNK = 'chunks/panel-Bq3_x9Zk.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,7 +39,7 @@ describe('built files: precompressed and cached by name', () => {
     assert.ok(plugin, 'the widget build precompresses its output');
     await (plugin.writeBundle as unknown as WriteBundle).call({}, { dir: dist }, { [CHUNK]: {}, 'live-chat.js': {}, 'chunks/tiny-Ab12Cd34.js': {} });
     app = Fastify();
-    await app.register(staticFilesPlugin, { rootDir: dir });
+    await app.register(staticFilesPlugin, { rootDir: dir, demo: false });
     await app.ready();
   });
 
@@ -91,5 +91,23 @@ describe('built files: precompressed and cached by name', () => {
     for (const plain of ['/srv/dist/live-chat.js', '/srv/dist/live-chat.js.gz', '/srv/dist/operator/operator.js', '/srv/dist/operator/operator.css', '/srv/dist/custom-elements.json', '/srv/dist/chunks-x/a-12345678.js']) {
       assert.equal(cacheControlFor(plain), 'no-cache', plain);
     }
+  });
+});
+
+describeEachEngine('JSON answers over 1 KB are compressed', (h) => {
+  it('a long history goes out compressed to a client that accepts it; a short answer and a compressed request body do not', async () => {
+    const { session } = await h.visitorSession();
+    for (let i = 0; i < 30; i += 1) await h.app.store.insertMessage({ session_id: session.id, body: `message ${i} with some text`, author_operator_id: null }, h.clock.now() + i);
+    const post = (url: string, params: unknown, headers: Record<string, string> = {}) =>
+      h.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip', ...headers }, payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params }) });
+    const long = await post('/mail/chat_history', { uuid: session.uuid, limit: 30 });
+    assert.equal(long.headers['content-encoding'], 'br');
+    assert.match(String(long.headers.vary), /Accept-Encoding/i);
+    const messages = JSON.parse(zlib.brotliDecompressSync(long.rawPayload).toString()) as { result: unknown[] };
+    assert.equal(messages.result.length, 30);
+    const short = await post('/im_livechat/load_templates', {});
+    assert.equal(short.headers['content-encoding'], undefined);
+    const inflated = await h.app.inject({ method: 'POST', url: '/im_livechat/load_templates', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: zlib.gzipSync(JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: {} })) });
+    assert.equal((inflated.json() as { result?: unknown }).result, undefined, 'a compressed body is not unpacked');
   });
 });

@@ -2,10 +2,12 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import path from 'node:path';
 import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export interface StaticFilesOptions {
   rootDir: string;
+  /** Serve the demo pages of demo/ (DEMO=1). */
+  demo: boolean;
 }
 
 const LOOPBACK = 'http://localhost:* http://127.0.0.1:*';
@@ -17,6 +19,24 @@ const DEMO_POLICY = [
   `frame-src 'self' blob: ${LOOPBACK} https://www.youtube-nocookie.com https://www.youtube.com`,
   FRAMING_POLICY,
 ].join('; ');
+
+const HOME_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Live chat server</title></head>
+<body style="font-family:sans-serif;max-width:40rem;margin:3rem auto">
+<h1>Live chat server</h1>
+<p>Add the chat to a page with <code>&lt;script type="module" src="/live-chat.js"&gt;&lt;/script&gt;</code> and <code>&lt;live-chat channel-id="1"&gt;&lt;/live-chat&gt;</code>.</p>
+<p>Operators: <a href="/operator/">the console</a>.</p>
+</body></html>
+`;
+
+/** The headers a careful site sends with its pages. */
+function setPageHeaders(reply: FastifyReply, policy: string): void {
+  reply.header('Content-Security-Policy', policy);
+  reply.header('X-Frame-Options', 'SAMEORIGIN');
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+}
 
 /**
  * rollup.config.mjs names split chunks `chunks/[name]-[hash].js` (`lib/` for the library): a change
@@ -59,6 +79,14 @@ export const staticFilesPlugin = fp(
         reply.header('X-Content-Type-Options', 'nosniff');
       },
     });
+    if (!opts.demo) {
+      // An installed server shows no demo harness: a short page that names what it serves, nothing internal.
+      app.get('/', { config: { rateLimit: false } }, async (_request, reply) => {
+        setPageHeaders(reply, `default-src 'none'; style-src 'unsafe-inline'; ${FRAMING_POLICY}`);
+        return reply.type('text/html; charset=utf-8').send(HOME_PAGE);
+      });
+      return;
+    }
     await app.register(fastifyStatic, {
       root: demoDir,
       prefix: '/',
@@ -70,11 +98,7 @@ export const staticFilesPlugin = fp(
         // The strict-CSP demo (issue 5): the widget must work without inline scripts or styles, eval or <style>.
         // Every other demo page sends what a careful site sends (issue 11), with room for the widget
         // served from the other loopback name (cross-origin.html) and for YouTube attachments.
-        reply.header('Content-Security-Policy', path.basename(filePath) === 'csp.html' ? `script-src 'self'; style-src 'self'; ${FRAMING_POLICY}` : DEMO_POLICY);
-        reply.header('X-Frame-Options', 'SAMEORIGIN');
-        reply.header('X-Content-Type-Options', 'nosniff');
-        reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-        reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+        setPageHeaders(reply, path.basename(filePath) === 'csp.html' ? `script-src 'self'; style-src 'self'; ${FRAMING_POLICY}` : DEMO_POLICY);
       },
     });
   },

@@ -68,6 +68,7 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
       RATE_LIMIT_FEEDBACK: '100000000',
       RATE_LIMIT_PAGE_HISTORY: '100000000',
       RATE_LIMIT_POLL: '100000000',
+      DEMO: '1',
       SESSION_LIMIT_CHAT_POST: '100000000',
       SESSION_LIMIT_TYPING: '100000000',
       SESSION_LIMIT_FEEDBACK: '100000000',

@@ -273,18 +273,33 @@ describeEachEngine('a retried post is stored once even when another process answ
 
 it('demo pages are served with the security headers a real site sends', async () => {
   const { Harness } = await import('../support/harness.js');
-  const h = new Harness('sqlite');
+  const h = new Harness('sqlite', { DEMO: '1' });
   await h.start();
   try {
     for (const page of ['/', '/csp.html', '/cross-origin.html']) {
       const res = await h.app.inject({ url: page });
-      if (res.statusCode === 404) continue;
+      assert.equal(res.statusCode, 200, page);
       assert.match(String(res.headers['content-security-policy']), /frame-ancestors 'self'/, page);
       assert.match(String(res.headers['content-security-policy']), /object-src 'none'/, page);
       assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN', page);
       assert.equal(res.headers['x-content-type-options'], 'nosniff', page);
       assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin', page);
     }
+  } finally {
+    await h.stop();
+  }
+});
+
+it('without DEMO=1 the server shows a short home page and no demo harness', async () => {
+  const { Harness } = await import('../support/harness.js');
+  const h = new Harness('sqlite');
+  await h.start();
+  try {
+    const home = await h.app.inject({ url: '/' });
+    assert.equal(home.statusCode, 200);
+    assert.match(home.body, /<h1>Live chat server<\/h1>/);
+    assert.match(String(home.headers['content-security-policy']), /default-src 'none'/);
+    for (const page of ['/csp.html', '/cross-origin.html', '/demo.css']) assert.equal((await h.app.inject({ url: page })).statusCode, 404, page);
   } finally {
     await h.stop();
   }
