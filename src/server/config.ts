@@ -26,6 +26,8 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Calls per minute and per visitor session, whatever addresses it uses (SESSION_LIMIT_* variables). */
   sessionLimits: SessionLimits;
+  /** How long a refused (429) answer is held back (RATE_LIMIT_DELAY_MS, default 1000; 0 answers at once). */
+  rateLimitDelayMs: number;
   /** Which proxies are trusted for the client address and protocol (TRUST_PROXY; Fastify's `trustProxy`). */
   trustProxy: boolean | string[];
   /** How long a long poll is held when nothing is new (BUS_HOLD_SECONDS, default 50; the client gives up at 60). */
@@ -169,6 +171,13 @@ function parseOrigins(value: string | undefined): string[] | '*' {
  */
 export const INSTALL_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
+function parseDelay(value: string | undefined): number {
+  if (value === undefined || value === '') return 1000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) throw new ConfigError(`RATE_LIMIT_DELAY_MS must be 0 to 10000, got "${value}"`);
+  return ms;
+}
+
 function parseFlag(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
@@ -199,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = INSTA
     attachmentMaxBytes: parsePositive('ATTACHMENT_MAX_BYTES', env.ATTACHMENT_MAX_BYTES, 25 * 1024 * 1024),
     rateLimits: parseLimits<RateLimits>(env, RATE_LIMIT_DEFAULTS),
     sessionLimits: parseLimits<SessionLimits>(env, SESSION_LIMIT_DEFAULTS),
+    rateLimitDelayMs: parseDelay(env.RATE_LIMIT_DELAY_MS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     busHoldMs: parseBusHold(env.BUS_HOLD_SECONDS),
     busRetentionMs: parsePositive('BUS_RETENTION_HOURS', env.BUS_RETENTION_HOURS, 24) * 3600_000,

@@ -71,6 +71,16 @@ export const limitsPlugin = fp(
       return state.count <= max;
     };
     app.decorate('limits', { counters, take, allows });
+    // A refused call is answered late: a client that waits for each answer (a script in a loop) then
+    // sends about one call a second instead of thousands, and costs the server almost nothing while
+    // real visitors are served at full speed.
+    const delay = app.config.rateLimitDelayMs;
+    if (delay > 0) {
+      app.addHook('onSend', async (_request, reply, payload) => {
+        if (reply.statusCode === 429) await new Promise((resolve) => setTimeout(resolve, delay));
+        return payload;
+      });
+    }
     const prune = setInterval(() => {
       counters.prune(now()).catch((err: unknown) => app.log.warn({ err }, 'pruning limit counters failed'));
     }, 60_000);

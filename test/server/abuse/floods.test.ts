@@ -106,3 +106,21 @@ describeEachEngine('a visitor session is limited whatever addresses it uses', (h
     assert.deepEqual(answers, [...Array(10).fill(200), 429, 429]);
   });
 });
+
+describeEachEngine(
+  'a refused call is answered late',
+  (h) => {
+    it('the 429 comes after RATE_LIMIT_DELAY_MS, so a looping client slows to about one call a second', async () => {
+      const { channel } = await h.channelWithOperator();
+      assert.equal((await callFrom(h, '203.0.113.200', '/im_livechat/init', { channel_id: channel.id })).res.statusCode, 200);
+      const started = Date.now();
+      const refused = await callFrom(h, '203.0.113.200', '/im_livechat/init', { channel_id: channel.id });
+      assert.equal(refused.res.statusCode, 429);
+      assert.ok(Date.now() - started >= 290, 'held back');
+      const other = Date.now();
+      assert.equal((await callFrom(h, '203.0.113.201', '/im_livechat/init', { channel_id: channel.id })).res.statusCode, 200);
+      assert.ok(Date.now() - other < 290, 'an allowed call is not');
+    });
+  },
+  { RATE_LIMIT_INIT: '1', RATE_LIMIT_DELAY_MS: '300' },
+);

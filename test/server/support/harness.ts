@@ -83,7 +83,8 @@ export class Harness {
   async start(): Promise<void> {
     this.database = await createTestDatabase(this.engine);
     const config = loadConfig(
-      { LIVECHAT_ADMIN_PASSWORD: ADMIN_PASSWORD, NODE_ENV: 'test', ...this.database.env, ...this.extraEnv },
+      // Refused calls answer at once, so limit tests do not wait a second per refusal (abuse/floods tests the delay).
+      { LIVECHAT_ADMIN_PASSWORD: ADMIN_PASSWORD, NODE_ENV: 'test', RATE_LIMIT_DELAY_MS: '0', ...this.database.env, ...this.extraEnv },
       rootDir,
     );
     this.app = await buildApp({ config, clock: this.clock, logger: this.logger });
