@@ -124,3 +124,28 @@ describeEachEngine(
   },
   { RATE_LIMIT_INIT: '1', RATE_LIMIT_DELAY_MS: '300' },
 );
+
+describeEachEngine(
+  'limits are shared by every process on one PostgreSQL',
+  (h) => {
+    // SQLite is served by one process; its counters live in that process (README "Security").
+    if (h.engine !== 'postgres') return;
+    it('two processes on one database refuse the third call of an address between them', async () => {
+      const { channel } = await h.channelWithOperator();
+      const { buildApp } = await import('../../../src/server/app.js');
+      const other = await buildApp({ config: h.app.config, clock: h.clock });
+      await other.ready();
+      try {
+        const call = (app: typeof other) =>
+          app.inject({ method: 'POST', url: '/im_livechat/init', remoteAddress: '203.0.113.77', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { channel_id: channel.id } }) });
+        assert.equal((await call(h.app)).statusCode, 200);
+        assert.equal((await call(other)).statusCode, 200);
+        assert.equal((await call(h.app)).statusCode, 429);
+        assert.equal((await call(other)).statusCode, 429);
+      } finally {
+        await other.close();
+      }
+    });
+  },
+  { RATE_LIMIT_INIT: '2' },
+);
