@@ -149,3 +149,14 @@ describeEachEngine(
   },
   { RATE_LIMIT_INIT: '2' },
 );
+
+describeEachEngine('database counters', (h) => {
+  it('hits in one turn share a write and still count one by one, per key', async () => {
+    const { DatabaseCounterStore } = await import('../../../src/server/limits/counter-store.js');
+    const counters = new DatabaseCounterStore(h.app.store.db);
+    const now = h.clock.now();
+    const states = await Promise.all([...Array(5)].map((_, i) => counters.hit(i % 2 === 0 ? 'test:a' : 'test:b', 60_000, now)));
+    assert.deepEqual(states.map((s) => s.count), [1, 1, 2, 2, 3]);
+    assert.equal((await counters.hit('test:a', 60_000, now + 60_001)).count, 1, 'a window that ended starts again');
+  });
+});
