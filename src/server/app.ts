@@ -13,6 +13,7 @@ import { busFanoutPlugin } from './bus/fanout.js';
 import { corsPlugin } from './plugins/cors.js';
 import { operatorAuthPlugin } from './plugins/operator-auth.js';
 import { loadLocales, type Locales } from './livechat/translations.js';
+import { AvailabilityCache } from './livechat/availability.js';
 import { widgetRoutes } from './routes/widget.js';
 import { widgetSignalRoutes } from './routes/widget-signals.js';
 import { operatorRoutes } from './routes/operator.js';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     config: ServerConfig;
     /** The catalogs of locales/. */
     locales: Locales;
+    /** Init's per-channel answer, remembered for a few seconds (livechat/availability.ts). */
+    availability: AvailabilityCache;
   }
 }
 
@@ -62,6 +65,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
     adminLogin: config.adminLogin,
     adminPassword: config.adminPassword,
   });
+  app.decorate('availability', new AvailabilityCache(app.store, () => app.clock.now()));
   await app.register(limitsPlugin);
   await app.register(busPublisherPlugin);
   await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });
