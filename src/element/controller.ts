@@ -9,12 +9,13 @@ import { COOKIES, type InitResult, type LivechatRule } from '../protocol/livecha
 import type { LiveChatState } from '../state/create-state.js';
 import { ERROR_TEXTS } from '../state/errors.js';
 import { channelOptionsFromWire, type ChannelOptions } from '../state/options.js';
-import { eagerDefaults, readOptions, type AttributeProps } from './attributes.js';
+import { eagerDefaults, readOptions, tracksPages, type AttributeProps } from './attributes.js';
 import { dispatchLiveChatEvent, type LiveChatEventDetails, type LiveChatEventName } from './events.js';
 import { renderFacade, type Facade } from './facade.js';
 import type { CreateFullWidget, FullWidget } from './full-widget.js';
 import { fetchInit } from './init-request.js';
 import { DEFAULT_INSTALL_BANNER_SELECTOR, isValidSelector, watchInstallBanner } from './install-banner.js';
+import { followPages } from './page-history.js';
 
 /** Loads the React part; replaced in tests. */
 export type FullWidgetLoader = () => Promise<CreateFullWidget>;
@@ -112,6 +113,8 @@ export class WidgetController {
     this.facade?.update(options);
     this.full?.update(this.props);
     if (this.stopBanner) this.watchBanner();
+    // A consent banner may turn tracking on or off after the element is in the page.
+    if (this.connected) followPages(tracksPages(this.props));
   }
 
   private report(attribute: string, value: string, reason: string): void {
@@ -139,6 +142,8 @@ export class WidgetController {
   /** The element is in the document. */
   connect(): void {
     this.connected = true;
+    // Before and whatever the availability check says (PROTOCOL.md §6.1).
+    followPages(tracksPages(this.props));
     if (this.phase === 'idle') void this.start();
     else if (this.full) void this.full.attach();
     this.watchBanner();
