@@ -1,5 +1,4 @@
 import { LiveChatElement } from './element/live-chat-element.js';
-import { recordCurrentPage } from './element/page-history.js';
 import './element/jsx.js';
 
 /** The tag name the element registers under. */
@@ -16,6 +15,4 @@ export function defineLiveChat(registry: CustomElementRegistry = customElements)
 // Server-side rendering imports this module too, where there is no registry and no page to record.
 if (typeof customElements !== 'undefined') {
   defineLiveChat();
-  // At script load, before and whatever the availability check says (PROTOCOL.md §6.1).
-  recordCurrentPage();
 }

@@ -19,6 +19,7 @@ export const ATTRIBUTE_PROPS = {
   defaultUsername: 'string',
   lang: 'string',
   installBannerSelector: 'string',
+  trackPages: 'string',
 } as const;
 
 /** The attribute props as React receives them. */
@@ -28,6 +29,9 @@ export type AttributeProps = { [K in keyof typeof ATTRIBUTE_PROPS]?: string };
 const DEFAULT_PLACEHOLDER = 'Ask something ...';
 const DEFAULT_MESSAGE = 'How may I help you?';
 const DEFAULT_USERNAME = 'Visitor';
+
+/** Whether the page history cookie is kept: anything but `track-pages="false"` keeps it. */
+export const tracksPages = (props: AttributeProps): boolean => props.trackPages?.trim().toLowerCase() !== 'false';
 
 /** Where the widget script was loaded from: the default `server-url`. */
 export function scriptOrigin(): string {

@@ -9,12 +9,13 @@ import { COOKIES, type InitResult, type LivechatRule } from '../protocol/livecha
 import type { LiveChatState } from '../state/create-state.js';
 import { ERROR_TEXTS } from '../state/errors.js';
 import { channelOptionsFromWire, type ChannelOptions } from '../state/options.js';
-import { eagerDefaults, readOptions, type AttributeProps } from './attributes.js';
+import { eagerDefaults, readOptions, tracksPages, type AttributeProps } from './attributes.js';
 import { dispatchLiveChatEvent, type LiveChatEventDetails, type LiveChatEventName } from './events.js';
 import { renderFacade, type Facade } from './facade.js';
 import type { CreateFullWidget, FullWidget } from './full-widget.js';
 import { fetchInit } from './init-request.js';
 import { DEFAULT_INSTALL_BANNER_SELECTOR, isValidSelector, watchInstallBanner } from './install-banner.js';
+import { followPages } from './page-history.js';
 
 /** Loads the React part; replaced in tests. */
 export type FullWidgetLoader = () => Promise<CreateFullWidget>;
@@ -29,6 +30,9 @@ type QueuedCall = (state: LiveChatState) => unknown;
 
 /** Waits before fetching the React part again after a failure, while a visitor's request is pending. */
 export const LOAD_RETRY_DELAYS_MS = [1000, 3000, 10_000];
+
+/** How often a visible page asks init again while nobody is available (issue 14), ±10 % jitter. */
+export const AVAILABILITY_POLL_MS = 60_000;
 
 const hasSessionCookie = (): boolean => document.cookie.split('; ').some((c) => c.startsWith(`${COOKIES.session.name}=`));
 const autoPopupCookieFalse = (): boolean => document.cookie.split('; ').some((c) => c === `${COOKIES.autoPopup.name}=false` || c === `${COOKIES.autoPopup.name}=${encodeURIComponent('false')}`);
@@ -49,7 +53,9 @@ export class WidgetController {
   private autoPopupTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private loadFailures = 0;
-  private readyAnnounced = false;
+  private announced: boolean | undefined;
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  private polling = false;
   private reported = new Set<string>();
   private connected = false;
   private raise = 0;
@@ -60,6 +66,7 @@ export class WidgetController {
     private readonly host: HTMLElement,
     private readonly root: ShadowRoot,
     private readonly loadFull: FullWidgetLoader,
+    private readonly pollMs = AVAILABILITY_POLL_MS,
   ) {}
 
   /** The store, once the React part runs. */
@@ -75,11 +82,12 @@ export class WidgetController {
     return this.full?.unreadCount() ?? 0;
   }
 
-  /** Dispatches on the host; `livechat:ready` only once per element. */
+  /** Dispatches on the host; `livechat:ready` once per element, and again when an operator comes online later. */
   readonly emit = <K extends LiveChatEventName>(name: K, detail: LiveChatEventDetails[K]): void => {
     if (name === 'livechat:ready') {
-      if (this.readyAnnounced) return;
-      this.readyAnnounced = true;
+      const available = (detail as LiveChatEventDetails['livechat:ready']).available;
+      if (this.announced === true || (this.announced === false && !available)) return;
+      this.announced = available;
     }
     dispatchLiveChatEvent(this.host, name, detail);
   };
@@ -105,6 +113,8 @@ export class WidgetController {
     this.facade?.update(options);
     this.full?.update(this.props);
     if (this.stopBanner) this.watchBanner();
+    // A consent banner may turn tracking on or off after the element is in the page.
+    if (this.connected) followPages(tracksPages(this.props));
   }
 
   private report(attribute: string, value: string, reason: string): void {
@@ -132,9 +142,12 @@ export class WidgetController {
   /** The element is in the document. */
   connect(): void {
     this.connected = true;
+    // Before and whatever the availability check says (PROTOCOL.md §6.1).
+    followPages(tracksPages(this.props));
     if (this.phase === 'idle') void this.start();
     else if (this.full) void this.full.attach();
     this.watchBanner();
+    this.schedulePoll();
   }
 
   /** The element left the document: React unmounts, the store and facade stay for a return. */
@@ -142,6 +155,7 @@ export class WidgetController {
     this.connected = false;
     this.stopBanner?.();
     this.stopBanner = undefined;
+    this.stopPolling();
     this.full?.detach();
   }
 
@@ -169,26 +183,65 @@ export class WidgetController {
       return this.load();
     }
     this.phase = 'checking';
-    this.init = await fetchInit(options.serverUrl, options.channelId);
+    if (this.answer(await fetchInit(options.serverUrl, options.channelId))) return;
+    // Nothing else is downloaded when nobody can answer (issue 5, "Light on the host page").
+    if (this.phase === 'checking') this.phase = 'unavailable';
+    this.emit('livechat:ready', { available: false });
+    this.schedulePoll();
+  }
+
+  /** While nobody is available, a visible page asks again, so the button follows the operators without a reload. */
+  private schedulePoll(): void {
+    if (this.pollTimer !== undefined || this.polling) return;
+    if (!this.connected || this.phase !== 'unavailable' || !readOptions(this.props).options.channelId) return this.stopPolling();
+    document.addEventListener('visibilitychange', this.onVisibility);
+    this.pollTimer = setTimeout(() => {
+      this.pollTimer = undefined;
+      // A hidden page waits: the visitor is elsewhere, and onVisibility asks on return.
+      if (document.visibilityState !== 'hidden') void this.poll();
+    }, this.pollMs * (0.9 + Math.random() * 0.2));
+  }
+
+  private readonly onVisibility = (): void => {
+    if (document.visibilityState !== 'hidden' && this.pollTimer === undefined && !this.polling) void this.poll();
+  };
+
+  private stopPolling(): void {
+    clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
+    document.removeEventListener('visibilitychange', this.onVisibility);
+  }
+
+  private async poll(): Promise<void> {
+    const { options } = readOptions(this.props);
+    if (this.phase !== 'unavailable' || !options.channelId) return this.stopPolling();
+    this.polling = true;
+    const init = await fetchInit(options.serverUrl, options.channelId);
+    this.polling = false;
+    // The visitor may have called open() meanwhile: the React part then asks for itself.
+    if (this.phase !== 'unavailable') return this.stopPolling();
+    if (!this.answer(init)) this.schedulePoll();
+  }
+
+  /** Keeps an init answer; shows the button and returns true when someone can answer. */
+  private answer(init: InitResult | undefined): boolean {
+    this.init = init;
     this.initAt = Date.now();
-    this.channel = channelOptionsFromWire(this.init?.options);
-    if (!this.init || !this.init.available_for_me) {
-      // Nothing else is downloaded when nobody can answer (issue 5, "Light on the host page").
-      this.phase = 'unavailable';
-      this.emit('livechat:ready', { available: false });
-      return;
-    }
-    if (this.phase === 'checking') this.phase = 'facade';
+    this.channel = channelOptionsFromWire(init?.options);
+    if (!init || !init.available_for_me) return false;
+    this.stopPolling();
+    if (this.phase === 'checking' || this.phase === 'unavailable') this.phase = 'facade';
     this.facade = renderFacade(this.root, this.options().options, {
       onInterest: () => void this.load(),
       onOpen: () => this.call((s) => s.open(), true),
     });
     this.watchBanner();
     this.emit('livechat:ready', { available: true });
-    const rule = 'action' in this.init.rule ? (this.init.rule as LivechatRule) : undefined;
+    const rule = 'action' in init.rule ? (init.rule as LivechatRule) : undefined;
     if (rule?.action === 'auto_popup' && !isMobile() && !autoPopupCookieFalse()) {
       this.autoPopupTimer = setTimeout(() => void this.load(), Math.max(0, rule.auto_popup_timer * 1000));
     }
+    return true;
   }
 
   private load(): Promise<void> {
@@ -223,6 +276,7 @@ export class WidgetController {
       return;
     }
     clearTimeout(this.autoPopupTimer);
+    this.stopPolling();
     this.full = full;
     this.phase = 'full';
     full.state.setButtonRaise(this.raise);

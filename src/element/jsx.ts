@@ -19,6 +19,8 @@ export interface LiveChatJsxAttributes {
   'default-username'?: string;
   lang?: string;
   'install-banner-selector'?: string;
+  /** `"false"` keeps no page-history cookie. */
+  'track-pages'?: 'true' | 'false' | boolean;
   id?: string;
   class?: string;
   className?: string;

@@ -40,11 +40,12 @@ const Base = (
  * @attr {string} default-username - Name shown for the visitor's messages. Default "Visitor".
  * @attr {string} lang - Language of the widget (en, fr, ar…). Default: the page's `<html lang>`.
  * @attr {string} install-banner-selector - CSS selector of an install banner at the bottom of the host page; while it is in the page, the button sits above it (raised by its height, followed as it appears, disappears or resizes). Default `[data-live-chat-install-banner]`.
+ * @attr {string} track-pages - Whether visited pages (page loads and single-page-app navigations: pushState, replaceState, popstate, hashchange) are kept in the `im_livechat_history` cookie for the operator. `"false"` writes no such cookie at all, for sites that ask for consent first. Default `true`.
  *
  * @prop {boolean} isOpen - Whether the chat window is open (read-only).
  * @prop {number} unreadCount - Incoming messages the visitor has not seen (read-only).
  *
- * @fires {CustomEvent<{available: boolean}>} livechat:ready - Availability is known; the button shows when `available`.
+ * @fires {CustomEvent<{available: boolean}>} livechat:ready - Availability is known; the button shows when `available`. Fires once more with `available: true` when an operator comes online later (the page asks again about once a minute while visible).
  * @fires {CustomEvent<{uuid: string, operator: [number, string]}>} livechat:open - A conversation window opened.
  * @fires {CustomEvent<{direction: "in" | "out", message: object}>} livechat:message - A message arrived or the visitor's post was accepted.
  * @fires {CustomEvent<{folded: boolean}>} livechat:fold - The window was folded or unfolded.

@@ -1,7 +1,9 @@
 /**
- * SPEC.md §9 and PROTOCOL.md §6.1: at script load, whether or not an operator is available, the current
- * page (path, query and fragment) joins the `im_livechat_history` cookie (15 paths, one day), which the
- * widget sends when the operator asks for the visitor's pages.
+ * SPEC.md §9 and PROTOCOL.md §6.1: once the element is in the page, whether or not an operator is
+ * available, the current page (path, query and fragment) joins the `im_livechat_history` cookie (15
+ * paths, one day), which the widget sends when the operator asks for the visitor's pages. Single-page
+ * apps change pages without a load, so their history navigations count too (issue 14); a page that sets
+ * `track-pages="false"` writes nothing (consent first).
  *
  * Self-contained on purpose: a module the React part also imports would be bundled into the eager script
  * whole (shared code lands in the entry chunk), which the 6 KB budget cannot afford. It writes what the
@@ -35,4 +37,35 @@ export function recordCurrentPage(doc: { cookie: string } = document, where: Pic
   } catch {
     // document.cookie throws in sandboxed frames without same-origin; the widget works without history.
   }
+}
+
+// Where navigations are recorded: undefined while tracking is off.
+let recordTo: { cookie: string } | undefined;
+const hooked = new WeakSet<object>();
+
+/**
+ * Records the current page and, while `on`, each later history navigation. The host's pushState and
+ * replaceState are wrapped once per window, whatever `on` becomes later: unwrapping would undo
+ * wrappers other scripts added on top of ours.
+ */
+export function followPages(on: boolean, win: Pick<Window, 'history' | 'location' | 'addEventListener'> = window, doc: { cookie: string } = document): void {
+  recordTo = on ? doc : undefined;
+  const record = (): void => {
+    if (recordTo) recordCurrentPage(recordTo, win.location);
+  };
+  record();
+  if (!on || hooked.has(win)) return;
+  hooked.add(win);
+  const { history } = win;
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = history[method];
+    history[method] = function (this: History, ...args: Parameters<History['pushState']>) {
+      // The host's call comes first and keeps its own this, arguments, result and errors.
+      const result = original.apply(this, args);
+      record();
+      return result;
+    };
+  }
+  win.addEventListener('popstate', record);
+  win.addEventListener('hashchange', record);
 }

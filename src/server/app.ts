@@ -18,6 +18,7 @@ import { healthPlugin } from './plugins/health.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { operatorAuthPlugin } from './plugins/operator-auth.js';
 import { loadLocales, type Locales } from './livechat/translations.js';
+import { AvailabilityCache } from './livechat/availability.js';
 import { widgetRoutes } from './routes/widget.js';
 import { widgetSignalRoutes } from './routes/widget-signals.js';
 import { operatorRoutes } from './routes/operator.js';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     config: ServerConfig;
     /** The catalogs of locales/. */
     locales: Locales;
+    /** Init's per-channel answer, remembered for a few seconds (livechat/availability.ts). */
+    availability: AvailabilityCache;
   }
 }
 
@@ -80,6 +83,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
     adminLogin: config.adminLogin,
     adminPassword: config.adminPassword,
   });
+  app.decorate('availability', new AvailabilityCache(app.store, () => app.clock.now()));
   await app.register(limitsPlugin);
   await app.register(busPublisherPlugin);
   await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });

@@ -307,7 +307,8 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
   };
 
   async function start(prefetched: Prefetched = {}): Promise<void> {
-    recordPageVisit(cookies, deps.pagePath());
+    const path = deps.pagePath();
+    if (path !== undefined) recordPageVisit(cookies, path);
     const session = readSession(cookies);
     if (session) {
       emit('livechat:ready', { available: true });

@@ -83,8 +83,8 @@ export interface StateDeps {
   clock: ClockPort;
   /** True on the SM screen class or smaller (SPEC.md §9): no folding, no auto-popup. */
   isMobile: () => boolean;
-  /** Path, query and fragment of the host page, for the page history cookie. */
-  pagePath: () => string;
+  /** Path, query and fragment of the host page, for the page history cookie; undefined when the page keeps none. */
+  pagePath: () => string | undefined;
   /** New-message notifications while the window is folded or the page hidden. */
   attention: AttentionPort;
   /** Called for each `livechat:*` event the element must dispatch. */

@@ -28,3 +28,29 @@ test('the loader records visited pages in im_livechat_history even when nobody i
   await expect(page.getByRole('button')).toHaveCount(0);
   expect(chunks).toEqual([]);
 });
+
+const spaPage = (attrs: string) =>
+  `<!doctype html><html lang="en"><head><title>Shop</title><script type="module" src="/live-chat.js"></script></head><body><main><h1>Shop</h1></main><live-chat channel-id="987654" ${attrs}></live-chat></body></html>`;
+
+test('single-page app navigations are recorded; track-pages="false" writes no cookie at all', async ({ page }) => {
+  let attrs = '';
+  await page.route('**/spa/**', (route) => route.fulfill({ contentType: 'text/html', body: spaPage(attrs) }));
+  await page.goto('/spa/home');
+  await page.waitForFunction(() => document.cookie.includes('im_livechat_history='));
+  await page.evaluate(() => {
+    history.pushState({}, '', '/spa/cart');
+    location.hash = 'pay';
+  });
+  await page.waitForFunction(() => decodeURIComponent(document.cookie).includes('/spa/cart#pay'));
+  await page.goBack();
+  const pages = async () => JSON.parse(decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'im_livechat_history')?.value ?? '[]')) as string[];
+  expect(await pages()).toEqual(['/spa/home', '/spa/cart', '/spa/cart#pay']);
+
+  await page.context().clearCookies();
+  attrs = 'track-pages="false"';
+  await page.goto('/spa/private');
+  await page.waitForFunction(() => customElements.get('live-chat') !== undefined);
+  await page.evaluate(() => history.pushState({}, '', '/spa/private/2'));
+  await page.waitForTimeout(300);
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('im_livechat_history');
+});

@@ -53,6 +53,7 @@ test('custom-elements.json is current and describes the whole public API', { tim
       'lang',
       'server-url',
       'title-color',
+      'track-pages',
     ]);
     assert.deepEqual(el.events?.map((e) => e.name).sort(), [
       'livechat:closed',

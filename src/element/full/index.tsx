@@ -9,7 +9,7 @@ import { createScreenSizeWatcher, type ScreenSizeWatcher } from '../../platform/
 import { isMobileSize, sizeClassForWidth } from '../../platform/screen/size-class.js';
 import { createLiveChatState } from '../../state/create-state.js';
 import { uiStyles } from '../../ui/styles.js';
-import { readOptions } from '../attributes.js';
+import { readOptions, tracksPages } from '../attributes.js';
 import type { CreateFullWidget } from '../full-widget.js';
 import { adoptStyles } from '../stylesheets.js';
 import { appCss } from './app.css.js';
@@ -30,7 +30,7 @@ export const createFullWidget: CreateFullWidget = (context) => {
   let viewport: ScreenSizeWatcher | undefined;
   const isMobile = (): boolean => viewport?.isMobile ?? isMobileSize(sizeClassForWidth(window.innerWidth));
   const state = createLiveChatState(
-    browserDeps(initial.serverUrl, emit, (name) => ui.t('widget.notice.newMessage', { name }), isMobile),
+    browserDeps(initial.serverUrl, emit, (name) => ui.t('widget.notice.newMessage', { name }), isMobile, () => tracksPages(props)),
     initial,
   );
   const watchViewport = (): void => {

@@ -113,7 +113,7 @@ export function attentionPort(serverUrl: string, isMaster: () => boolean, title:
  * Everything the state needs, for a server, an event sink, the notification title in the widget's language
  * and the screen's mobile test (SPEC.md §9: SM or smaller, from the platform's screen classes).
  */
-export function browserDeps(serverUrl: string, emit: StateDeps['emit'], noticeTitle: (author: string) => string, isMobile: () => boolean): StateDeps {
+export function browserDeps(serverUrl: string, emit: StateDeps['emit'], noticeTitle: (author: string) => string, isMobile: () => boolean, tracksPages: () => boolean): StateDeps {
   const client = new RpcClient({ baseUrl: serverUrl });
   const bus = busPort(client, serverUrl);
   return {
@@ -123,7 +123,7 @@ export function browserDeps(serverUrl: string, emit: StateDeps['emit'], noticeTi
     cookies: cookiePort(),
     clock: systemClock,
     isMobile,
-    pagePath: () => location.pathname + location.search + location.hash,
+    pagePath: () => (tracksPages() ? location.pathname + location.search + location.hash : undefined),
     emit,
   };
 }

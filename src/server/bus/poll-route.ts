@@ -6,7 +6,7 @@ import type { BusNotificationRow } from '../store/schema.js';
 import { readableChannels } from './poll-authorization.js';
 import { Wakeups } from './wakeups.js';
 import { HeldPoll, type PollShared } from './held-poll.js';
-import { lastActivityFrom } from './presence.js';
+import { AWAY_AFTER_MS, lastActivityFrom } from './presence.js';
 
 /** Settings of {@link busPollRoutes}. */
 export interface BusPollOptions {
@@ -103,7 +103,12 @@ export const busPollRoutes = fp(
       // An operator's poll marks it online (currentOperator refreshes its presence).
       const operator = await app.currentOperator(request);
       const lastActive = operator ? lastActivityFrom(options, app.clock.now()) : undefined;
-      if (operator && lastActive !== undefined) await app.store.recordOperatorActivity(operator.id, lastActive);
+      if (operator && lastActive !== undefined) {
+        await app.store.recordOperatorActivity(operator.id, lastActive);
+        const awayBefore = operator.last_active !== null && operator.last_active < app.clock.now() - AWAY_AFTER_MS;
+        // Leaving or ending "away" changes who can answer: init must not wait for its cache window.
+        if (awayBefore !== lastActive < app.clock.now() - AWAY_AFTER_MS) app.availability.forget();
+      }
       const channels = await readableChannels(app.store, requested, operator);
       if (channels.length === 0) poll.finish([]);
       else poll.start(channels, holdFor(o.holdMs, o.holdSpread));

@@ -1,4 +1,5 @@
 import type { Store, AvailableOperator } from '../store/store.js';
+import type { ChannelRow } from '../store/schema.js';
 import { AWAY_AFTER_MS } from '../bus/presence.js';
 
 /**
@@ -25,4 +26,63 @@ export function pickOperator(candidates: AvailableOperator[], previousId: number
   const least = Math.min(...candidates.map((c) => c.active_sessions));
   const pool = candidates.filter((c) => c.active_sessions === least);
   return pool[Math.floor(random() * pool.length)] ?? pool[0];
+}
+
+/** How stale an init answer may be: an operator who comes online shows within this delay. */
+export const AVAILABILITY_CACHE_MS = 5_000;
+/** Channels remembered at once; the oldest go first, so unknown ids sent in bulk cannot grow memory. */
+export const AVAILABILITY_CACHE_SIZE = 1_000;
+
+/** What init needs to know about a channel: its row (undefined when unknown) and whether anyone is online. */
+export interface ChannelAvailability {
+  channel: ChannelRow | undefined;
+  online: boolean;
+}
+
+interface Entry {
+  at: number;
+  value: Promise<ChannelAvailability>;
+}
+
+/**
+ * Init is the one call every page view makes, and visitors waiting for an operator ask again every
+ * minute: answering it from memory keeps the database out of the path of page views. Per process;
+ * concurrent misses share one lookup. Writes made through this process (log-in, presence, admin) call
+ * {@link forget}, so only other processes' changes wait for the window.
+ */
+export class AvailabilityCache {
+  private readonly entries = new Map<number, Entry>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number,
+    private readonly maxAgeMs = AVAILABILITY_CACHE_MS,
+    private readonly maxSize = AVAILABILITY_CACHE_SIZE,
+  ) {}
+
+  get(channelId: number): Promise<ChannelAvailability> {
+    const now = this.now();
+    const hit = this.entries.get(channelId);
+    if (hit && now - hit.at < this.maxAgeMs) return hit.value;
+    this.entries.delete(channelId);
+    const value = this.lookup(channelId, now);
+    // A failed lookup is not remembered: the next call asks the database again.
+    value.catch(() => {
+      if (this.entries.get(channelId)?.value === value) this.entries.delete(channelId);
+    });
+    this.entries.set(channelId, { at: now, value });
+    if (this.entries.size > this.maxSize) this.entries.delete(this.entries.keys().next().value as number);
+    return value;
+  }
+
+  /** Drops every remembered answer (after a change this process made). */
+  forget(): void {
+    this.entries.clear();
+  }
+
+  private async lookup(channelId: number, now: number): Promise<ChannelAvailability> {
+    const channel = await this.store.getChannel(channelId);
+    if (!channel) return { channel, online: false };
+    return { channel, online: (await onlineOperators(this.store, channelId, now)).length > 0 };
+  }
 }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OperatorRow } from '../store/schema.js';
 import { SessionExpiredError } from './jsonrpc.js';
+import { ONLINE_WINDOW_MS } from '../livechat/availability.js';
 
 /** Name of the operator's HttpOnly session cookie. */
 export const SESSION_COOKIE = 'session_id';
@@ -79,6 +80,8 @@ export const operatorAuthPlugin = fp(
       const operator = await app.store.findWebSession(hashToken(token), now);
       if (!operator) return null;
       await touch(operator.id, now);
+      // An operator back after a gap becomes reachable at once for visitors asking init here.
+      if (operator.last_seen === null || now - operator.last_seen >= ONLINE_WINDOW_MS) app.availability.forget();
       return { ...operator, last_seen: now };
     }
 
@@ -104,6 +107,8 @@ export const operatorAuthPlugin = fp(
       // A log-in always counts as seen, however recent the last write.
       touchedAt.delete(operator.id);
       await touch(operator.id, now);
+      // The visitors' init must see the operator at once, not after the cache window.
+      app.availability.forget();
       const flags = [`Path=/`, `Max-Age=${SESSION_LIFETIME_MS / 1000}`, 'HttpOnly', 'SameSite=Lax'];
       if (secure(request)) flags.push('Secure');
       void reply.header('Set-Cookie', `${SESSION_COOKIE}=${token}; ${flags.join('; ')}`);
@@ -113,6 +118,7 @@ export const operatorAuthPlugin = fp(
     app.decorate('endOperatorSession', async function endOperatorSession(request: FastifyRequest, reply: FastifyReply) {
       const token = readCookie(request.headers.cookie, SESSION_COOKIE);
       if (token) await app.store.deleteWebSession(hashToken(token));
+      app.availability.forget();
       const flags = ['Path=/', 'Max-Age=0', 'HttpOnly', 'SameSite=Lax'];
       if (secure(request)) flags.push('Secure');
       void reply.header('Set-Cookie', `${SESSION_COOKIE}=; ${flags.join('; ')}`);

@@ -82,6 +82,10 @@ function settingsOf(channel: ChannelRow): ChannelSettings {
  * - `/im_livechat/operator/admin/update_channel` {channel_id, values} → ChannelSettings.
  */
 export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
+  // Admin actions change channels and who may answer them; init must not answer from before.
+  app.addHook('onSend', async () => {
+    app.availability.forget();
+  });
   const requireAdmin = async (request: FastifyRequest): Promise<OperatorRow> => {
     const operator = await app.requireOperator(request);
     if (!operator.is_admin) throw new AdminOnlyError();

@@ -105,6 +105,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     const presence = params.presence;
     if (!OPERATOR_PRESENCES.includes(presence as OperatorPresence)) throw new InvalidParamError('presence must be "available" or "away"');
     await app.store.setOperatorAway(operator.id, presence === 'away');
+    app.availability.forget();
     return presence;
   });
 }

@@ -47,8 +47,12 @@ export async function webDatasetRoutes(app: FastifyInstance): Promise<void> {
         return dataset.read(model, args[0] ?? kwargs.ids, args[1] ?? kwargs.fields);
       case 'read_group':
         return dataset.readGroup(model, args[0] ?? kwargs.domain, args[2] ?? kwargs.groupby);
-      default:
-        return dataset.write(model, args[0], args[1]);
+      default: {
+        const written = await dataset.write(model, args[0], args[1]);
+        // A channel's texts or rule changed: visitors' init must not answer from the old row.
+        app.availability.forget();
+        return written;
+      }
     }
   };
 

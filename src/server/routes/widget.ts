@@ -92,13 +92,12 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
     async (params, request) => {
     const channelId = intParam(params, 'channel_id');
     const pageUrl = optionalStringParam(params, PAGE_URL_PARAM, PAGE_URL_MAX, '');
-    const channel = await app.store.getChannel(channelId);
+    const { channel, online } = await app.availability.get(channelId);
     if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
     // The options come with every answer: a visitor reopening a conversation reads them for its window
     // even while nobody is online.
     const options = channelOptions(channel);
-    const online = await onlineOperators(app.store, channel.id, app.clock.now());
-    if (online.length === 0) return { available_for_me: false, rule: {}, options };
+    if (!online) return { available_for_me: false, rule: {}, options };
     // The page the widget reports; the Referer only for older loaders (it carries only the origin when
     // the embedding page is on another origin, under the default referrer policy).
     const rule = matchRule(channel, pageUrl !== '' ? pageUrl : request.headers.referer);

@@ -1,7 +1,8 @@
 /**
  * Scenario 6: durable `/mail/chat_post` per second on SQLite and on PostgreSQL (durable settings), and a
  * JSON-RPC route that touches no database as a fraction of a bare Fastify JSON route, measured in the
- * same run with the same client. Closed loop: a fixed number of concurrent callers for a fixed time.
+ * same run with the same client, and `/im_livechat/init` per second for one process on each engine.
+ * Closed loop: a fixed number of concurrent callers for a fixed time.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -64,6 +65,37 @@ async function chatPostRate(server: ProductServer, seconds: number, runs: number
   }
 }
 
+/**
+ * `/im_livechat/init` per second: the call every page view makes, and every visible page again each
+ * minute while nobody is online. The operator is online, so each answer carries the channel's rule.
+ */
+async function initRate(server: ProductServer, seconds: number, runs: number): Promise<{ rates: number[]; failed: number }> {
+  const visitor = new RpcClient(server.url, { maxSockets: CONCURRENCY });
+  try {
+    const params = { channel_id: 1, page_url: 'https://shop.example/products/42' };
+    const first = await visitor.call<{ available_for_me: unknown }>('/im_livechat/init', params);
+    if (!first.available_for_me) throw new Error('init answered unavailable: no operator online');
+    const rates: number[] = [];
+    let failed = 0;
+    for (let r = 0; r < runs; r++) {
+      const res = await closedLoop(() => visitor.call('/im_livechat/init', params), seconds);
+      rates.push(res.perSecond);
+      failed += res.failed;
+    }
+    return { rates, failed };
+  } finally {
+    visitor.close();
+  }
+}
+
+/** Adds the init line of one product process. */
+async function measureInit(server: ProductServer, engine: string, seconds: number, runs: number, rows: Row[], data: Record<string, unknown>): Promise<void> {
+  const r = await initRate(server, seconds, runs);
+  const s = summarize(r.rates);
+  rows.push({ scenario: 'throughput', metric: `init/s, one process, ${engine}`, value: formatSummary(s, 0, '/s'), reference: `availability cached ≤ 5 s per channel; ${r.failed} failed` });
+  data[`init${engine === 'SQLite' ? 'Sqlite' : 'Postgres'}`] = { ...r, summary: s };
+}
+
 async function startBareFastify(): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [path.join(ROOT_DIR, 'test', 'bench', 'workers', 'bare-fastify.mjs')], { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
@@ -93,6 +125,8 @@ export async function throughputScenario(ctx: BenchContext): Promise<ScenarioRes
     const s = summarize(r.rates);
     rows.push({ scenario: 'throughput', metric: 'chat_post/s, SQLite (WAL)', value: formatSummary(s, 0, '/s'), reference: `target ≥ ${TARGETS.postsPerSecond}/s; ${r.failed} failed` });
     data.chatPostSqlite = { ...r, summary: s };
+    // chat_post logged the operator in: init answers available for the next minute.
+    await measureInit(sqlite, 'SQLite', seconds, runs, rows, data);
 
     // The same product process serves the no-database route; the floor is a bare Fastify process.
     const bare = await startBareFastify();
@@ -127,6 +161,7 @@ export async function throughputScenario(ctx: BenchContext): Promise<ScenarioRes
     const s = summarize(r.rates);
     rows.push({ scenario: 'throughput', metric: 'chat_post/s, PostgreSQL', value: formatSummary(s, 0, '/s'), reference: `target ≥ ${TARGETS.postsPerSecond}/s; fsync on; ${r.failed} failed` });
     data.chatPostPostgres = { ...r, summary: s };
+    await measureInit(server, 'PostgreSQL', seconds, runs, rows, data);
   } catch (err) {
     notMeasured.push(`chat_post on PostgreSQL: ${err instanceof Error ? err.message : String(err)}`);
   } finally {
