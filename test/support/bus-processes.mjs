@@ -38,7 +38,7 @@ export function startServerProcess({ env = {}, port = 0, readyTimeoutMs = 60_000
     }, readyTimeoutMs);
     const onData = (chunk) => {
       output += chunk.toString();
-      const match = /demo page:\s+(http:\/\/\S+?)\/?\s/.exec(output);
+      const match = /(?:demo|home) page:\s+(http:\/\/\S+?)\/?\s/.exec(output);
       if (!match) return;
       clearTimeout(timer);
       const url = match[1].replace('//localhost:', '//127.0.0.1:');
