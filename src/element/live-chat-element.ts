@@ -54,6 +54,20 @@ const Base = (
  * @fires {CustomEvent<{uuid: string}>} livechat:closed - The conversation ended.
  * @fires {CustomEvent<{code: string, message: string}>} livechat:error - Something went wrong (no operator, session expired, network, invalid attribute).
  *
+ * @cssprop {<color>} [--live-chat-accent=#6b4563] - Accent colour: primary buttons, the chosen rating, and the fallback of the header and button backgrounds.
+ * @cssprop {<color>} [--live-chat-accent-text=#ffffff] - Text on the accent colour; the fallback of the header and button text colours.
+ * @cssprop {<color>} [--live-chat-header-background=#6b4563] - Background of the window header. The `header-color` attribute or the channel's setting wins where set.
+ * @cssprop {<color>} [--live-chat-header-color=#ffffff] - Text of the window header. The `title-color` attribute or the channel's setting wins where set.
+ * @cssprop {<color>} [--live-chat-button-background=#875a7b] - Background of the chat button. The `button-background-color` attribute or the channel's setting wins where set.
+ * @cssprop {<color>} [--live-chat-button-color=#ffffff] - Text of the chat button. The `button-text-color` attribute or the channel's setting wins where set.
+ * @cssprop [--live-chat-font-family=system-ui, -apple-system, "Segoe UI", Roboto, sans-serif] - Font of the button, window and notices.
+ * @cssprop {<length>} [--live-chat-font-size=14px] - Text size of the window and notices; the button's is 1px larger.
+ * @cssprop {<length>} [--live-chat-radius=8px] - Radius of the top corners of the window and of the tab button.
+ * @cssprop {<length>} [--live-chat-width=340px] - Width of the open window (at most the viewport less 24px; the height stays 400px open and 34px folded; full screen on mobile).
+ * @cssprop {<length>} [--live-chat-offset-bottom=0px] - Distance of the button, window and notices from the bottom edge (not on mobile, where the window takes the screen).
+ * @cssprop {<length>} [--live-chat-offset-inline=12px] - Distance of the button, window and notices from their side edge.
+ * @cssprop {<integer>} [--live-chat-z-index=2147483000] - Stacking level of the button and window; notices take the next level.
+ *
  * @csspart button - The floating chat button.
  * @csspart window - The chat window.
  * @csspart header - The window header.

@@ -2,21 +2,27 @@
  * Styles of the floating chat button. The loader's facade button uses the same class and rules so that
  * React taking over causes no layout shift.
  */
+import { FONT_FAMILY, FONT_SIZE } from '../shared/font.js';
+
+/**
+ * The host page themes the button through the public custom properties (documented on the element
+ * class); the colour attributes and channel options are set inline, so where they are set they win.
+ */
 export const chatButtonCss = `
 .lc-button {
   position: fixed;
-  bottom: var(--lc-button-raise, 0px);
-  inset-inline-end: 12px;
-  z-index: 2147483000;
+  bottom: calc(var(--live-chat-offset-bottom, 0px) + var(--lc-button-raise, 0px));
+  inset-inline-end: var(--live-chat-offset-inline, 12px);
+  z-index: var(--live-chat-z-index, 2147483000);
   box-sizing: border-box;
   min-height: 44px;
   max-width: calc(100vw - 24px);
   padding: 10px 18px;
   border: 0;
-  border-radius: 8px 8px 0 0;
-  background: #875a7b;
-  color: #ffffff;
-  font: 600 15px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  border-radius: var(--live-chat-radius, 8px) var(--live-chat-radius, 8px) 0 0;
+  background: var(--live-chat-button-background, var(--live-chat-accent, #875a7b));
+  color: var(--live-chat-button-color, var(--live-chat-accent-text, #ffffff));
+  font: 600 calc(${FONT_SIZE} + 1px)/1.4 ${FONT_FAMILY};
   cursor: pointer;
   box-shadow: 0 -1px 6px rgba(0, 0, 0, 0.25);
 }

@@ -12,7 +12,7 @@ export const feedbackPanelCss = `
   min-width: 44px; min-height: 44px; padding: 4px; border: 2px solid transparent; border-radius: 50%;
   background: none; font-size: 28px; line-height: 1; cursor: pointer;
 }
-.lc-smiley[aria-pressed="true"] { border-color: #6b4563; }
+.lc-smiley[aria-pressed="true"] { border-color: var(--live-chat-accent, #6b4563); }
 .lc-smiley:disabled { cursor: default; }
 .lc-reason, .lc-transcript { display: flex; flex-direction: column; gap: 6px; width: 100%; }
 .lc-reason textarea {

@@ -1,7 +1,9 @@
+import { FONT_FAMILY, FONT_SIZE } from './font.js';
+
 /** Styles shared by every screen: fonts, icon and link buttons, the unread badge, notices, status. */
 export const sharedCss = `
 .lc-window, .lc-notice {
-  font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  font: ${FONT_SIZE}/1.45 ${FONT_FAMILY};
   color: #1f1f1f;
   box-sizing: border-box;
 }
@@ -19,7 +21,8 @@ export const sharedCss = `
 }
 .lc-primary {
   min-height: 32px; padding: 4px 14px; border: 0; border-radius: 4px;
-  background: #6b4563; color: #ffffff; font: inherit; font-weight: 600; cursor: pointer;
+  background: var(--live-chat-accent, #6b4563); color: var(--live-chat-accent-text, #ffffff);
+  font: inherit; font-weight: 600; cursor: pointer;
 }
 .lc-primary:disabled { background: #8c8c8c; cursor: default; }
 .lc-icon-button:focus-visible, .lc-link-button:focus-visible, .lc-primary:focus-visible,
@@ -33,7 +36,8 @@ export const sharedCss = `
 }
 .lc-status, .lc-typing { font-size: 12px; opacity: 0.95; }
 .lc-notice {
-  position: fixed; bottom: 12px; inset-inline-end: 12px; z-index: 2147483001;
+  position: fixed; bottom: calc(var(--live-chat-offset-bottom, 0px) + 12px);
+  inset-inline-end: var(--live-chat-offset-inline, 12px); z-index: calc(var(--live-chat-z-index, 2147483000) + 1);
   display: flex; gap: 8px; align-items: flex-start;
   max-width: min(360px, calc(100vw - 24px)); padding: 12px 14px;
   border-radius: 6px; background: #ffffff; box-shadow: 0 2px 12px rgba(0, 0, 0, 0.3);
