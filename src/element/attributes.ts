@@ -19,6 +19,7 @@ export const ATTRIBUTE_PROPS = {
   defaultUsername: 'string',
   lang: 'string',
   installBannerSelector: 'string',
+  position: 'string',
 } as const;
 
 /** The attribute props as React receives them. */

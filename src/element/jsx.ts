@@ -19,6 +19,7 @@ export interface LiveChatJsxAttributes {
   'default-username'?: string;
   lang?: string;
   'install-banner-selector'?: string;
+  position?: 'right' | 'left';
   id?: string;
   class?: string;
   className?: string;

@@ -32,6 +32,7 @@ export interface RawOptions {
   defaultMessage?: string | null;
   defaultUsername?: string | null;
   lang?: string | null;
+  position?: string | null;
 }
 
 /**
@@ -162,6 +163,15 @@ export function parseOptions(raw: RawOptions, defaults: OptionDefaults, colorChe
     problems.push({ attribute, reason: 'not a colour' });
     return fallback;
   };
+  // The stylesheets read these from the host attribute itself (`:host([position="left" i])`), so only
+  // the exact words, in any case, take effect: anything else is the default, and reported.
+  const choice = <T extends string>(attribute: string, value: string | null | undefined, allowed: readonly [T, ...T[]]): T => {
+    const v = value?.toLowerCase() as T | undefined;
+    if (v && allowed.includes(v)) return v;
+    if (value) problems.push({ attribute, reason: `not one of ${allowed.join(', ')}` });
+    return allowed[0];
+  };
+  choice('position', raw.position, ['right', 'left']);
   const lang = raw.lang && LANG.test(raw.lang.trim()) ? raw.lang.trim() : defaults.lang;
   // The welcome text may be set to nothing on purpose: an empty attribute suppresses the welcome bubble
   // (PROTOCOL.md §2.1, widget defaults apply to missing keys only).

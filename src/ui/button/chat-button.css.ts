@@ -7,6 +7,8 @@ import { FONT_FAMILY, FONT_SIZE } from '../shared/font.js';
 /**
  * The host page themes the button through the public custom properties (documented on the element
  * class); the colour attributes and channel options are set inline, so where they are set they win.
+ * An explicit `position` is a physical side, in every language; without it the side follows the text
+ * direction.
  */
 export const chatButtonCss = `
 .lc-button {
@@ -26,6 +28,8 @@ export const chatButtonCss = `
   cursor: pointer;
   box-shadow: 0 -1px 6px rgba(0, 0, 0, 0.25);
 }
+:host([position="left" i]) .lc-button { left: var(--live-chat-offset-inline, 12px); right: auto; }
+:host([position="right" i]) .lc-button { right: var(--live-chat-offset-inline, 12px); left: auto; }
 .lc-button:hover { filter: brightness(1.08); }
 .lc-button:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
 `;

@@ -1,7 +1,8 @@
 /**
  * The window: 400 px open, 34 px folded, 200 ms (SPEC.md §9); full screen on mobile; mirrored for rtl.
  * The height is the SPEC's and no custom property changes it; width, offsets, corners and header colours
- * are the host page's to theme (the header colour attributes, set inline, still win).
+ * are the host page's to theme (the header colour attributes, set inline, still win). The `position`
+ * attribute names a physical side; on mobile the window takes the screen whatever it says.
  */
 export const chatWindowCss = `
 .lc-window {
@@ -21,6 +22,12 @@ export const chatWindowCss = `
   transition: height 200ms ease;
 }
 .lc-window[data-folded] { height: 34px; }
+:host([position="left" i]) .lc-window:not([data-mobile]), :host([position="left" i]) .lc-notice {
+  left: var(--live-chat-offset-inline, 12px); right: auto;
+}
+:host([position="right" i]) .lc-window:not([data-mobile]), :host([position="right" i]) .lc-notice {
+  right: var(--live-chat-offset-inline, 12px); left: auto;
+}
 .lc-window[data-mobile] {
   inset: 0;
   width: 100%;
