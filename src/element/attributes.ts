@@ -20,6 +20,7 @@ export const ATTRIBUTE_PROPS = {
   lang: 'string',
   installBannerSelector: 'string',
   position: 'string',
+  theme: 'string',
 } as const;
 
 /** The attribute props as React receives them. */

@@ -20,6 +20,7 @@ export interface LiveChatJsxAttributes {
   lang?: string;
   'install-banner-selector'?: string;
   position?: 'right' | 'left';
+  theme?: 'light' | 'dark' | 'auto';
   id?: string;
   class?: string;
   className?: string;

@@ -33,6 +33,7 @@ export interface RawOptions {
   defaultUsername?: string | null;
   lang?: string | null;
   position?: string | null;
+  theme?: string | null;
 }
 
 /**
@@ -172,6 +173,7 @@ export function parseOptions(raw: RawOptions, defaults: OptionDefaults, colorChe
     return allowed[0];
   };
   choice('position', raw.position, ['right', 'left']);
+  choice('theme', raw.theme, ['light', 'dark', 'auto']);
   const lang = raw.lang && LANG.test(raw.lang.trim()) ? raw.lang.trim() : defaults.lang;
   // The welcome text may be set to nothing on purpose: an empty attribute suppresses the welcome bubble
   // (PROTOCOL.md §2.1, widget defaults apply to missing keys only).

@@ -54,6 +54,7 @@ test('custom-elements.json is current and describes the whole public API', { tim
       'lang',
       'position',
       'server-url',
+      'theme',
       'title-color',
     ]);
     assert.deepEqual(el.events?.map((e) => e.name).sort(), [

@@ -17,7 +17,7 @@ export const chatWindowCss = `
   height: 400px;
   overflow: hidden;
   border-radius: var(--live-chat-radius, 8px) var(--live-chat-radius, 8px) 0 0;
-  background: #ffffff;
+  background: var(--lc-bg);
   box-shadow: 0 0 12px rgba(0, 0, 0, 0.3);
   transition: height 200ms ease;
 }
