@@ -21,6 +21,7 @@ export const ATTRIBUTE_PROPS = {
   installBannerSelector: 'string',
   position: 'string',
   theme: 'string',
+  launcher: 'string',
 } as const;
 
 /** The attribute props as React receives them. */

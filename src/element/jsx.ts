@@ -21,6 +21,7 @@ export interface LiveChatJsxAttributes {
   'install-banner-selector'?: string;
   position?: 'right' | 'left';
   theme?: 'light' | 'dark' | 'auto';
+  launcher?: 'tab' | 'bubble';
   id?: string;
   class?: string;
   className?: string;

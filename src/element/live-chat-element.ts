@@ -41,6 +41,7 @@ const Base = (
  * @attr {string} lang - Language of the widget (en, fr, ar…). Default: the page's `<html lang>`.
  * @attr {"right" | "left"} position - Side of the page for the button, window and notices, in every language. Default: right, or left in right-to-left languages.
  * @attr {"light" | "dark" | "auto"} theme - Colours of the window, thread, composer and feedback panel; `auto` follows the visitor's `prefers-color-scheme`. Default light.
+ * @attr {"tab" | "bubble"} launcher - How the closed chat shows: `tab`, the button with its text at the bottom edge, or `bubble`, a round button with a chat icon, named by the button text. Default tab.
  * @attr {string} install-banner-selector - CSS selector of an install banner at the bottom of the host page; while it is in the page, the button sits above it (raised by its height, followed as it appears, disappears or resizes). Default `[data-live-chat-install-banner]`.
  *
  * @prop {boolean} isOpen - Whether the chat window is open (read-only).

@@ -4,6 +4,9 @@
  * to the default and is reported, never thrown.
  */
 
+/** How the closed chat shows: the SPEC's tab at the bottom edge, or a round button with an icon. */
+export type Launcher = 'tab' | 'bubble';
+
 /** The options every part of the widget reads. */
 export interface WidgetOptions {
   channelId: number;
@@ -17,6 +20,7 @@ export interface WidgetOptions {
   defaultMessage: string;
   defaultUsername: string;
   lang: string;
+  launcher: Launcher;
 }
 
 /** Attribute values as the element receives them (camelCase, all optional strings). */
@@ -34,6 +38,7 @@ export interface RawOptions {
   lang?: string | null;
   position?: string | null;
   theme?: string | null;
+  launcher?: string | null;
 }
 
 /**
@@ -192,6 +197,7 @@ export function parseOptions(raw: RawOptions, defaults: OptionDefaults, colorChe
       defaultMessage,
       defaultUsername: text(raw.defaultUsername, defaults.defaultUsername),
       lang,
+      launcher: choice('launcher', raw.launcher, ['tab', 'bubble']),
     },
   };
 }

@@ -52,6 +52,7 @@ test('custom-elements.json is current and describes the whole public API', { tim
       'input-placeholder',
       'install-banner-selector',
       'lang',
+      'launcher',
       'position',
       'server-url',
       'theme',
