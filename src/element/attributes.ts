@@ -20,6 +20,9 @@ export const ATTRIBUTE_PROPS = {
   lang: 'string',
   installBannerSelector: 'string',
   trackPages: 'string',
+  position: 'string',
+  theme: 'string',
+  launcher: 'string',
 } as const;
 
 /** The attribute props as React receives them. */

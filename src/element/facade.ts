@@ -4,8 +4,11 @@
  * React only once the visitor shows interest.
  */
 import { chatButtonCss } from '../ui/button/chat-button.css.js';
+import { CHAT_ICON_PATH } from '../ui/button/chat-icon.js';
 import type { WidgetOptions } from '../state/options.js';
 import { adoptStyles } from './stylesheets.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
 
 /** What the facade reports. */
 export interface FacadeHandlers {
@@ -61,7 +64,17 @@ export function renderFacade(root: ShadowRoot, options: WidgetOptions, handlers:
     window.addEventListener('pointercancel', endPress, true);
   });
   const update = (o: WidgetOptions): void => {
-    button.textContent = o.buttonText;
+    button.dataset.launcher = o.launcher;
+    if (o.launcher === 'bubble') {
+      const icon = document.createElementNS(SVG, 'svg');
+      const path = document.createElementNS(SVG, 'path');
+      icon.setAttribute('aria-hidden', 'true');
+      path.setAttribute('d', CHAT_ICON_PATH);
+      icon.append(path);
+      const name = document.createElement('span');
+      name.textContent = o.buttonText;
+      button.replaceChildren(icon, name);
+    } else button.textContent = o.buttonText;
     button.style.background = o.buttonBackgroundColor ?? '';
     button.style.color = o.buttonTextColor ?? '';
   };

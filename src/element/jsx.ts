@@ -21,6 +21,9 @@ export interface LiveChatJsxAttributes {
   'install-banner-selector'?: string;
   /** `"false"` keeps no page-history cookie. */
   'track-pages'?: 'true' | 'false' | boolean;
+  position?: 'right' | 'left';
+  theme?: 'light' | 'dark' | 'auto';
+  launcher?: 'tab' | 'bubble';
   id?: string;
   class?: string;
   className?: string;

@@ -39,6 +39,9 @@ const Base = (
  * @attr {string} default-message - Welcome message of new conversations; empty for none. Default: the channel's setting, else "How may I help you?".
  * @attr {string} default-username - Name shown for the visitor's messages. Default "Visitor".
  * @attr {string} lang - Language of the widget (en, fr, ar…). Default: the page's `<html lang>`.
+ * @attr {"right" | "left"} position - Side of the page for the button, window and notices, in every language. Default: right, or left in right-to-left languages.
+ * @attr {"light" | "dark" | "auto"} theme - Colours of the window, thread, composer and feedback panel; `auto` follows the visitor's `prefers-color-scheme`. Default light.
+ * @attr {"tab" | "bubble"} launcher - How the closed chat shows: `tab`, the button with its text at the bottom edge, or `bubble`, a round button with a chat icon, named by the button text. Default tab.
  * @attr {string} install-banner-selector - CSS selector of an install banner at the bottom of the host page; while it is in the page, the button sits above it (raised by its height, followed as it appears, disappears or resizes). Default `[data-live-chat-install-banner]`.
  * @attr {string} track-pages - Whether visited pages (page loads and single-page-app navigations: pushState, replaceState, popstate, hashchange) are kept in the `im_livechat_history` cookie for the operator. `"false"` writes no such cookie at all, for sites that ask for consent first. Default `true`.
  *
@@ -54,6 +57,20 @@ const Base = (
  * @fires {CustomEvent<{ok: boolean}>} livechat:transcript - The transcript request finished.
  * @fires {CustomEvent<{uuid: string}>} livechat:closed - The conversation ended.
  * @fires {CustomEvent<{code: string, message: string}>} livechat:error - Something went wrong (no operator, session expired, network, invalid attribute).
+ *
+ * @cssprop {<color>} [--live-chat-accent=#6b4563] - Accent colour: primary buttons, the chosen rating, and the fallback of the header and button backgrounds.
+ * @cssprop {<color>} [--live-chat-accent-text=#ffffff] - Text on the accent colour; the fallback of the header and button text colours.
+ * @cssprop {<color>} [--live-chat-header-background=#6b4563] - Background of the window header. The `header-color` attribute or the channel's setting wins where set.
+ * @cssprop {<color>} [--live-chat-header-color=#ffffff] - Text of the window header. The `title-color` attribute or the channel's setting wins where set.
+ * @cssprop {<color>} [--live-chat-button-background=#875a7b] - Background of the chat button. The `button-background-color` attribute or the channel's setting wins where set.
+ * @cssprop {<color>} [--live-chat-button-color=#ffffff] - Text of the chat button. The `button-text-color` attribute or the channel's setting wins where set.
+ * @cssprop [--live-chat-font-family=system-ui, -apple-system, "Segoe UI", Roboto, sans-serif] - Font of the button, window and notices.
+ * @cssprop {<length>} [--live-chat-font-size=14px] - Text size of the window and notices; the button's is 1px larger.
+ * @cssprop {<length>} [--live-chat-radius=8px] - Radius of the top corners of the window and of the tab button.
+ * @cssprop {<length>} [--live-chat-width=340px] - Width of the open window (at most the viewport less 24px; the height stays 400px open and 34px folded; full screen on mobile).
+ * @cssprop {<length>} [--live-chat-offset-bottom=0px] - Distance of the button, window and notices from the bottom edge (not on mobile, where the window takes the screen).
+ * @cssprop {<length>} [--live-chat-offset-inline=12px] - Distance of the button, window and notices from their side edge.
+ * @cssprop {<integer>} [--live-chat-z-index=2147483000] - Stacking level of the button and window; notices take the next level.
  *
  * @csspart button - The floating chat button.
  * @csspart window - The chat window.

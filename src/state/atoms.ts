@@ -49,6 +49,7 @@ export const optionsAtom = atom<WidgetOptions>({
   defaultMessage: '',
   defaultUsername: '',
   lang: 'en',
+  launcher: 'tab',
 });
 /** Lifecycle phase. */
 export const phaseAtom = atom<ChatPhase>('loading');

@@ -4,6 +4,9 @@
  * to the default and is reported, never thrown.
  */
 
+/** How the closed chat shows: the SPEC's tab at the bottom edge, or a round button with an icon. */
+export type Launcher = 'tab' | 'bubble';
+
 /** The options every part of the widget reads. */
 export interface WidgetOptions {
   channelId: number;
@@ -17,6 +20,7 @@ export interface WidgetOptions {
   defaultMessage: string;
   defaultUsername: string;
   lang: string;
+  launcher: Launcher;
 }
 
 /** Attribute values as the element receives them (camelCase, all optional strings). */
@@ -32,6 +36,9 @@ export interface RawOptions {
   defaultMessage?: string | null;
   defaultUsername?: string | null;
   lang?: string | null;
+  position?: string | null;
+  theme?: string | null;
+  launcher?: string | null;
 }
 
 /**
@@ -162,6 +169,16 @@ export function parseOptions(raw: RawOptions, defaults: OptionDefaults, colorChe
     problems.push({ attribute, reason: 'not a colour' });
     return fallback;
   };
+  // The stylesheets read these from the host attribute itself (`:host([position="left" i])`), so only
+  // the exact words, in any case, take effect: anything else is the default, and reported.
+  const choice = <T extends string>(attribute: string, value: string | null | undefined, allowed: readonly [T, ...T[]]): T => {
+    const v = value?.toLowerCase() as T | undefined;
+    if (v && allowed.includes(v)) return v;
+    if (value) problems.push({ attribute, reason: `not one of ${allowed.join(', ')}` });
+    return allowed[0];
+  };
+  choice('position', raw.position, ['right', 'left']);
+  choice('theme', raw.theme, ['light', 'dark', 'auto']);
   const lang = raw.lang && LANG.test(raw.lang.trim()) ? raw.lang.trim() : defaults.lang;
   // The welcome text may be set to nothing on purpose: an empty attribute suppresses the welcome bubble
   // (PROTOCOL.md §2.1, widget defaults apply to missing keys only).
@@ -180,6 +197,7 @@ export function parseOptions(raw: RawOptions, defaults: OptionDefaults, colorChe
       defaultMessage,
       defaultUsername: text(raw.defaultUsername, defaults.defaultUsername),
       lang,
+      launcher: choice('launcher', raw.launcher, ['tab', 'bubble']),
     },
   };
 }

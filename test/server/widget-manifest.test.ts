@@ -18,6 +18,7 @@ interface Declaration {
   events?: { name: string }[];
   members?: { name: string }[];
   cssParts?: { name: string }[];
+  cssProperties?: { name: string; default?: string }[];
 }
 
 test('custom-elements.json is current and describes the whole public API', { timeout: 120_000 }, () => {
@@ -51,7 +52,10 @@ test('custom-elements.json is current and describes the whole public API', { tim
       'input-placeholder',
       'install-banner-selector',
       'lang',
+      'launcher',
+      'position',
       'server-url',
+      'theme',
       'title-color',
       'track-pages',
     ]);
@@ -69,6 +73,10 @@ test('custom-elements.json is current and describes the whole public API', { tim
     const members = new Set(el.members?.map((m) => m.name));
     for (const name of ['open', 'close', 'toggleFold', 'isOpen', 'unreadCount']) assert.ok(members.has(name), `member ${name} is documented`);
     assert.ok((el.cssParts ?? []).some((p) => p.name === 'button'), 'the button part is documented');
+    const cssProperties = new Map((el.cssProperties ?? []).map((p) => [p.name, p.default]));
+    for (const name of ['accent', 'accent-text', 'header-background', 'header-color', 'button-background', 'button-color', 'font-family', 'font-size', 'radius', 'width', 'offset-bottom', 'offset-inline', 'z-index']) {
+      assert.ok(cssProperties.get(`--live-chat-${name}`), `custom property --live-chat-${name} is documented with its default`);
+    }
   } finally {
     fs.rmSync(outdir, { recursive: true, force: true });
   }

@@ -117,7 +117,7 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
           <Notice kind="info" message={messageNotice.title} detail={messageNotice.body} onDismiss={() => state.dismissMessageNotice()} />
         ) : null}
         {buttonVisible ? (
-          <ChatButton text={options.buttonText} backgroundColor={options.buttonBackgroundColor} textColor={options.buttonTextColor} raiseBy={raiseBy} onOpen={() => void state.open()} />
+          <ChatButton text={options.buttonText} backgroundColor={options.buttonBackgroundColor} textColor={options.buttonTextColor} launcher={options.launcher} raiseBy={raiseBy} onOpen={() => void state.open()} />
         ) : null}
         {isOpen ? (
           <ChatWindow

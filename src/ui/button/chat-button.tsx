@@ -1,5 +1,7 @@
 import type { CSSProperties, FocusEvent, PointerEvent } from 'react';
+import type { Launcher } from '../../state/options.js';
 import { safeColor } from '../shared/safe-color.js';
+import { CHAT_ICON_PATH } from './chat-icon.js';
 import { useUiText } from '../shared/ui-text-context.js';
 
 /** Props of {@link ChatButton}. */
@@ -10,6 +12,8 @@ export interface ChatButtonProps {
   backgroundColor?: string;
   /** CSS colour of the text (validated likewise). */
   textColor?: string;
+  /** `bubble`: a round button with a chat icon, named by `text`; `tab` (default): the text itself. */
+  launcher?: Launcher;
   /** Height in px of an install banner at the bottom of the page; the button sits above it. */
   raiseBy?: number;
   /** Opens the chat; the debounce of SPEC.md §4 is the caller's. */
@@ -19,7 +23,7 @@ export interface ChatButtonProps {
 }
 
 /** The floating "Chat with one of our collaborators" button (SPEC.md §2.1). */
-export function ChatButton({ text, backgroundColor, textColor, raiseBy, onOpen, onInterest }: ChatButtonProps): React.JSX.Element {
+export function ChatButton({ text, backgroundColor, textColor, launcher = 'tab', raiseBy, onOpen, onInterest }: ChatButtonProps): React.JSX.Element {
   const { t } = useUiText();
   const style: CSSProperties & Record<'--lc-button-raise', string> = {
     '--lc-button-raise': `${Math.max(0, Number.isFinite(raiseBy) ? (raiseBy as number) : 0)}px`,
@@ -31,8 +35,17 @@ export function ChatButton({ text, backgroundColor, textColor, raiseBy, onOpen, 
   const label = text && text.trim() !== '' ? text : t('widget.button.text');
   const interest = (_event: PointerEvent | FocusEvent): void => onInterest?.();
   return (
-    <button type="button" className="lc-button" part="button" style={style} onClick={() => onOpen()} onPointerEnter={interest} onFocus={interest}>
-      {label}
+    <button type="button" className="lc-button" part="button" data-launcher={launcher} style={style} onClick={() => onOpen()} onPointerEnter={interest} onFocus={interest}>
+      {launcher === 'bubble' ? (
+        <>
+          <svg aria-hidden="true">
+            <path d={CHAT_ICON_PATH} />
+          </svg>
+          <span>{label}</span>
+        </>
+      ) : (
+        label
+      )}
     </button>
   );
 }

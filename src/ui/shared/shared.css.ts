@@ -1,8 +1,10 @@
+import { FONT_FAMILY, FONT_SIZE } from './font.js';
+
 /** Styles shared by every screen: fonts, icon and link buttons, the unread badge, notices, status. */
 export const sharedCss = `
 .lc-window, .lc-notice {
-  font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  color: #1f1f1f;
+  font: ${FONT_SIZE}/1.45 ${FONT_FAMILY};
+  color: var(--lc-fg);
   box-sizing: border-box;
 }
 .lc-window *, .lc-notice * { box-sizing: border-box; }
@@ -15,16 +17,17 @@ export const sharedCss = `
 }
 .lc-link-button {
   min-height: 24px; padding: 0 2px; border: 0; background: none;
-  color: #0b57d0; font: inherit; text-decoration: underline; cursor: pointer;
+  color: var(--lc-link); font: inherit; text-decoration: underline; cursor: pointer;
 }
 .lc-primary {
   min-height: 32px; padding: 4px 14px; border: 0; border-radius: 4px;
-  background: #6b4563; color: #ffffff; font: inherit; font-weight: 600; cursor: pointer;
+  background: var(--live-chat-accent, #6b4563); color: var(--live-chat-accent-text, #ffffff);
+  font: inherit; font-weight: 600; cursor: pointer;
 }
 .lc-primary:disabled { background: #8c8c8c; cursor: default; }
 .lc-icon-button:focus-visible, .lc-link-button:focus-visible, .lc-primary:focus-visible,
 .lc-smiley:focus-visible, .lc-thumbnail-button:focus-visible, .lc-thread:focus-visible {
-  outline: 3px solid #1a73e8; outline-offset: 1px;
+  outline: 3px solid var(--lc-focus); outline-offset: 1px;
 }
 .lc-unread {
   display: inline-block; min-width: 20px; padding: 1px 6px; margin-inline: 4px;
@@ -33,12 +36,13 @@ export const sharedCss = `
 }
 .lc-status, .lc-typing { font-size: 12px; opacity: 0.95; }
 .lc-notice {
-  position: fixed; bottom: 12px; inset-inline-end: 12px; z-index: 2147483001;
+  position: fixed; bottom: calc(var(--live-chat-offset-bottom, 0px) + 12px);
+  inset-inline-end: var(--live-chat-offset-inline, 12px); z-index: calc(var(--live-chat-z-index, 2147483000) + 1);
   display: flex; gap: 8px; align-items: flex-start;
   max-width: min(360px, calc(100vw - 24px)); padding: 12px 14px;
-  border-radius: 6px; background: #ffffff; box-shadow: 0 2px 12px rgba(0, 0, 0, 0.3);
-  border-inline-start: 5px solid #0b57d0;
+  border-radius: 6px; background: var(--lc-bg); box-shadow: 0 2px 12px rgba(0, 0, 0, 0.3);
+  border-inline-start: 5px solid var(--lc-link);
 }
-.lc-notice[data-kind="error"] { border-inline-start-color: #b3261e; }
+.lc-notice[data-kind="error"] { border-inline-start-color: var(--lc-error); }
 .lc-notice-text { display: flex; flex-direction: column; gap: 2px; }
 `;

@@ -2,14 +2,14 @@
 export const threadCss = `
 .lc-thread {
   flex: 1 1 auto; min-height: 0; overflow-y: auto;
-  padding: 8px 10px; background: #fafafa;
+  padding: 8px 10px; background: var(--lc-thread);
 }
-.lc-loading { margin: 16px 0; text-align: center; color: #555555; }
+.lc-loading { margin: 16px 0; text-align: center; color: var(--lc-muted); }
 .lc-day {
   display: flex; align-items: center; gap: 8px; margin: 10px 0 6px;
-  color: #555555; font-size: 12px;
+  color: var(--lc-muted); font-size: 12px;
 }
-.lc-day::before, .lc-day::after { content: ""; flex: 1 1 auto; border-top: 1px solid #d9d9d9; }
+.lc-day::before, .lc-day::after { content: ""; flex: 1 1 auto; border-top: 1px solid var(--lc-line); }
 .lc-message { display: flex; gap: 8px; margin-top: 8px; }
 .lc-message[data-squashed] { margin-top: 2px; }
 .lc-avatar, .lc-avatar-space { flex: 0 0 32px; width: 32px; height: 32px; border-radius: 50%; object-fit: cover; }
@@ -17,20 +17,20 @@ export const threadCss = `
 .lc-message-main { flex: 1 1 auto; min-width: 0; overflow-wrap: anywhere; }
 .lc-message-meta { display: flex; align-items: baseline; gap: 6px; }
 .lc-author { font-weight: 700; }
-.lc-time { color: #555555; font-size: 12px; }
+.lc-time { color: var(--lc-muted); font-size: 12px; }
 .lc-message-body p { margin: 0 0 4px; }
-.lc-message-body a { color: #0b57d0; }
+.lc-message-body a { color: var(--lc-link); }
 .lc-message-body pre { white-space: pre-wrap; }
-.lc-quote blockquote { margin: 4px 0; padding-inline-start: 8px; border-inline-start: 3px solid #d9d9d9; color: #444444; }
-.lc-notification { margin: 8px 0; text-align: center; font-style: italic; color: #555555; }
-.lc-delivery { font-size: 12px; color: #555555; }
-.lc-delivery[data-state="failed"] { color: #b3261e; }
+.lc-quote blockquote { margin: 4px 0; padding-inline-start: 8px; border-inline-start: 3px solid var(--lc-line); color: var(--lc-quote); }
+.lc-notification { margin: 8px 0; text-align: center; font-style: italic; color: var(--lc-muted); }
+.lc-delivery { font-size: 12px; color: var(--lc-muted); }
+.lc-delivery[data-state="failed"] { color: var(--lc-error); }
 .lc-attachments { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0 0; padding: 0; list-style: none; }
 .lc-attachment-file { flex: 1 1 100%; }
-.lc-attachment-file a { color: #0b57d0; }
+.lc-attachment-file a { color: var(--lc-link); }
 .lc-attachment-file a, .lc-attachment-open { display: inline-flex; align-items: center; gap: 4px; max-width: 100%; text-align: start; }
 .lc-attachment-icon { flex: 0 0 auto; }
-.lc-attachment-size { color: #555555; font-size: 12px; }
+.lc-attachment-size { color: var(--lc-muted); font-size: 12px; }
 .lc-thumbnail-button { padding: 0; border: 0; background: none; cursor: zoom-in; }
 .lc-thumbnail { display: block; max-width: 120px; max-height: 120px; border-radius: 4px; object-fit: cover; }
 `;

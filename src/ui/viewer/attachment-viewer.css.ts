@@ -1,3 +1,5 @@
+import { FONT_FAMILY } from '../shared/font.js';
+
 /** Styles of the attachment viewer; adopted by the viewer itself since it arrives in a lazy chunk. */
 export const attachmentViewerCss = `
 .lc-viewer {
@@ -11,7 +13,7 @@ export const attachmentViewerCss = `
   border: 0;
   background: rgba(0, 0, 0, 0.88);
   color: #ffffff;
-  font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  font: 14px/1.4 ${FONT_FAMILY};
 }
 .lc-viewer[open] { display: flex; flex-direction: column; }
 .lc-viewer::backdrop { background: rgba(0, 0, 0, 0.5); }

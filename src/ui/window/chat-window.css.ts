@@ -1,22 +1,33 @@
-/** The window: 400 px open, 34 px folded, 200 ms (SPEC.md §9); full screen on mobile; mirrored for rtl. */
+/**
+ * The window: 400 px open, 34 px folded, 200 ms (SPEC.md §9); full screen on mobile; mirrored for rtl.
+ * The height is the SPEC's and no custom property changes it; width, offsets, corners and header colours
+ * are the host page's to theme (the header colour attributes, set inline, still win). The `position`
+ * attribute names a physical side; on mobile the window takes the screen whatever it says.
+ */
 export const chatWindowCss = `
 .lc-window {
   position: fixed;
-  bottom: 0;
-  inset-inline-end: 12px;
-  z-index: 2147483000;
+  bottom: var(--live-chat-offset-bottom, 0px);
+  inset-inline-end: var(--live-chat-offset-inline, 12px);
+  z-index: var(--live-chat-z-index, 2147483000);
   display: flex;
   flex-direction: column;
-  width: 340px;
+  width: var(--live-chat-width, 340px);
   max-width: calc(100vw - 24px);
   height: 400px;
   overflow: hidden;
-  border-radius: 8px 8px 0 0;
-  background: #ffffff;
+  border-radius: var(--live-chat-radius, 8px) var(--live-chat-radius, 8px) 0 0;
+  background: var(--lc-bg);
   box-shadow: 0 0 12px rgba(0, 0, 0, 0.3);
   transition: height 200ms ease;
 }
 .lc-window[data-folded] { height: 34px; }
+:host([position="left" i]) .lc-window:not([data-mobile]), :host([position="left" i]) .lc-notice {
+  left: var(--live-chat-offset-inline, 12px); right: auto;
+}
+:host([position="right" i]) .lc-window:not([data-mobile]), :host([position="right" i]) .lc-notice {
+  right: var(--live-chat-offset-inline, 12px); left: auto;
+}
 .lc-window[data-mobile] {
   inset: 0;
   width: 100%;
@@ -35,15 +46,15 @@ export const chatWindowCss = `
   min-height: 34px;
   padding: 0 6px 0 10px;
   padding-inline: 10px 6px;
-  background: #6b4563;
-  color: #ffffff;
+  background: var(--live-chat-header-background, var(--live-chat-accent, #6b4563));
+  color: var(--live-chat-header-color, var(--live-chat-accent-text, #ffffff));
   cursor: pointer;
   user-select: none;
 }
 .lc-window[data-mobile] .lc-header { cursor: default; }
 .lc-header-text { display: flex; align-items: baseline; gap: 8px; flex: 1 1 auto; min-width: 0; }
 .lc-title {
-  margin: 0; font-size: 14px; font-weight: 700;
+  margin: 0; font-size: 1em; font-weight: 700;
   white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
 }
 .lc-header-sub { min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
