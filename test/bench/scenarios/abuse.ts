@@ -14,6 +14,7 @@ import { formatSummary, percentile, sortedCopy, summarize } from '../lib/stats.j
 import { operatorCookie, startProductServer, type ProductServer } from '../lib/product-server.js';
 import { RpcClient } from '../lib/rpc.js';
 import type { Row } from '../lib/table.js';
+import { urlMatches } from '../../../src/server/livechat/rules.js';
 
 const LOOPS_PER_ROUTE = 16;
 const TARGET_RATIO = 2;
@@ -85,12 +86,30 @@ async function startAttack(server: ProductServer): Promise<{ stop(): Promise<{ s
 
 const p99 = (values: number[]): number => percentile(sortedCopy(values), 99);
 
+/** Cost of a channel URL rule on an attacker's 16 KB address, for patterns that stall a backtracking engine. */
+function urlPatternRows(runs: number): Row[] {
+  const cases: [string, string][] = [
+    ['^(a+)+$', `${'a'.repeat(16_384)}!`],
+    ['.*/shop/.*/product/.*', `https://x.example/${'shop/'.repeat(3300)}`],
+    ['(x+x+)+y', 'x'.repeat(16_384)],
+  ];
+  return cases.map(([pattern, url]) => {
+    urlMatches(pattern, url);
+    const times = Array.from({ length: Math.max(runs, 5) * 3 }, () => {
+      const t0 = performance.now();
+      urlMatches(pattern, url);
+      return performance.now() - t0;
+    });
+    return { scenario: 'abuse', metric: `URL rule ${pattern} on ${url.length} chars`, value: formatSummary(summarize(times), 3, ' ms'), reference: 'target < 5 ms' };
+  });
+}
+
 /** Runs the scenario on SQLite with the default limits. */
 export async function abuseScenario(ctx: BenchContext): Promise<ScenarioResult> {
   const visitors = ctx.quick ? 20 : 60;
   const posts = ctx.quick ? 3 : 5;
   const rounds = ctx.quick ? 2 : 3;
-  const rows: Row[] = [];
+  const rows: Row[] = urlPatternRows(ctx.runs);
   const data: Record<string, unknown> = { visitors, posts, rounds, loopsPerRoute: LOOPS_PER_ROUTE, targetRatio: TARGET_RATIO };
   const server = await startProductServer({ env: DEFAULT_LIMITS });
   try {

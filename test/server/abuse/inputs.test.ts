@@ -304,3 +304,15 @@ it('without DEMO=1 the server shows a short home page and no demo harness', asyn
     await h.stop();
   }
 });
+
+describeEachEngine('oversized visitor names are refused, not cut', (h) => {
+  it('a 101-character name gets a validation error and opens no conversation', async () => {
+    const { channel, operator } = await h.channelWithOperator();
+    const before = (await h.app.store.listVisitorSessions({ operatorId: operator.id })).length;
+    const { body } = await h.rpc('/im_livechat/get_session', { channel_id: channel.id, anonymous_name: 'n'.repeat(101) });
+    assert.equal(body.error?.data.exception_type, 'validation_error');
+    assert.equal((await h.app.store.listVisitorSessions({ operatorId: operator.id })).length, before);
+    const ok = await h.call<{ id: number }>('/im_livechat/get_session', { channel_id: channel.id, anonymous_name: 'n'.repeat(100) });
+    assert.equal(typeof ok.id, 'number');
+  });
+});
