@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../support/free-port.mjs';
 import { PollLoop, type PollFn, type PollLoopState } from '../../src/platform/bus/poll-loop.js';
 import type { Clock } from '../../src/platform/bus/clock.js';
 import type { BusNotification } from '../../src/protocol/livechat.js';
@@ -16,17 +16,6 @@ const nodeClock: Clock = {
   after: (ms, fn) => setTimeout(fn, ms),
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The widget's poll over real HTTP: a JSON-RPC error or a dropped connection rejects. */
 function httpPoll(base: string): PollFn {

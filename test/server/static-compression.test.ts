@@ -84,6 +84,15 @@ describe('built files: precompressed and cached by name', () => {
     assert.ok(res.headers.etag ?? res.headers['last-modified'], 'a validator for the revalidation');
   });
 
+  it('a repeat visit revalidates the entry file and gets 304 without a body', async () => {
+    const first = await app.inject({ method: 'GET', url: '/live-chat.js', headers: { 'accept-encoding': 'br' } });
+    const etag = String(first.headers.etag);
+    assert.match(etag, /^(W\/)?".+"$/);
+    const again = await app.inject({ method: 'GET', url: '/live-chat.js', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    assert.equal(again.statusCode, 304);
+    assert.equal(again.rawPayload.length, 0);
+  });
+
   it('judges names as rollup writes them', () => {
     for (const hashed of ['/srv/dist/chunks/panel-Bq3_x9Zk.js', '/srv/dist/lib/index-DXn-8aQ1.js', '/srv/dist/operator/chunks/x-AAAAAAAA.js.br', '/srv/dist/chunks/a-b-c-12345678.js.map']) {
       assert.equal(cacheControlFor(hashed), IMMUTABLE, hashed);

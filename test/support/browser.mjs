@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 
 /** Chromium flags that keep a headless browser quiet on a closed network and inside containers. */
 export const CHROMIUM_ARGS = [
@@ -38,14 +37,4 @@ export async function findChromium() {
   return found;
 }
 
-/** Asks the kernel for a free TCP port on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './free-port.mjs';
