@@ -4,6 +4,7 @@
  * React only once the visitor shows interest.
  */
 import { chatButtonCss } from '../ui/button/chat-button.css.js';
+import { hostCss } from '../ui/shared/host.css.js';
 import { CHAT_ICON_PATH } from '../ui/button/chat-icon.js';
 import type { WidgetOptions } from '../state/options.js';
 import { adoptStyles } from './stylesheets.js';
@@ -30,7 +31,7 @@ export interface Facade {
 
 /** Renders the facade button into `root`. Styles are set through CSSOM, which CSP `style-src` allows. */
 export function renderFacade(root: ShadowRoot, options: WidgetOptions, handlers: FacadeHandlers): Facade {
-  adoptStyles(root, [chatButtonCss]);
+  adoptStyles(root, [hostCss, chatButtonCss]);
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'lc-button';
