@@ -160,6 +160,43 @@ function precompress({ minBytes = 1024 } = {}) {
   };
 }
 
+/**
+ * The framework demos import the package by its name, as an application does; inside its own
+ * repository the name means the sources.
+ */
+function packageBySource() {
+  const entries = { 'live-chat-element': 'src/index.ts', 'live-chat-element/define': 'src/define.ts' };
+  return {
+    name: 'package-by-source',
+    resolveId(source) {
+      return entries[source] ? path.resolve(entries[source]) : null;
+    },
+  };
+}
+
+/**
+ * Compiles the Vue demo's single-file component, with `<live-chat>` declared a custom element as an
+ * application's Vite config does (`vue({ template: { compilerOptions: { isCustomElement } } })`). The
+ * maintained Rollup plugin for Vue (unplugin-vue) needs Node 22; the compiler itself is Vue's own.
+ */
+function vueSingleFileComponents() {
+  return {
+    name: 'vue-sfc',
+    async transform(code, id) {
+      if (!id.endsWith('.vue')) return null;
+      const { parse, compileScript } = await import('@vue/compiler-sfc');
+      const { descriptor, errors } = parse(code, { filename: id });
+      if (errors.length > 0) throw errors[0];
+      const script = compileScript(descriptor, {
+        id,
+        inlineTemplate: true,
+        templateOptions: { compilerOptions: { isCustomElement: (tag) => tag === 'live-chat' } },
+      });
+      return { code: script.content, map: null };
+    },
+  };
+}
+
 const peers = [/^react($|\/)/, /^react-dom($|\/)/];
 
 export default [
@@ -193,6 +230,21 @@ export default [
       sourcemap: true,
     },
     plugins: [...widgetTexts(), ...browserPlugins({ minifier: 'terser' }), precompress()],
+  },
+  {
+    // demo/react/ and demo/vue/: applications that bundle the library with React 19 or Vue 3 (README "Embed").
+    input: { 'react-app': 'demo/react/app.tsx', 'vue-app': 'demo/vue/main.ts' },
+    output: { dir: 'dist/demo', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
+    plugins: [
+      packageBySource(),
+      vueSingleFileComponents(),
+      replace({
+        preventAssignment: true,
+        values: { __VUE_OPTIONS_API__: 'false', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+      }),
+      ...widgetTexts(),
+      ...browserPlugins(),
+    ],
   },
   {
     // The page module of demo/bus-test.html, used by the cross-tab bus end-to-end tests.

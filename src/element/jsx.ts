@@ -5,8 +5,14 @@
 import type { LiveChatElement } from './live-chat-element.js';
 import type { LiveChatEventMap } from './events.js';
 
+/**
+ * React 19 listens for `on<name>` props of a custom element under exactly `<name>`, so JSX writes
+ * `onlivechat:open={…}` (a namespaced attribute name, colon and all).
+ */
+export type LiveChatJsxEvents = { [K in keyof LiveChatEventMap as `on${K}`]?: (event: LiveChatEventMap[K]) => void };
+
 /** The attributes `<live-chat>` accepts in JSX (kebab-case, as in HTML). */
-export interface LiveChatJsxAttributes {
+export interface LiveChatJsxAttributes extends LiveChatJsxEvents {
   'channel-id': string | number;
   'server-url'?: string;
   'button-text'?: string;
