@@ -4,6 +4,7 @@ import { StatusLine, type ConnectionStatus } from '../shared/status-line.js';
 import { typingText } from '../shared/typing-text.js';
 import { UnreadBadge } from '../shared/unread-badge.js';
 import { useUiText } from '../shared/ui-text-context.js';
+import { SoundIcon } from './sound-icon.js';
 
 /** Props of {@link ChatWindow}. */
 export interface ChatWindowProps {
@@ -86,7 +87,7 @@ export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
         {onToggleSound ? (
           // One name with the pressed state, so assistive technology reads "Mute sounds, pressed" rather than a name that flips.
           <button type="button" className="lc-icon-button" aria-pressed={soundMuted} aria-label={t('widget.window.mute')} onClick={() => onToggleSound()}>
-            <span aria-hidden="true">{soundMuted ? '🔕' : '🔔'}</span>
+            <SoundIcon muted={soundMuted} />
           </button>
         ) : null}
         {mobile ? null : (
