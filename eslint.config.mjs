@@ -32,7 +32,7 @@ const noReact = { regex: '^(react|react-dom|jotai/react)(/|$)', message: 'This l
 const noNode = { regex: '^node:', message: 'Browser code may not import node: modules.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'test-results/**', 'custom-elements.json'] },
+  { ignores: ['dist/**', 'packages/server/dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'custom-elements.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -40,7 +40,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node dist-server/server/main.js',
+    command: 'node packages/server/dist/server/main.js',
     url: `http://127.0.0.1:${port}/live-chat.js`,
     reuseExistingServer: false,
     timeout: 60_000,

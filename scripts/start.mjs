@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sources = ['src', 'locales', 'rollup.config.mjs', 'package.json', 'tsconfig.json'];
-const outputs = ['dist/live-chat.js', 'dist/operator/index.html', 'dist-server/server/main.js'];
+const sources = ['src', 'locales', 'demo', 'rollup.config.mjs', 'package.json', 'tsconfig.json', 'scripts/build-server.mjs'];
+const outputs = ['dist/live-chat.js', 'dist/operator/index.html', 'packages/server/dist/server/main.js'];
 
 function newestMtime(entry) {
   const full = path.join(root, entry);
@@ -33,7 +33,7 @@ if (oldestOutput === 0 || newestSource > oldestOutput) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [path.join(root, 'dist-server', 'server', 'main.js')], {
+const server = spawn(process.execPath, [path.join(root, 'packages', 'server', 'dist', 'server', 'main.js')], {
   stdio: 'inherit',
   env: { DEMO: '1', ...process.env },
 });

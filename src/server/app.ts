@@ -1,9 +1,8 @@
-import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { ServerConfig } from './config.js';
+import { STATIC_DIR, type ServerConfig } from './config.js';
 import { RequestLineLogController } from './logging.js';
 import { jsonRpcPlugin } from './plugins/jsonrpc.js';
 import { staticFilesPlugin } from './plugins/static-files.js';
@@ -104,7 +103,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(attachmentUploadRoutes, { config });
   // The beep of SPEC.md §6 for in-page notifications; CORS because the widget plays it on the host page.
   await app.register(fastifyStatic, {
-    root: path.join(config.rootDir, 'src', 'server', 'static'),
+    root: STATIC_DIR,
     prefix: '/livechat/static/',
     decorateReply: false,
     setHeaders(reply) {
@@ -113,6 +112,6 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
       reply.header('X-Content-Type-Options', 'nosniff');
     },
   });
-  await app.register(staticFilesPlugin, { rootDir: config.rootDir, demo: config.demo });
+  await app.register(staticFilesPlugin, { rootDir: config.rootDir, demoDir: config.demoDir, demo: config.demo });
   return app;
 }

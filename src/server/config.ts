@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,8 +15,10 @@ export interface ServerConfig {
   publicUrl: string | undefined;
   adminLogin: string;
   adminPassword: string | undefined;
-  /** Folder holding the built widget (dist/), locales/ and the demo pages (demo/): where the server is installed. */
+  /** The widget package's folder: the built widget and console (dist/) and locales/ ({@link WIDGET_DIR}). */
   rootDir: string;
+  /** The demo pages, served when {@link ServerConfig.demo} is on. */
+  demoDir: string;
   /** Serve the demo pages at `/` (DEMO=1; `npm start` sets it); otherwise `/` is a short page without internals. */
   demo: boolean;
   development: boolean;
@@ -166,10 +170,25 @@ function parseOrigins(value: string | undefined): string[] | '*' {
 }
 
 /**
- * Where the server's own files are: two folders above this module, whether it runs from
- * dist-server/server/ or src/server/. Never the working directory, so the server runs from anywhere.
+ * The widget package's folder (the built widget and console in dist/, the texts in locales/), found
+ * the way Node finds any dependency of the server: from this module's own location, never from the
+ * working directory, so the server runs from anywhere. In the repository the package is the root.
  */
-export const INSTALL_DIR = fileURLToPath(new URL('../..', import.meta.url));
+export const WIDGET_DIR = widgetPackageDir();
+
+function widgetPackageDir(): string {
+  try {
+    return path.dirname(createRequire(import.meta.url).resolve('live-chat-element/package.json'));
+  } catch {
+    return fileURLToPath(new URL('../..', import.meta.url));
+  }
+}
+
+/** The server's own files beside its modules (the notification sounds): copied there by the build. */
+export const STATIC_DIR = fileURLToPath(new URL('./static', import.meta.url));
+
+/** The demo pages the build stages into the server package; in the repository, its demo/ folder. */
+const STAGED_DEMO_DIR = fileURLToPath(new URL('../demo', import.meta.url));
 
 function parseDelay(value: string | undefined): number {
   if (value === undefined || value === '') return 1000;
@@ -185,7 +204,7 @@ function parseFlag(name: string, value: string | undefined): boolean {
 }
 
 /** Reads the configuration from an environment (process.env by default). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = INSTALL_DIR): ServerConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = WIDGET_DIR): ServerConfig {
   // Secure by default: stacks and paths reach clients only when development is asked for by name.
   const development = env.NODE_ENV === 'development';
   return {
@@ -201,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = INSTA
     adminLogin: env.LIVECHAT_ADMIN_LOGIN && env.LIVECHAT_ADMIN_LOGIN !== '' ? env.LIVECHAT_ADMIN_LOGIN : 'admin',
     adminPassword: env.LIVECHAT_ADMIN_PASSWORD && env.LIVECHAT_ADMIN_PASSWORD !== '' ? env.LIVECHAT_ADMIN_PASSWORD : undefined,
     rootDir,
+    demoDir: fs.existsSync(STAGED_DEMO_DIR) ? STAGED_DEMO_DIR : path.join(rootDir, 'demo'),
     demo: parseFlag('DEMO', env.DEMO),
     development,
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',

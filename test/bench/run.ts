@@ -68,8 +68,8 @@ function staleBuildWarning(): string | undefined {
     return t;
   };
   const built = path.join(ROOT_DIR, 'dist', 'live-chat.js');
-  const server = path.join(ROOT_DIR, 'dist-server', 'server', 'main.js');
-  if (!fs.existsSync(built) || !fs.existsSync(server)) return 'dist/ or dist-server/ is missing: run `npm run build` first';
+  const server = path.join(ROOT_DIR, 'packages', 'server', 'dist', 'server', 'main.js');
+  if (!fs.existsSync(built) || !fs.existsSync(server)) return 'the build is missing: run `npm run build` first';
   const src = newest(path.join(ROOT_DIR, 'src'));
   if (src > fs.statSync(built).mtimeMs || src > fs.statSync(server).mtimeMs) return 'src/ changed after the last build: run `npm run build` for current figures';
   return undefined;

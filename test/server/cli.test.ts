@@ -1,6 +1,6 @@
 /**
  * The server's command line (README "Deploy"), run as an operator of the site would: the built
- * `dist-server/server/cli.js` in its own folder, on SQLite.
+ * `packages/server/dist/server/cli.js` in its own folder, on SQLite.
  */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { rootDir } from './support/harness.js';
 
-const cli = path.join(rootDir, 'dist-server', 'server', 'cli.js');
+const cli = path.join(rootDir, 'packages', 'server', 'dist', 'server', 'cli.js');
 
 function run(cwd: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [cli, ...args], { cwd, env: { PATH: process.env.PATH ?? '', LIVECHAT_ADMIN_PASSWORD: 'cli-admin-password', ...env }, encoding: 'utf8' });

@@ -6,6 +6,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export interface StaticFilesOptions {
   rootDir: string;
+  /** The demo pages' folder; `<rootDir>/demo` unless given. */
+  demoDir?: string;
   /** Serve the demo pages of demo/ (DEMO=1). */
   demo: boolean;
 }
@@ -59,7 +61,7 @@ export function cacheControlFor(filePath: string): string {
 export const staticFilesPlugin = fp(
   async (app: FastifyInstance, opts: StaticFilesOptions) => {
     const distDir = path.join(opts.rootDir, 'dist');
-    const demoDir = path.join(opts.rootDir, 'demo');
+    const demoDir = opts.demoDir ?? path.join(opts.rootDir, 'demo');
     if (!fs.existsSync(path.join(distDir, 'live-chat.js'))) {
       app.log.warn({ distDir }, 'the widget is not built yet: run `npm run build` (npm start does it for you)');
     }

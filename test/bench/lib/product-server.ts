@@ -1,5 +1,5 @@
 /**
- * Runs the real server (dist-server, as `npm run serve` does) in a child process on loopback with a
+ * Runs the real server (packages/server/dist, as `npm run serve` does) in a child process on loopback with a
  * throwaway data folder, and logs in its seeded operator.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -41,10 +41,10 @@ export function rssOf(pid: number): number {
   return Number(kb[1]) * 1024;
 }
 
-/** Starts dist-server/server/main.js; rate limits are lifted because the bench is one client on loopback. */
+/** Starts packages/server/dist/server/main.js; rate limits are lifted because the bench is one client on loopback. */
 export async function startProductServer(options: ProductServerOptions = {}): Promise<ProductServer> {
-  const main = path.join(ROOT_DIR, 'dist-server', 'server', 'main.js');
-  if (!fs.existsSync(main)) throw new Error('dist-server is missing: run `npm run build` first');
+  const main = path.join(ROOT_DIR, 'packages', 'server', 'dist', 'server', 'main.js');
+  if (!fs.existsSync(main)) throw new Error('the server build is missing: run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-chat-bench-'));
   const port = await freePort();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
