@@ -49,9 +49,9 @@ describe('<live-chat> element', () => {
     const el = await mountWidget(server.url);
     const rec = recordEvents(el);
     const dialog = await openChat(el);
-    const input = within(dialog).getByRole('textbox', { name: 'Ask something ...' }) as HTMLInputElement;
+    const input = within(dialog).getByRole('textbox', { name: 'Ask something ...' }) as HTMLTextAreaElement;
     input.focus();
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
     setValue?.call(input, 'Hello from the test');
     input.dispatchEvent(new Event('input', { bubbles: true }));
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));

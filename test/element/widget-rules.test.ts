@@ -5,8 +5,8 @@ import { clearWidgetCookies, mountWidget, recordEvents, scriptedServer, shadow, 
 const BUTTON = 'Chat with one of our collaborators';
 
 async function typeAndSend(root: HTMLElement, text: string): Promise<void> {
-  const input = (await until(() => within(root).queryByRole('textbox', { name: 'Ask something ...' }), 'no composer')) as HTMLInputElement;
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+  const input = (await until(() => within(root).queryByRole('textbox', { name: 'Ask something ...' }), 'no composer')) as HTMLTextAreaElement;
+  Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(input, text);
   input.dispatchEvent(new Event('input', { bubbles: true }));
   input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
 }

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useUiText } from '../shared/ui-text-context.js';
 
 /** Props of {@link Composer}. */
@@ -7,7 +7,7 @@ export interface ComposerProps {
   placeholder?: string;
   /** While the feedback panel is shown, or the session is over. */
   disabled?: boolean;
-  /** Enter with non-blank content: the trimmed text. The field is cleared. */
+  /** Enter or "Send" with non-blank content: the trimmed text. The field is cleared. */
   onSend(content: string): void;
   /**
    * Every change of the text, with the current value; the caller throttles the typing announcements
@@ -16,30 +16,63 @@ export interface ComposerProps {
   onTyping?(value: string): void;
 }
 
-/** The single-line composer: Enter sends, a blank message is never sent. */
+/** Lines the field grows to before it scrolls. */
+const MAX_LINES = 5;
+
+const SEND_ICON = 'M3 20.5 21 12 3 3.5v6.6L15 12 3 13.9z';
+
+/**
+ * Sizes the field to its content up to {@link MAX_LINES} lines. CSS `field-sizing: content` would do it
+ * without script, but Safari and Firefox do not support it yet.
+ */
+function fitHeight(field: HTMLTextAreaElement): void {
+  const style = getComputedStyle(field);
+  const line = parseFloat(style.lineHeight) || 20;
+  const chrome = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+  field.style.height = 'auto';
+  field.style.height = `${Math.min(field.scrollHeight + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth), line * MAX_LINES + chrome)}px`;
+}
+
+/** The composer: a text field that grows to five lines (Enter sends, Shift+Enter breaks the line) and a Send button. */
 export function Composer({ placeholder, disabled = false, onSend, onTyping }: ComposerProps): React.JSX.Element {
   const { t } = useUiText();
   const [value, setValue] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
   const label = placeholder && placeholder.trim() !== '' ? placeholder : t('widget.composer.placeholder');
+  const blank = value.trim() === '';
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>): void => {
-    setValue(event.target.value);
-    onTyping?.(event.target.value);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-    // An IME composition uses Enter to pick a candidate, not to send.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
+  useLayoutEffect(() => {
+    if (field.current) fitHeight(field.current);
+  }, [value]);
+
+  const send = (): void => {
     const content = value.trim();
     if (disabled || content === '') return;
     setValue('');
     onSend(content);
   };
+  const onChange = (event: ChangeEvent<HTMLTextAreaElement>): void => {
+    setValue(event.target.value);
+    onTyping?.(event.target.value);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    // An IME composition uses Enter to pick a candidate, not to send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+  const onSubmit = (event: FormEvent): void => {
+    event.preventDefault();
+    send();
+    // The visitor goes on typing where they were, also after pressing the button.
+    field.current?.focus();
+  };
 
   return (
-    <div className="lc-composer" part="composer">
-      <input
-        type="text"
+    <form className="lc-composer" part="composer" onSubmit={onSubmit}>
+      <textarea
+        ref={field}
+        rows={1}
         className="lc-composer-input"
         placeholder={label}
         aria-label={label}
@@ -50,6 +83,11 @@ export function Composer({ placeholder, disabled = false, onSend, onTyping }: Co
         onChange={onChange}
         onKeyDown={onKeyDown}
       />
-    </div>
+      <button type="submit" className="lc-composer-send" aria-label={t('widget.composer.send')} title={t('widget.composer.send')} disabled={disabled || blank}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="currentColor">
+          <path d={SEND_ICON} />
+        </svg>
+      </button>
+    </form>
   );
 }
