@@ -243,6 +243,27 @@ describe('Thread', () => {
     expect(freed).to.equal(true);
   });
 
+  for (const [dir, ownSide] of [['ltr', 'right'], ['rtl', 'left']] as const) {
+    it(`shows messages as bubbles, the visitor's own on the inline-end side (${dir}: ${ownSide})`, () => {
+      const messages = [msg({ at: secondsAgo(100), body: '<p>How may I help you?</p>' }), msg({ at: secondsAgo(10), author: null, own: true, body: 'My parcel' })];
+      const { screen, host } = mount(thread({ messages }));
+      host.style.cssText = 'display: block; width: 400px;';
+      host.dir = dir;
+      const log = screen.getByRole('log').getBoundingClientRect();
+      const theirs = screen.getByText('How may I help you?').closest('.lc-message-body')!.getBoundingClientRect();
+      const mine = screen.getByText('My parcel').getBoundingClientRect();
+      // A bubble is as wide as its text, not the thread: each hugs its own side.
+      expect(mine.width).to.be.lessThan(log.width / 2);
+      const distanceFromOwnSide = (r: DOMRect) => (ownSide === 'right' ? log.right - r.right : r.left - log.left);
+      const distanceFromOtherSide = (r: DOMRect) => (ownSide === 'right' ? r.left - log.left : log.right - r.right);
+      expect(distanceFromOwnSide(mine)).to.be.lessThan(60);
+      expect(distanceFromOtherSide(theirs)).to.be.lessThan(60);
+      expect(distanceFromOwnSide(theirs)).to.be.greaterThan(100);
+      const mineStyle = getComputedStyle(screen.getByText('My parcel'));
+      expect(mineStyle.backgroundColor, 'the own bubble is tinted').to.not.equal(getComputedStyle(screen.getByText('How may I help you?').closest('.lc-message-body')!).backgroundColor);
+    });
+  }
+
   it("shows the visitor's own message state and retries a failed one", () => {
     const onRetry = recorder<[ThreadMessage['id']]>();
     const messages = [

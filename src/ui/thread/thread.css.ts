@@ -1,4 +1,8 @@
-/** The thread: scrolling log, day separators, avatars, squashed runs, quotes, attachments. */
+/**
+ * The thread: scrolling log, day separators, avatars, squashed runs, quotes, attachments. Messages are
+ * bubbles; the visitor's own sit on the inline-end side (right, left in right-to-left languages), as in
+ * every chat the visitor knows.
+ */
 export const threadCss = `
 .lc-thread {
   flex: 1 1 auto; min-height: 0; overflow-y: auto;
@@ -18,7 +22,18 @@ export const threadCss = `
 .lc-message-meta { display: flex; align-items: baseline; gap: 6px; }
 .lc-author { font-weight: 700; }
 .lc-time { color: var(--lc-muted); font-size: 12px; }
+.lc-message[data-own] { flex-direction: row-reverse; }
+.lc-message[data-own] .lc-message-main { display: flex; flex-direction: column; align-items: flex-end; }
+.lc-message-main > .lc-message-body {
+  width: fit-content; max-width: 100%; box-sizing: border-box; margin-top: 2px; padding: 6px 10px;
+  border: 1px solid var(--lc-line); border-radius: 12px; border-start-start-radius: 4px; background: var(--lc-bubble);
+}
+.lc-message[data-own] .lc-message-main > .lc-message-body {
+  border-color: transparent; border-start-start-radius: 12px; border-start-end-radius: 4px; background: var(--lc-own-bubble);
+}
+.lc-message-main > .lc-message-body:empty { display: none; }
 .lc-message-body p { margin: 0 0 4px; }
+.lc-message-body p:last-child { margin-bottom: 0; }
 .lc-message-body a { color: var(--lc-link); }
 .lc-message-body pre { white-space: pre-wrap; }
 .lc-quote blockquote { margin: 4px 0; padding-inline-start: 8px; border-inline-start: 3px solid var(--lc-line); color: var(--lc-quote); }
