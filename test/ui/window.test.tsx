@@ -56,6 +56,20 @@ describe('ChatWindow', () => {
     expect(screen.queryByRole('img', { name: /unread/ })).to.equal(null);
   });
 
+  it('pulses three dots beside who is typing, which assistive technology does not read, and holds them still for reduced motion', async () => {
+    const { screen } = mount(<ChatWindow {...props({ typingNames: ['Anna'] })} />);
+    const typing = screen.getByText('Anna is typing...');
+    const dots = typing.querySelector('[aria-hidden="true"]')!;
+    expect(dots.children).to.have.length(3);
+    expect(getComputedStyle(dots.children[0]!).animationName).to.equal('lc-typing');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      expect(getComputedStyle(dots.children[0]!).animationName).to.equal('none');
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' });
+    }
+  });
+
   it('folds on a click on the header bar, not on its buttons', () => {
     const onToggleFold = recorder();
     const onClose = recorder();

@@ -25,16 +25,23 @@ export const sharedCss = `
   font: inherit; font-weight: 600; cursor: pointer;
 }
 .lc-primary:disabled { background: #8c8c8c; cursor: default; }
-.lc-icon-button:focus-visible, .lc-link-button:focus-visible, .lc-primary:focus-visible,
+.lc-link-button:focus-visible, .lc-primary:focus-visible,
 .lc-smiley:focus-visible, .lc-thumbnail-button:focus-visible, .lc-thread:focus-visible {
-  outline: 3px solid var(--lc-focus); outline-offset: 1px;
+  outline: 2px solid var(--lc-focus); outline-offset: 2px;
 }
+.lc-icon-button:focus-visible { outline: 2px solid currentColor; outline-offset: 1px; }
 .lc-unread {
   display: inline-block; min-width: 20px; padding: 1px 6px; margin-inline: 4px;
   border-radius: 10px; background: #b3261e; color: #ffffff;
   font-size: 12px; font-weight: 700; text-align: center;
 }
 .lc-status, .lc-typing { font-size: 12px; opacity: 0.95; }
+.lc-typing-dots { display: inline-flex; gap: 2px; margin-inline-end: 4px; vertical-align: middle; }
+.lc-typing-dots i { width: 4px; height: 4px; border-radius: 50%; background: currentColor; animation: lc-typing 1.2s infinite ease-in-out; }
+.lc-typing-dots i:nth-child(2) { animation-delay: 0.2s; }
+.lc-typing-dots i:nth-child(3) { animation-delay: 0.4s; }
+@keyframes lc-typing { 0%, 60%, 100% { opacity: 0.3; } 30% { opacity: 1; } }
+@media (prefers-reduced-motion: reduce) { .lc-typing-dots i { animation: none; opacity: 0.8; } }
 .lc-notice {
   position: fixed; bottom: calc(var(--live-chat-offset-bottom, 0px) + 12px);
   inset-inline-end: var(--live-chat-offset-inline, 12px); z-index: calc(var(--live-chat-z-index, 2147483000) + 1);

@@ -80,7 +80,18 @@ export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
             {title}
           </h2>
           <div className="lc-header-sub">
-            {typing ? <span className="lc-typing">{typing}</span> : <StatusLine status={status} />}
+            {typing ? (
+              <span className="lc-typing">
+                <span className="lc-typing-dots" aria-hidden="true">
+                  <i />
+                  <i />
+                  <i />
+                </span>
+                {typing}
+              </span>
+            ) : (
+              <StatusLine status={status} />
+            )}
           </div>
         </div>
         <UnreadBadge count={unreadCount} />
