@@ -230,7 +230,13 @@ export class WidgetController {
     this.channel = channelOptionsFromWire(init?.options);
     if (!init || !init.available_for_me) return false;
     this.stopPolling();
-    if (this.phase === 'checking' || this.phase === 'unavailable') this.phase = 'facade';
+    // open() was called before this answer: the React part is loading or running and shows its own
+    // button or window, so a facade now would stay on screen for good.
+    if (this.phase === 'loading' || this.phase === 'full') {
+      this.full?.setChannel(this.channel);
+      return true;
+    }
+    this.phase = 'facade';
     this.facade = renderFacade(this.root, this.options().options, {
       onInterest: () => void this.load(),
       onOpen: () => this.call((s) => s.open(), true),
