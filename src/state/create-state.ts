@@ -11,14 +11,13 @@ import {
   POST_KEY_PARAM,
   pageUrlFor,
   RATING_EMOJI,
-  payloadKind,
-  type BusPayload,
+  type ChatMessage,
   type InitResult,
   type LivechatRule,
   type LivechatSession,
   type Rate,
-  type TypingStatusPayload,
 } from '../protocol/livechat.js';
+import { decodeBusPayload, decodeChatMessage } from '../protocol/bus-payload.js';
 import {
   atBottomAtom,
   buttonRaiseAtom,
@@ -43,7 +42,6 @@ import {
 } from './atoms.js';
 import { ERROR_TEXTS, type ChatErrorCode } from './errors.js';
 import {
-  asChatMessage,
   confirmPending,
   fromHistory,
   isVisitorMessage,
@@ -189,15 +187,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
 
   // Effects: the bus subscription of the open session.
 
-  const onTyping = (p: TypingStatusPayload): void => {
-    // The visitor's own typing echoes back on its uuid (PROTOCOL.md §5.4); it is never shown back.
-    if (p.is_website_user || typeof p.partner_id !== 'number') return;
-    othersTyping.set(p.partner_id, p.is_typing === true);
-  };
-
-  const onMessage = (payload: BusPayload): void => {
-    const message = asChatMessage(payload);
-    if (!message) return;
+  const onMessage = (message: ChatMessage): void => {
     if (message.author_id && message.author_id[0]) othersTyping.messageFrom(message.author_id[0]);
     const { list, added } = receiveMessage(store.get(messagesAtom), message);
     store.set(messagesAtom, list);
@@ -210,17 +200,20 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     }
   };
 
-  const onPayload = (payload: BusPayload): void => {
+  const onPayload = (raw: unknown): void => {
     const session = store.get(sessionAtom);
     if (!session) return;
-    switch (payloadKind(payload)) {
+    const payload = decodeBusPayload(raw);
+    switch (payload.kind) {
       case 'history_command':
         rpc('/im_livechat/history', { pid: session.operator_pid[0], channel_uuid: session.uuid, page_history: readPageHistory(cookies).map((p) => p.slice(0, FIELD_LIMITS.pageHistoryEntry)) }).catch(() => undefined);
         return;
       case 'typing_status':
-        return onTyping(payload as TypingStatusPayload);
+        // The visitor's own typing echoes back on its uuid (PROTOCOL.md §5.4); it is never shown back.
+        if (!payload.fromVisitor && payload.partnerId !== undefined) othersTyping.set(payload.partnerId, payload.isTyping);
+        return;
       case 'message':
-        return onMessage(payload);
+        return onMessage(payload.message);
       case 'session_closed':
         // The operator ended the conversation: the visitor may still rate it, as when closing themselves.
         if (store.get(phaseAtom) !== 'chat') return;
@@ -284,7 +277,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     store.set(historyLoadingAtom, true);
     try {
       const history = await rpc('/mail/chat_history', { uuid: session.uuid, limit: LIMITS.historyLoadLimit });
-      const messages = Array.isArray(history) ? history.map(asChatMessage).filter((m) => m !== undefined) : [];
+      const messages = Array.isArray(history) ? history.map(decodeChatMessage).filter((m) => m !== undefined) : [];
       let list = fromHistory(messages);
       // Bus messages that arrived while the history loaded stay, after the history.
       for (const m of store.get(messagesAtom)) list = receiveMessage(list, m).list;

@@ -4,7 +4,6 @@
  * by the e2e tests. Time is a manual clock so 60-second rules run instantly and deterministically.
  */
 import type { DesktopNotifications, UserNotice } from '../../src/platform/notify/notifier.js';
-import type { BusPayload } from '../../src/protocol/livechat.js';
 import type { LiveChatEventDetails, LiveChatEventName } from '../../src/state/events.js';
 import { parseOptions, type WidgetOptions } from '../../src/state/options.js';
 import type { AttentionPort, BusPort, ClockPort, ConnectionStatus, CookiePort, StateDeps } from '../../src/state/ports.js';
@@ -56,10 +55,10 @@ export class MemoryCookies implements CookiePort {
 /** A bus the test drives by hand. */
 export class ManualBus implements BusPort {
   channel: string | undefined;
-  private onPayload: ((p: BusPayload) => void) | undefined;
+  private onPayload: ((p: unknown) => void) | undefined;
   private onStatus: ((s: ConnectionStatus) => void) | undefined;
   closed = 0;
-  subscribe(channel: string, onPayload: (p: BusPayload) => void, onStatus: (s: ConnectionStatus) => void) {
+  subscribe(channel: string, onPayload: (p: unknown) => void, onStatus: (s: ConnectionStatus) => void) {
     this.channel = channel;
     this.onPayload = onPayload;
     this.onStatus = onStatus;
@@ -71,7 +70,7 @@ export class ManualBus implements BusPort {
       },
     };
   }
-  push(payload: BusPayload): void {
+  push(payload: unknown): void {
     this.onPayload?.(payload);
   }
   status(s: ConnectionStatus): void {
