@@ -65,7 +65,7 @@ import {
   writeSession,
 } from './session-cookie.js';
 import { parseTranscriptEmail } from './transcript.js';
-import { createOthersTyping, createOwnTyping, type OwnTyping } from './typing.js';
+import { createOthersTyping, createOwnTyping, type OwnTyping } from '../platform/typing/index.js';
 
 /** A jotai store. */
 export type ChatStore = ReturnType<typeof createStore>;
@@ -129,6 +129,9 @@ export interface LiveChatState {
 
 let pendingCounter = 0;
 
+// Sending ends typing at once, outside the throttle: the operator must not see a stale marker.
+const VISITOR_TYPING = { stopOnSend: 'at-once', stopOnDispose: 'silent' } as const;
+
 /** Creates the store and actions of one `<live-chat>` element. */
 export function createLiveChatState(deps: StateDeps, options: WidgetOptions): LiveChatState {
   const store = createStore();
@@ -188,7 +191,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
   // Effects: the bus subscription of the open session.
 
   const onMessage = (message: ChatMessage): void => {
-    if (message.author_id && message.author_id[0]) othersTyping.messageFrom(message.author_id[0]);
+    if (message.author_id && message.author_id[0]) othersTyping.clear(message.author_id[0]);
     const { list, added } = receiveMessage(store.get(messagesAtom), message);
     store.set(messagesAtom, list);
     if (!added || isVisitorMessage(message)) return;
@@ -233,9 +236,13 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     store.set(connectionAtom, 'connecting');
     subscription = deps.bus.subscribe(session.uuid, onPayload, (status) => store.set(connectionAtom, status));
     ownTyping?.dispose();
-    ownTyping = createOwnTyping(clock, (isTyping) => {
-      rpc('/im_livechat/notify_typing', { uuid: session.uuid, is_typing: isTyping }).catch(() => undefined);
-    });
+    ownTyping = createOwnTyping(
+      clock,
+      (isTyping) => {
+        rpc('/im_livechat/notify_typing', { uuid: session.uuid, is_typing: isTyping }).catch(() => undefined);
+      },
+      VISITOR_TYPING,
+    );
   };
 
   const disconnect = (): void => {
@@ -491,7 +498,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
       attention.setSoundMuted(muted);
     },
     composerInput(text) {
-      if (store.get(composerEnabledAtom)) ownTyping?.input(text);
+      if (store.get(composerEnabledAtom)) ownTyping?.input(text.trim() !== '');
     },
     send,
     retry,

@@ -8,4 +8,3 @@ export * from './options.js';
 export * from './ports.js';
 export * from './session-cookie.js';
 export * from './transcript.js';
-export * from './typing.js';

@@ -7,7 +7,7 @@ import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.j
 import type { OperatorApi } from '../api.js';
 import { decodeConsoleNotification } from '../console-bus.js';
 import { EMPTY_DESK, deskReducer, isFromVisitor } from '../desk-state.js';
-import { OwnTypingAnnouncer } from '../own-typing.js';
+import { createOthersTyping, createOwnTyping, pageClock } from '../../platform/typing/index.js';
 import { useT } from '../texts.js';
 import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
@@ -42,6 +42,9 @@ export type { DeskView } from './desk-header.js';
 
 const wallClock = (): number => Date.now();
 
+// Leaving a conversation tells its visitor the operator stopped typing.
+const OPERATOR_TYPING = { stopOnSend: 'throttled', stopOnDispose: 'announce' } as const;
+
 /** The support desk: presence, the live conversation list and the open conversation. */
 export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify, canAskDesktop, onAskDesktop, onLogout }: DeskProps): React.JSX.Element {
   const t = useT();
@@ -57,6 +60,9 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const stateRef = useRef(state);
   stateRef.current = state;
   const busRef = useRef<CrossTabBus | null>(null);
+  // Visitor typing fades 60 s after its latest notice (SPEC.md §4 "Typing").
+  const [visitorsTyping] = useState(() => createOthersTyping(pageClock, (sessionIds) => dispatch({ type: 'typing-kept', sessionIds })));
+  useEffect(() => () => visitorsTyping.dispose(), [visitorsTyping]);
   const noticeId = useRef(0);
 
   const reportError = useCallback((err: unknown) => {
@@ -114,6 +120,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
         }
         case 'typing':
           dispatch({ type: 'typing', sessionId: event.sessionId, isTyping: event.isTyping });
+          visitorsTyping.set(event.sessionId, event.isTyping);
           break;
         case 'closed':
           dispatch({ type: 'closed', sessionId: event.sessionId, at: Date.now() });
@@ -137,7 +144,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
       bus.stop();
       busRef.current = null;
     };
-  }, [createBus, partnerId, reloadList, reloadOpen, showNotice, t]);
+  }, [createBus, partnerId, reloadList, reloadOpen, showNotice, t, visitorsTyping]);
 
   const openIds = useMemo(() => state.conversations.filter((c) => c.closed_at === null).map((c) => c.id).join(','), [state.conversations]);
   useEffect(() => {
@@ -153,28 +160,19 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
     return () => clearInterval(timer);
   }, [api, reloadList, reportError]);
 
-  // Visitor typing fades after 60 s without news (SPEC.md §4 "Typing").
-  const typingKey = state.typing.join(',');
-  useEffect(() => {
-    if (!typingKey) return;
-    const timer = setTimeout(() => {
-      for (const id of typingKey.split(',')) dispatch({ type: 'typing', sessionId: Number(id), isTyping: false });
-    }, LIMITS.othersTypingMs);
-    return () => clearTimeout(timer);
-  }, [typingKey]);
-
   const open = state.open;
 
   const openId = open?.id;
   const typing = useMemo(() => {
     if (openId === undefined) return null;
     const sessionId = openId;
-    return new OwnTypingAnnouncer((isTyping) => {
+    const notifyTyping = (isTyping: boolean) => {
       api.typing(sessionId, isTyping).catch((err: unknown) => {
         // A lost typing notice only affects a hint; it must not interrupt the operator.
         if (err && typeof err === 'object' && 'preventDefault' in err && typeof err.preventDefault === 'function') err.preventDefault();
       });
-    });
+    };
+    return createOwnTyping(pageClock, notifyTyping, OPERATOR_TYPING);
   }, [api, openId]);
   useEffect(() => () => typing?.dispose(), [typing]);
 
