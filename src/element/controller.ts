@@ -227,13 +227,13 @@ export class WidgetController {
     this.channel = channelOptionsFromWire(init?.options);
     if (!init || !init.available_for_me) return false;
     this.stopPolling();
-    // open() was called before this answer: the React part is loading or running and shows its own
-    // button or window, so a facade now would stay on screen for good.
-    if (this.phase === 'loading' || this.phase === 'full') {
+    // open() was called before this answer and the React part already runs, showing its own button or
+    // window: a facade now would stay on screen for good. While it loads, the facade goes once React is on screen.
+    if (this.phase === 'full') {
       this.full?.setChannel(this.channel);
       return true;
     }
-    this.phase = 'facade';
+    if (this.phase === 'checking' || this.phase === 'unavailable') this.phase = 'facade';
     this.facade = renderFacade(this.root, this.options(), {
       onInterest: () => void this.load(),
       onOpen: () => this.call((s) => s.open(), true),
