@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai/react';
+import { createStore } from 'jotai/vanilla';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BusChannel, LIMITS } from '../../protocol/livechat.js';
 import type { OperatorPresence } from '../../protocol/operator-console.js';
 import type { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
@@ -6,8 +8,9 @@ import type { PollLoopState } from '../../platform/bus/poll-loop.js';
 import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.js';
 import type { OperatorApi } from '../api.js';
 import { decodeConsoleNotification } from '../console-bus.js';
-import { EMPTY_DESK, deskReducer, isFromVisitor } from '../desk-state.js';
-import { createOthersTyping, createOwnTyping, pageClock } from '../../platform/typing/index.js';
+import { conversationsAtom, deskEventAtom, disposeDeskAtom, liveSessionIdsAtom, openConversationAtom, openVisitorTypingAtom, selectedIdAtom, visitorTypingAtom } from '../desk-atoms.js';
+import { isFromVisitor, type DeskEvent } from '../desk-state.js';
+import { createOwnTyping, pageClock } from '../../platform/typing/index.js';
 import { useT } from '../texts.js';
 import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
@@ -48,7 +51,13 @@ const OPERATOR_TYPING = { stopOnSend: 'throttled', stopOnDispose: 'announce' } a
 /** The support desk: presence, the live conversation list and the open conversation. */
 export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify, canAskDesktop, onAskDesktop, onLogout }: DeskProps): React.JSX.Element {
   const t = useT();
-  const [state, dispatch] = useReducer(deskReducer, EMPTY_DESK);
+  const [store] = useState(createStore);
+  const dispatch = useCallback((event: DeskEvent) => store.set(deskEventAtom, event), [store]);
+  const conversations = useAtomValue(conversationsAtom, { store });
+  const selectedId = useAtomValue(selectedIdAtom, { store });
+  const open = useAtomValue(openConversationAtom, { store });
+  const visitorTyping = useAtomValue(openVisitorTypingAtom, { store });
+  const liveSessionIds = useAtomValue(liveSessionIdsAtom, { store });
   const [presence, setPresence] = useState<OperatorPresence | null>(null);
   const [pollState, setPollState] = useState<PollLoopState>('stopped');
   const [notices, setNotices] = useState<ShownNotice[]>([]);
@@ -57,12 +66,8 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const [view, setView] = useState<DeskView>('desk');
   // Bumped when the statistics may have changed, so an open statistics panel reads them again.
   const [statsKey, setStatsKey] = useState(0);
-  const stateRef = useRef(state);
-  stateRef.current = state;
   const busRef = useRef<CrossTabBus | null>(null);
-  // Visitor typing fades 60 s after its latest notice (SPEC.md §4 "Typing").
-  const [visitorsTyping] = useState(() => createOthersTyping(pageClock, (sessionIds) => dispatch({ type: 'typing-kept', sessionIds })));
-  useEffect(() => () => visitorsTyping.dispose(), [visitorsTyping]);
+  useEffect(() => () => store.set(disposeDeskAtom), [store]);
   const noticeId = useRef(0);
 
   const reportError = useCallback((err: unknown) => {
@@ -72,11 +77,11 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
 
   const reloadList = useCallback(() => {
     api.conversations().then((conversations) => dispatch({ type: 'listed', conversations }), reportError);
-  }, [api, reportError]);
+  }, [api, dispatch, reportError]);
 
   const reloadOpen = useCallback((id: number) => {
     api.conversation(id).then((detail) => dispatch({ type: 'opened', detail }), reportError);
-  }, [api, reportError]);
+  }, [api, dispatch, reportError]);
 
   const dismissNotice = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
 
@@ -98,7 +103,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
     busRef.current = bus;
     const unsubscribe = bus.subscribe((n) => {
       const event = decodeConsoleNotification(n, partnerId);
-      const current = stateRef.current;
+      const current = { conversations: store.get(conversationsAtom), open: store.get(openConversationAtom), selectedId: store.get(selectedIdAtom) };
       switch (event.kind) {
         case 'new_session':
           reloadList();
@@ -119,8 +124,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
           break;
         }
         case 'typing':
-          dispatch({ type: 'typing', sessionId: event.sessionId, isTyping: event.isTyping });
-          visitorsTyping.set(event.sessionId, event.isTyping);
+          store.set(visitorTypingAtom, event.sessionId, event.isTyping);
           break;
         case 'closed':
           dispatch({ type: 'closed', sessionId: event.sessionId, at: Date.now() });
@@ -144,9 +148,9 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
       bus.stop();
       busRef.current = null;
     };
-  }, [createBus, partnerId, reloadList, reloadOpen, showNotice, t, visitorsTyping]);
+  }, [createBus, dispatch, partnerId, reloadList, reloadOpen, showNotice, store, t]);
 
-  const openIds = useMemo(() => state.conversations.filter((c) => c.closed_at === null).map((c) => c.id).join(','), [state.conversations]);
+  const openIds = liveSessionIds.join(',');
   useEffect(() => {
     const bus = busRef.current;
     if (!bus) return;
@@ -159,8 +163,6 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
     const timer = setInterval(() => setNow(Date.now()), LIMITS.timestampRefreshMs);
     return () => clearInterval(timer);
   }, [api, reloadList, reportError]);
-
-  const open = state.open;
 
   const openId = open?.id;
   const typing = useMemo(() => {
@@ -228,11 +230,11 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
         </main>
       ) : (
         <main className="op-main">
-          <ConversationList conversations={state.conversations} selectedId={state.selectedId} now={now} onSelect={select} />
+          <ConversationList conversations={conversations} selectedId={selectedId} now={now} onSelect={select} />
           {open ? (
             <ConversationPane
               conversation={open}
-              visitorTyping={state.typing.includes(open.id)}
+              visitorTyping={visitorTyping}
               onSend={send}
               onComposerInput={(hasText) => typing?.input(hasText)}
               onRequestHistory={() => open && api.requestHistory(open.id).catch(reportError)}
