@@ -20,7 +20,7 @@ for (const file of fs.existsSync(routesDir) ? fs.readdirSync(routesDir).filter((
 
 export default {
   rootDir,
-  files: ['test/{platform,state,ui,element,operator}/**/*.test.{ts,tsx}'],
+  files: ['test/{protocol,platform,state,ui,element,operator}/**/*.test.{ts,tsx}'],
   nodeResolve: { browser: true, exportConditions: ['browser', 'development'] },
   middleware,
   plugins: [esbuildPlugin({ rootDir })],

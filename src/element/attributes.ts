@@ -2,8 +2,9 @@
  * The attributes of `<live-chat>` (kebab-case; r2wc maps them to camelCase props) and their parsing
  * into widget options. Values are untrusted: see state/options.ts.
  */
-import { parseOptions, type ChannelOptions, type ParsedOptions, type RawOptions } from '../state/options.js';
+import { parseAttributes, resolveOptions, type AttributeOptions, type ChannelOptions, type OptionProblem, type WidgetOptions } from '../state/options.js';
 import { defaultButtonText } from './button-texts.js';
+import { isValidSelector } from './install-banner.js';
 
 /** The props r2wc reads from attributes, all strings. */
 export const ATTRIBUTE_PROPS = {
@@ -33,8 +34,6 @@ const DEFAULT_PLACEHOLDER = 'Ask something ...';
 const DEFAULT_MESSAGE = 'How may I help you?';
 const DEFAULT_USERNAME = 'Visitor';
 
-/** Whether the page history cookie is kept: anything but `track-pages="false"` keeps it. */
-export const tracksPages = (props: AttributeProps): boolean => props.trackPages?.trim().toLowerCase() !== 'false';
 
 /** Where the widget script was loaded from: the default `server-url`. */
 export function scriptOrigin(): string {
@@ -63,12 +62,28 @@ export function eagerDefaults(lang: string): DefaultTexts {
   return { buttonText: defaultButtonText(lang), inputPlaceholder: DEFAULT_PLACEHOLDER, defaultMessage: DEFAULT_MESSAGE, defaultUsername: DEFAULT_USERNAME };
 }
 
+/** The element's attributes, checked once per change; what the loader and the React part read. */
+export interface ElementAttributes extends AttributeOptions {
+  /** A valid selector, or undefined for the default one. */
+  installBannerSelector: string | undefined;
+  /** Whether the page history cookie is kept: anything but `track-pages="false"` keeps it. */
+  trackPages: boolean;
+}
+
+/** Checks the attribute props; never throws. Each problem names its attribute and value. */
+export function parseElementAttributes(props: AttributeProps): { attributes: ElementAttributes; problems: OptionProblem[] } {
+  const { attributes, problems } = parseAttributes(props, scriptOrigin());
+  const selector = props.installBannerSelector?.trim();
+  const validSelector = selector && isValidSelector(selector) ? selector : undefined;
+  if (selector && !validSelector) problems.push({ attribute: 'install-banner-selector', value: selector, reason: 'not a CSS selector' });
+  return { problems, attributes: { ...attributes, installBannerSelector: validSelector, trackPages: props.trackPages?.trim().toLowerCase() !== 'false' } };
+}
+
 /**
- * Parses the element's attribute props; never throws. Each option is the attribute when set, else the
- * channel's setting from `/im_livechat/init`, else the default text of the widget's language.
+ * The widget options: each the attribute when set, else the channel's setting from `/im_livechat/init`,
+ * else the default text of the widget's language.
  */
-export function readOptions(props: AttributeProps, texts: (lang: string) => DefaultTexts = eagerDefaults, channel: ChannelOptions = {}): ParsedOptions {
-  const raw: RawOptions = props;
-  const first = parseOptions(raw, { ...eagerDefaults('en'), serverUrl: scriptOrigin(), lang: pageLanguage() });
-  return parseOptions(raw, { ...texts(first.options.lang), ...channel, serverUrl: scriptOrigin(), lang: pageLanguage() });
+export function widgetOptions(attributes: AttributeOptions, texts: (lang: string) => DefaultTexts = eagerDefaults, channel: ChannelOptions = {}): WidgetOptions {
+  const lang = attributes.lang ?? pageLanguage();
+  return resolveOptions(attributes, { ...texts(lang), ...channel, serverUrl: scriptOrigin(), lang });
 }

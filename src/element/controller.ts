@@ -8,13 +8,13 @@ import { isMobileSize, sizeClassForWidth } from '../platform/screen/size-class.j
 import { COOKIES, type InitResult, type LivechatRule } from '../protocol/livechat.js';
 import type { LiveChatState } from '../state/create-state.js';
 import { ERROR_TEXTS } from '../state/errors.js';
-import { channelOptionsFromWire, type ChannelOptions } from '../state/options.js';
-import { eagerDefaults, readOptions, tracksPages, type AttributeProps } from './attributes.js';
+import { channelOptionsFromWire, type ChannelOptions, type OptionProblem, type WidgetOptions } from '../state/options.js';
+import { parseElementAttributes, widgetOptions, type AttributeProps, type ElementAttributes } from './attributes.js';
 import { dispatchLiveChatEvent, type LiveChatEventDetails, type LiveChatEventName } from './events.js';
 import { renderFacade, type Facade } from './facade.js';
 import type { CreateFullWidget, FullWidget } from './full-widget.js';
 import { fetchInit } from './init-request.js';
-import { DEFAULT_INSTALL_BANNER_SELECTOR, isValidSelector, watchInstallBanner } from './install-banner.js';
+import { DEFAULT_INSTALL_BANNER_SELECTOR, watchInstallBanner } from './install-banner.js';
 import { followPages } from './page-history.js';
 
 /** Loads the React part; replaced in tests. */
@@ -42,7 +42,7 @@ const isMobile = (): boolean => isMobileSize(sizeClassForWidth(window.innerWidth
 /** One per element, kept across r2wc remounts. */
 export class WidgetController {
   phase: LoaderPhase = 'idle';
-  private props: AttributeProps = {};
+  private attributes: ElementAttributes = parseElementAttributes({}).attributes;
   private facade: Facade | undefined;
   private full: FullWidget | undefined;
   private loading: Promise<void> | undefined;
@@ -92,32 +92,30 @@ export class WidgetController {
     dispatchLiveChatEvent(this.host, name, detail);
   };
 
-  private options(): ReturnType<typeof readOptions> {
-    return readOptions(this.props, eagerDefaults, this.channel);
+  private options(): WidgetOptions {
+    return widgetOptions(this.attributes, undefined, this.channel);
   }
 
   /** The channel's settings from an init answer: they fill in what attributes leave unset. */
   private setChannel(wire: unknown): void {
     this.channel = channelOptionsFromWire(wire);
-    this.facade?.update(this.options().options);
+    this.facade?.update(this.options());
     this.full?.setChannel(this.channel);
   }
 
   /** New attribute props from r2wc. */
   update(props: AttributeProps): void {
-    this.props = { ...props };
-    const { options, problems } = this.options();
-    for (const p of problems) this.report(p.attribute, String(this.props[attributeProp(p.attribute)]), p.reason);
-    const selector = this.props.installBannerSelector?.trim();
-    if (selector && !isValidSelector(selector)) this.report('install-banner-selector', selector, 'not a CSS selector');
-    this.facade?.update(options);
-    this.full?.update(this.props);
+    const { attributes, problems } = parseElementAttributes(props);
+    this.attributes = attributes;
+    for (const p of problems) this.report(p);
+    this.facade?.update(this.options());
+    this.full?.update(attributes);
     if (this.stopBanner) this.watchBanner();
     // A consent banner may turn tracking on or off after the element is in the page.
-    if (this.connected) followPages(tracksPages(this.props));
+    if (this.connected) followPages(attributes.trackPages);
   }
 
-  private report(attribute: string, value: string, reason: string): void {
+  private report({ attribute, value, reason }: OptionProblem): void {
     const key = `${attribute}=${value}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
@@ -127,8 +125,7 @@ export class WidgetController {
   /** Follows the install banner while the button can show (not before availability is known). */
   private watchBanner(): void {
     if (!this.connected || this.phase === 'idle' || this.phase === 'checking' || this.phase === 'unavailable') return;
-    const wanted = this.props.installBannerSelector?.trim();
-    const selector = wanted && isValidSelector(wanted) ? wanted : DEFAULT_INSTALL_BANNER_SELECTOR;
+    const selector = this.attributes.installBannerSelector ?? DEFAULT_INSTALL_BANNER_SELECTOR;
     if (this.stopBanner && selector === this.bannerSelector) return;
     this.stopBanner?.();
     this.bannerSelector = selector;
@@ -143,7 +140,7 @@ export class WidgetController {
   connect(): void {
     this.connected = true;
     // Before and whatever the availability check says (PROTOCOL.md §6.1).
-    followPages(tracksPages(this.props));
+    followPages(this.attributes.trackPages);
     if (this.phase === 'idle') void this.start();
     else if (this.full) void this.full.attach();
     this.watchBanner();
@@ -170,7 +167,7 @@ export class WidgetController {
   }
 
   private async start(): Promise<void> {
-    const { options } = readOptions(this.props);
+    const options = this.options();
     if (!options.channelId) {
       this.phase = 'unavailable';
       this.emit('livechat:ready', { available: false });
@@ -193,7 +190,7 @@ export class WidgetController {
   /** While nobody is available, a visible page asks again, so the button follows the operators without a reload. */
   private schedulePoll(): void {
     if (this.pollTimer !== undefined || this.polling) return;
-    if (!this.connected || this.phase !== 'unavailable' || !readOptions(this.props).options.channelId) return this.stopPolling();
+    if (!this.connected || this.phase !== 'unavailable' || !this.attributes.channelId) return this.stopPolling();
     document.addEventListener('visibilitychange', this.onVisibility);
     this.pollTimer = setTimeout(() => {
       this.pollTimer = undefined;
@@ -213,7 +210,7 @@ export class WidgetController {
   }
 
   private async poll(): Promise<void> {
-    const { options } = readOptions(this.props);
+    const options = this.options();
     if (this.phase !== 'unavailable' || !options.channelId) return this.stopPolling();
     this.polling = true;
     const init = await fetchInit(options.serverUrl, options.channelId);
@@ -230,8 +227,14 @@ export class WidgetController {
     this.channel = channelOptionsFromWire(init?.options);
     if (!init || !init.available_for_me) return false;
     this.stopPolling();
+    // open() was called before this answer and the React part already runs, showing its own button or
+    // window: a facade now would stay on screen for good. While it loads, the facade goes once React is on screen.
+    if (this.phase === 'full') {
+      this.full?.setChannel(this.channel);
+      return true;
+    }
     if (this.phase === 'checking' || this.phase === 'unavailable') this.phase = 'facade';
-    this.facade = renderFacade(this.root, this.options().options, {
+    this.facade = renderFacade(this.root, this.options(), {
       onInterest: () => void this.load(),
       onOpen: () => this.call((s) => s.open(), true),
     });
@@ -259,7 +262,7 @@ export class WidgetController {
       full = create({
         host: this.host,
         root: this.root,
-        props: this.props,
+        attributes: this.attributes,
         channel: this.channel,
         prefetched: this.init ? { init: this.init, initAt: this.initAt } : {},
         emit: this.emit,
@@ -294,8 +297,4 @@ export class WidgetController {
     this.queue = [];
     for (const call of queued) await call(full.state);
   }
-}
-
-function attributeProp(attribute: string): keyof AttributeProps {
-  return attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof AttributeProps;
 }

@@ -4,14 +4,15 @@
  */
 import type { LiveChatState, Prefetched } from '../state/create-state.js';
 import type { ChannelOptions } from '../state/options.js';
-import type { AttributeProps } from './attributes.js';
+import type { ElementAttributes } from './attributes.js';
 import type { LiveChatEventDetails, LiveChatEventName } from './events.js';
 
 /** What the loader hands the full widget. */
 export interface FullWidgetContext {
   host: HTMLElement;
   root: ShadowRoot;
-  props: AttributeProps;
+  /** The element's attributes, checked. */
+  attributes: ElementAttributes;
   /** The channel's settings known so far (checked); attributes win over them. */
   channel: ChannelOptions;
   prefetched: Prefetched;
@@ -25,8 +26,8 @@ export interface FullWidget {
   isOpen(): boolean;
   /** Incoming messages not yet seen. */
   unreadCount(): number;
-  /** Attribute props changed. */
-  update(props: AttributeProps): void;
+  /** Attributes changed. */
+  update(attributes: ElementAttributes): void;
   /** The channel's settings arrived (a reopened conversation asks for them after the React part started). */
   setChannel(channel: ChannelOptions): void;
   /** Renders React into the shadow root (again after a remount). Resolves once the UI is on screen. */

@@ -1,10 +1,11 @@
-import { BusChannel, payloadKind, type BusNotification, type ChatMessage, type TypingStatusPayload } from '../protocol/livechat.js';
-import type { ConversationRating, NewSessionPayload, SessionRatedPayload, TransientHistoryPayload } from '../protocol/operator-console.js';
+import { BusChannel, type BusNotification, type ChatMessage } from '../protocol/livechat.js';
+import { decodeBusPayload } from '../protocol/bus-payload.js';
+import type { ConversationRating, NewSessionPayload } from '../protocol/operator-console.js';
 import { CrossTabBus } from '../platform/bus/cross-tab-bus.js';
 import { createBusStore } from '../platform/bus/bus-store.js';
 import { isAbortLike, type PollLoopState } from '../platform/bus/poll-loop.js';
 import type { RpcClient } from '../platform/rpc/index.js';
-import { LIMITS, RATES, type Rate } from '../protocol/livechat.js';
+import { LIMITS } from '../protocol/livechat.js';
 
 /** A bus notification as the desk understands it; anything else is `ignored`. */
 export type ConsoleBusEvent =
@@ -17,6 +18,7 @@ export type ConsoleBusEvent =
   | { kind: 'ignored' };
 
 const SESSION_CHANNEL = /^livechat\.session\.(\d+)$/;
+const IGNORED: ConsoleBusEvent = { kind: 'ignored' };
 
 /**
  * Decodes one notification for the operator `partnerId`. Messages are taken from the operator's own
@@ -25,37 +27,28 @@ const SESSION_CHANNEL = /^livechat\.session\.(\d+)$/;
  * echo is dropped.
  */
 export function decodeConsoleNotification(n: BusNotification, partnerId: number): ConsoleBusEvent {
-  const payload = n.message as Record<string, unknown>;
-  if (typeof payload !== 'object' || payload === null) return { kind: 'ignored' };
+  const payload = decodeBusPayload(n.message);
   if (n.channel === BusChannel.operator(partnerId)) {
-    if (payload.info === 'new_session' && typeof payload.session === 'object' && payload.session !== null) {
-      return { kind: 'new_session', session: (payload as unknown as NewSessionPayload).session };
+    switch (payload.kind) {
+      case 'new_session':
+        return { kind: 'new_session', session: payload.session };
+      case 'transient_message':
+        return { kind: 'history', sessionId: payload.sessionId, pages: payload.pages };
+      case 'session_rated':
+        return { kind: 'rated', sessionId: payload.sessionId, rating: payload.rating };
+      case 'message':
+        // A message outside any conversation has nowhere to go on the desk.
+        return payload.message.channel_ids.length > 0 ? { kind: 'message', message: payload.message } : IGNORED;
+      default:
+        return IGNORED;
     }
-    if (payload.info === 'transient_message') {
-      const p = payload as unknown as TransientHistoryPayload;
-      const sessionId = Array.isArray(p.channel_ids) ? p.channel_ids[0] : undefined;
-      if (typeof sessionId !== 'number' || !Array.isArray(p.pages)) return { kind: 'ignored' };
-      return { kind: 'history', sessionId, pages: p.pages.filter((x): x is string => typeof x === 'string') };
-    }
-    if (payload.info === 'session_rated') {
-      const p = payload as unknown as SessionRatedPayload;
-      if (typeof p.session_id !== 'number' || !RATES.includes(p.rate) || typeof p.reason !== 'string') return { kind: 'ignored' };
-      return { kind: 'rated', sessionId: p.session_id, rating: { rate: p.rate as Rate, reason: p.reason } };
-    }
-    if (payloadKind(payload) === 'message' && Array.isArray(payload.channel_ids)) return { kind: 'message', message: payload as unknown as ChatMessage };
-    return { kind: 'ignored' };
   }
   const match = SESSION_CHANNEL.exec(n.channel);
-  if (!match) return { kind: 'ignored' };
+  if (!match) return IGNORED;
   const sessionId = Number(match[1]);
-  const kind = payloadKind(payload);
-  if (kind === 'typing_status') {
-    const typing = payload as unknown as TypingStatusPayload;
-    if (!typing.is_website_user) return { kind: 'ignored' };
-    return { kind: 'typing', sessionId, isTyping: typing.is_typing === true };
-  }
-  if (kind === 'session_closed') return { kind: 'closed', sessionId };
-  return { kind: 'ignored' };
+  if (payload.kind === 'typing_status') return payload.fromVisitor ? { kind: 'typing', sessionId, isTyping: payload.isTyping } : IGNORED;
+  if (payload.kind === 'session_closed') return { kind: 'closed', sessionId };
+  return IGNORED;
 }
 
 /**

@@ -20,6 +20,8 @@ export type DeskEvent =
   | { type: 'opened'; detail: ConversationDetail }
   | { type: 'message'; message: ChatMessage }
   | { type: 'typing'; sessionId: number; isTyping: boolean }
+  /** The typing model's list: markers it let fade go. */
+  | { type: 'typing-kept'; sessionIds: number[] }
   | { type: 'closed'; sessionId: number; at: number }
   | { type: 'history'; sessionId: number; pages: string[] }
   | { type: 'rated'; sessionId: number; rating: ConversationRating };
@@ -94,6 +96,8 @@ export function deskReducer(state: DeskState, event: DeskEvent): DeskState {
       const without = state.typing.filter((t) => t !== event.sessionId);
       return { ...state, typing: event.isTyping ? [...without, event.sessionId] : without };
     }
+    case 'typing-kept':
+      return { ...state, typing: state.typing.filter((t) => event.sessionIds.includes(t)) };
     case 'closed': {
       const current = state.conversations.find((c) => c.id === event.sessionId);
       const conversations = current && current.closed_at === null ? replace(state.conversations, { ...current, closed_at: event.at }) : state.conversations;

@@ -97,10 +97,11 @@ export interface SessionClosedPayload {
   uuid: string;
 }
 
-export type BusPayload = ChatMessage | TypingStatusPayload | HistoryCommandPayload | SessionClosedPayload | Record<string, unknown>;
-
-/** A bus notification as `/longpolling/poll` returns it. */
-export interface BusNotification<P = BusPayload> {
+/**
+ * A bus notification as `/longpolling/poll` returns it. The payload stays unread until
+ * `decodeBusPayload` (bus-payload.ts) turns it into a `BusPayload`.
+ */
+export interface BusNotification<P = unknown> {
   id: number;
   channel: string;
   message: P;
@@ -119,16 +120,6 @@ export const RATES: readonly Rate[] = [5, 3, 1];
 
 /** Emoji posted with a rating (PROTOCOL.md §3.8, SPEC.md §9 "Rating emoji"). */
 export const RATING_EMOJI: Record<Rate, string> = { 5: '😊', 3: '😐', 1: '😞' };
-
-/** Tells what kind of payload a notification carries, in the order the widget must test (PROTOCOL.md §5.1). */
-export function payloadKind(payload: BusPayload): 'history_command' | 'typing_status' | 'session_closed' | 'message' | 'other' {
-  const p = payload as Record<string, unknown>;
-  if (p._type === 'history_command') return 'history_command';
-  if (p.info === 'typing_status') return 'typing_status';
-  if (p.info === 'session_closed') return 'session_closed';
-  if ('body' in p && 'id' in p) return 'message';
-  return 'other';
-}
 
 /**
  * Optional `/mail/chat_post` parameter: a key the widget draws once per message and sends again with

@@ -133,25 +133,3 @@ export function fromHistory(history: readonly ChatMessage[]): readonly ThreadMes
   for (const m of [...history].reverse()) list = addMessage(list, m);
   return list;
 }
-
-/** Reads an untrusted bus or history payload as a message, or nothing. */
-export function asChatMessage(value: unknown): ChatMessage | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, unknown>;
-  if ((typeof v.id !== 'number' && typeof v.id !== 'string') || typeof v.body !== 'string') return undefined;
-  const author = Array.isArray(v.author_id) && typeof v.author_id[0] === 'number' && typeof v.author_id[1] === 'string' ? (v.author_id as Many2one) : false;
-  return {
-    id: v.id,
-    body: v.body,
-    date: typeof v.date === 'string' ? v.date : '',
-    author_id: author,
-    email_from: typeof v.email_from === 'string' ? v.email_from : false,
-    message_type: v.message_type === 'notification' || v.message_type === 'user_notification' ? v.message_type : 'comment',
-    attachment_ids: Array.isArray(v.attachment_ids) ? (v.attachment_ids as ChatMessage['attachment_ids']) : [],
-    channel_ids: Array.isArray(v.channel_ids) ? (v.channel_ids as number[]) : [],
-    is_discussion: v.is_discussion !== false,
-    is_notification: v.is_notification === true,
-    ...(typeof v.author_avatar_url === 'string' ? { author_avatar_url: v.author_avatar_url } : {}),
-    ...(typeof v.post_key === 'string' ? { post_key: v.post_key } : {}),
-  };
-}

@@ -99,10 +99,37 @@ export function channelOptionsFromWire(wire: unknown, colorCheck: (v: string) =>
   return out;
 }
 
-/** One attribute that was ignored, and why. */
+/** One attribute that was ignored (its kebab-case name and value), and why. */
 export interface OptionProblem {
   attribute: string;
+  value: string;
   reason: string;
+}
+
+/**
+ * Attribute values once checked: undefined where the attribute is absent or was rejected, so the
+ * channel's setting or the default applies. `defaultMessage` may be `""`: no welcome message.
+ */
+export interface AttributeOptions {
+  /** 0 when absent or not a positive integer: the widget stays hidden. */
+  channelId: number;
+  serverUrl: string | undefined;
+  buttonText: string | undefined;
+  buttonBackgroundColor: string | undefined;
+  buttonTextColor: string | undefined;
+  headerBackgroundColor: string | undefined;
+  titleColor: string | undefined;
+  inputPlaceholder: string | undefined;
+  defaultMessage: string | undefined;
+  defaultUsername: string | undefined;
+  lang: string | undefined;
+  launcher: Launcher;
+}
+
+/** Checked attributes plus what was rejected. */
+export interface ParsedAttributes {
+  attributes: AttributeOptions;
+  problems: OptionProblem[];
 }
 
 /** Parsed options plus what was rejected. */
@@ -134,70 +161,93 @@ export function browserColorCheck(v: string): boolean {
   return typeof CSS === 'undefined' || typeof CSS.supports !== 'function' ? true : CSS.supports('color', v);
 }
 
-function text(value: string | null | undefined, fallback: string): string {
-  if (value === null || value === undefined) return fallback;
-  const v = value.trim();
-  return v.length === 0 ? fallback : v.slice(0, MAX_TEXT);
+function text(value: string | null | undefined): string | undefined {
+  const v = value?.trim();
+  return v ? v.slice(0, MAX_TEXT) : undefined;
 }
 
-function origin(value: string | null | undefined, fallback: string, problems: OptionProblem[]): string {
-  if (!value || !value.trim()) return fallback;
+function origin(value: string | null | undefined, base: string, problems: OptionProblem[]): string | undefined {
+  if (!value || !value.trim()) return undefined;
   try {
-    const url = new URL(value.trim(), fallback);
+    const url = new URL(value.trim(), base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
     // A path is kept: the server may sit behind a reverse proxy under a prefix.
     return (url.origin + url.pathname).replace(/\/+$/, '');
   } catch {
-    problems.push({ attribute: 'server-url', reason: 'not an http(s) URL' });
-    return fallback;
+    problems.push({ attribute: 'server-url', value, reason: 'not an http(s) URL' });
+    return undefined;
   }
 }
 
 /**
- * Turns raw attribute values into options. `channel-id` must be a positive integer; colours must be
- * colours; texts are trimmed and capped. Never throws.
+ * Checks raw attribute values. `channel-id` must be a positive integer; colours must be colours; texts
+ * are trimmed and capped; a relative `server-url` is read against `serverBase`. Never throws.
  */
-export function parseOptions(raw: RawOptions, defaults: OptionDefaults, colorCheck: (v: string) => boolean = browserColorCheck): ParsedOptions {
+export function parseAttributes(raw: RawOptions, serverBase: string, colorCheck: (v: string) => boolean = browserColorCheck): ParsedAttributes {
   const problems: OptionProblem[] = [];
-  const channel = Number((raw.channelId ?? '').trim());
+  const channelText = raw.channelId ?? '';
+  const channel = Number(channelText.trim());
   const channelId = Number.isSafeInteger(channel) && channel > 0 ? channel : 0;
-  if (channelId === 0) problems.push({ attribute: 'channel-id', reason: 'must be a positive integer' });
-  // An absent or rejected colour attribute leaves the channel's colour, if any.
-  const color = (attribute: string, value: string | null | undefined, fallback: string | undefined): string | undefined => {
-    if (value === null || value === undefined || value.trim() === '') return fallback;
+  if (channelId === 0) problems.push({ attribute: 'channel-id', value: channelText, reason: 'must be a positive integer' });
+  const color = (attribute: string, value: string | null | undefined): string | undefined => {
+    if (value === null || value === undefined || value.trim() === '') return undefined;
     if (isSafeColor(value, colorCheck)) return value.trim();
-    problems.push({ attribute, reason: 'not a colour' });
-    return fallback;
+    problems.push({ attribute, value, reason: 'not a colour' });
+    return undefined;
   };
   // The stylesheets read these from the host attribute itself (`:host([position="left" i])`), so only
   // the exact words, in any case, take effect: anything else is the default, and reported.
   const choice = <T extends string>(attribute: string, value: string | null | undefined, allowed: readonly [T, ...T[]]): T => {
     const v = value?.toLowerCase() as T | undefined;
     if (v && allowed.includes(v)) return v;
-    if (value) problems.push({ attribute, reason: `not one of ${allowed.join(', ')}` });
+    if (value) problems.push({ attribute, value, reason: `not one of ${allowed.join(', ')}` });
     return allowed[0];
   };
   choice('position', raw.position, ['right', 'left']);
   choice('theme', raw.theme, ['light', 'dark', 'auto']);
-  const lang = raw.lang && LANG.test(raw.lang.trim()) ? raw.lang.trim() : defaults.lang;
+  const lang = raw.lang?.trim();
   // The welcome text may be set to nothing on purpose: an empty attribute suppresses the welcome bubble
   // (PROTOCOL.md §2.1, widget defaults apply to missing keys only).
-  const defaultMessage = raw.defaultMessage === null || raw.defaultMessage === undefined ? defaults.defaultMessage : raw.defaultMessage.trim().slice(0, MAX_TEXT);
+  const defaultMessage = raw.defaultMessage?.trim().slice(0, MAX_TEXT);
   return {
     problems,
-    options: {
+    attributes: {
       channelId,
-      serverUrl: origin(raw.serverUrl, defaults.serverUrl, problems),
-      buttonText: text(raw.buttonText, defaults.buttonText),
-      buttonBackgroundColor: color('button-background-color', raw.buttonBackgroundColor, defaults.buttonBackgroundColor),
-      buttonTextColor: color('button-text-color', raw.buttonTextColor, defaults.buttonTextColor),
-      headerBackgroundColor: color('header-color', raw.headerColor, defaults.headerBackgroundColor),
-      titleColor: color('title-color', raw.titleColor, defaults.titleColor),
-      inputPlaceholder: text(raw.inputPlaceholder, defaults.inputPlaceholder),
+      serverUrl: origin(raw.serverUrl, serverBase, problems),
+      buttonText: text(raw.buttonText),
+      buttonBackgroundColor: color('button-background-color', raw.buttonBackgroundColor),
+      buttonTextColor: color('button-text-color', raw.buttonTextColor),
+      headerBackgroundColor: color('header-color', raw.headerColor),
+      titleColor: color('title-color', raw.titleColor),
+      inputPlaceholder: text(raw.inputPlaceholder),
       defaultMessage,
-      defaultUsername: text(raw.defaultUsername, defaults.defaultUsername),
-      lang,
+      defaultUsername: text(raw.defaultUsername),
+      lang: lang && LANG.test(lang) ? lang : undefined,
       launcher: choice('launcher', raw.launcher, ['tab', 'bubble']),
     },
   };
+}
+
+/** The options: each checked attribute when set, else its default (the channel's setting or the SPEC's). */
+export function resolveOptions(a: AttributeOptions, defaults: OptionDefaults): WidgetOptions {
+  return {
+    channelId: a.channelId,
+    serverUrl: a.serverUrl ?? defaults.serverUrl,
+    buttonText: a.buttonText ?? defaults.buttonText,
+    buttonBackgroundColor: a.buttonBackgroundColor ?? defaults.buttonBackgroundColor,
+    buttonTextColor: a.buttonTextColor ?? defaults.buttonTextColor,
+    headerBackgroundColor: a.headerBackgroundColor ?? defaults.headerBackgroundColor,
+    titleColor: a.titleColor ?? defaults.titleColor,
+    inputPlaceholder: a.inputPlaceholder ?? defaults.inputPlaceholder,
+    defaultMessage: a.defaultMessage ?? defaults.defaultMessage,
+    defaultUsername: a.defaultUsername ?? defaults.defaultUsername,
+    lang: a.lang ?? defaults.lang,
+    launcher: a.launcher,
+  };
+}
+
+/** Checks raw attribute values and fills in the defaults. Never throws. */
+export function parseOptions(raw: RawOptions, defaults: OptionDefaults, colorCheck: (v: string) => boolean = browserColorCheck): ParsedOptions {
+  const { attributes, problems } = parseAttributes(raw, defaults.serverUrl, colorCheck);
+  return { problems, options: resolveOptions(attributes, defaults) };
 }

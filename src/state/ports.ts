@@ -4,7 +4,6 @@
  * React, of the DOM and of timers it cannot control.
  */
 import type { DesktopNotifications, UserNotice } from '../platform/notify/notifier.js';
-import type { BusPayload } from '../protocol/livechat.js';
 import type { LiveChatEventDetails } from './events.js';
 
 /** Calls a JSON-RPC route of the live-chat server and resolves with its `result`. */
@@ -23,7 +22,8 @@ export interface BusSubscription {
 export interface BusPort {
   subscribe(
     channel: string,
-    onPayload: (payload: BusPayload) => void,
+    /** Each payload as it came over the wire, still to be decoded. */
+    onPayload: (payload: unknown) => void,
     onStatus: (status: ConnectionStatus) => void,
   ): BusSubscription;
 }

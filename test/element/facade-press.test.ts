@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendMouse, resetMouse } from '@web/test-runner-commands';
 import { renderFacade } from '../../src/element/facade.js';
-import { readOptions } from '../../src/element/attributes.js';
+import { parseElementAttributes, widgetOptions } from '../../src/element/attributes.js';
 
 // React can take over while the visitor is pressing the facade button: the press must still open the chat.
 describe('facade button hand-over during a press', () => {
@@ -15,7 +15,7 @@ describe('facade button hand-over during a press', () => {
     host = document.createElement('div');
     document.body.append(host);
     const root = host.attachShadow({ mode: 'open' });
-    const facade = renderFacade(root, readOptions({ channelId: '1' }).options, { onInterest: () => undefined, onOpen });
+    const facade = renderFacade(root, widgetOptions(parseElementAttributes({ channelId: '1' }).attributes), { onInterest: () => undefined, onOpen });
     const button = root.querySelector<HTMLButtonElement>('button[data-facade]')!;
     const box = button.getBoundingClientRect();
     const position: [number, number] = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];

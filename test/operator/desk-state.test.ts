@@ -66,6 +66,13 @@ describe('desk state', () => {
     expect(s.typing).to.deep.equal([]);
   });
 
+  it('keeps only the typing markers the typing model still shows', () => {
+    let s = deskReducer(listed(), { type: 'typing', sessionId: 7, isTyping: true });
+    s = deskReducer(s, { type: 'typing', sessionId: 8, isTyping: true });
+    s = deskReducer(s, { type: 'typing-kept', sessionIds: [8, 9] });
+    expect(s.typing).to.deep.equal([8]);
+  });
+
   it('ignores an answer for a conversation no longer selected; shows pages and closing of the open one', () => {
     let s = deskReducer(listed(), { type: 'selected', id: 8 });
     s = deskReducer(s, { type: 'opened', detail: { ...summary(), messages: [], page_history: null, rating: null } });

@@ -4,8 +4,8 @@
  * by the e2e tests. Time is a manual clock so 60-second rules run instantly and deterministically.
  */
 import type { DesktopNotifications, UserNotice } from '../../src/platform/notify/notifier.js';
-import type { BusPayload } from '../../src/protocol/livechat.js';
 import type { LiveChatEventDetails, LiveChatEventName } from '../../src/state/events.js';
+import { createLiveChatState } from '../../src/state/create-state.js';
 import { parseOptions, type WidgetOptions } from '../../src/state/options.js';
 import type { AttentionPort, BusPort, ClockPort, ConnectionStatus, CookiePort, StateDeps } from '../../src/state/ports.js';
 
@@ -56,10 +56,10 @@ export class MemoryCookies implements CookiePort {
 /** A bus the test drives by hand. */
 export class ManualBus implements BusPort {
   channel: string | undefined;
-  private onPayload: ((p: BusPayload) => void) | undefined;
+  private onPayload: ((p: unknown) => void) | undefined;
   private onStatus: ((s: ConnectionStatus) => void) | undefined;
   closed = 0;
-  subscribe(channel: string, onPayload: (p: BusPayload) => void, onStatus: (s: ConnectionStatus) => void) {
+  subscribe(channel: string, onPayload: (p: unknown) => void, onStatus: (s: ConnectionStatus) => void) {
     this.channel = channel;
     this.onPayload = onPayload;
     this.onStatus = onStatus;
@@ -71,7 +71,7 @@ export class ManualBus implements BusPort {
       },
     };
   }
-  push(payload: BusPayload): void {
+  push(payload: unknown): void {
     this.onPayload?.(payload);
   }
   status(s: ConnectionStatus): void {
@@ -214,4 +214,22 @@ export function harness(over: Partial<StateDeps> = {}) {
 /** Lets pending promise callbacks run. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
+}
+
+/** A widget whose init found an operator available: the button shows. */
+export async function availableWidget(over: Parameters<typeof harness>[0] = {}) {
+  const h = harness(over);
+  h.server.on('/im_livechat/init', () => ({ available_for_me: true, rule: {} }));
+  h.server.on('/im_livechat/get_session', () => sessionAnswer());
+  h.server.on('/mail/chat_post', () => 555);
+  const state = createLiveChatState(h.deps, testOptions());
+  await state.start();
+  return { ...h, state, get: state.store.get };
+}
+
+/** A widget with a chat open. */
+export async function openWidget() {
+  const w = await availableWidget();
+  await w.state.open();
+  return w;
 }

@@ -8,8 +8,9 @@ import { isOpenAtom, unreadCountAtom } from '../../state/atoms.js';
 import { createScreenSizeWatcher, type ScreenSizeWatcher } from '../../platform/screen/screen-size.js';
 import { isMobileSize, sizeClassForWidth } from '../../platform/screen/size-class.js';
 import { createLiveChatState } from '../../state/create-state.js';
+import type { WidgetOptions } from '../../state/options.js';
 import { uiStyles } from '../../ui/styles.js';
-import { readOptions, tracksPages } from '../attributes.js';
+import { pageLanguage, widgetOptions, type ElementAttributes } from '../attributes.js';
 import type { CreateFullWidget } from '../full-widget.js';
 import { adoptStyles } from '../stylesheets.js';
 import { appCss } from './app.css.js';
@@ -20,17 +21,18 @@ import { browserDeps } from './wiring.js';
 /** Creates the store and React part of one element. */
 export const createFullWidget: CreateFullWidget = (context) => {
   const { root, emit } = context;
-  let props = context.props;
+  let attributes = context.attributes;
   let channel = context.channel;
-  let lang = readOptions(props).options.lang;
+  const langOf = (a: ElementAttributes): string => a.lang ?? pageLanguage();
+  let lang = langOf(attributes);
   let ui = uiTextFor(lang, {});
-  const initial = readOptions(props, undefined, channel).options;
+  const initial = widgetOptions(attributes, undefined, channel);
   // One screen watcher per element while it is in the page: resizes count once they pause for 250 ms
   // (SPEC.md §9), and the platform's size classes decide what mobile is.
   let viewport: ScreenSizeWatcher | undefined;
   const isMobile = (): boolean => viewport?.isMobile ?? isMobileSize(sizeClassForWidth(window.innerWidth));
   const state = createLiveChatState(
-    browserDeps(initial.serverUrl, emit, (name) => ui.t('widget.notice.newMessage', { name }), isMobile, () => tracksPages(props)),
+    browserDeps(initial.serverUrl, emit, (name) => ui.t('widget.notice.newMessage', { name }), isMobile, () => attributes.trackPages),
     initial,
   );
   const watchViewport = (): void => {
@@ -45,9 +47,9 @@ export const createFullWidget: CreateFullWidget = (context) => {
 
   const render = (): void => reactRoot?.render(<LiveChatApp state={state} ui={ui} root={root} />);
 
-  const options = (): ReturnType<typeof readOptions>['options'] => readOptions(props, () => defaultTexts(ui), channel).options;
+  const options = (): WidgetOptions => widgetOptions(attributes, () => defaultTexts(ui), channel);
   const refreshTexts = async (): Promise<void> => {
-    lang = readOptions(props).options.lang;
+    lang = langOf(attributes);
     ui = uiTextFor(lang, await loadMessages(lang));
     state.setOptions(options());
   };
@@ -58,8 +60,8 @@ export const createFullWidget: CreateFullWidget = (context) => {
     isOpen: () => state.store.get(isOpenAtom),
     unreadCount: () => state.store.get(unreadCountAtom),
     update(next) {
-      const langChanged = readOptions(next).options.lang !== lang;
-      props = next;
+      const langChanged = langOf(next) !== lang;
+      attributes = next;
       if (langChanged) void refreshTexts().then(render);
       else {
         state.setOptions(options());

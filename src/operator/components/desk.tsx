@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai/react';
+import { createStore } from 'jotai/vanilla';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BusChannel, LIMITS } from '../../protocol/livechat.js';
 import type { OperatorPresence } from '../../protocol/operator-console.js';
 import type { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
@@ -6,8 +8,9 @@ import type { PollLoopState } from '../../platform/bus/poll-loop.js';
 import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.js';
 import type { OperatorApi } from '../api.js';
 import { decodeConsoleNotification } from '../console-bus.js';
-import { EMPTY_DESK, deskReducer, isFromVisitor } from '../desk-state.js';
-import { OwnTypingAnnouncer } from '../own-typing.js';
+import { conversationsAtom, deskEventAtom, disposeDeskAtom, liveSessionIdsAtom, openConversationAtom, openVisitorTypingAtom, selectedIdAtom, visitorTypingAtom } from '../desk-atoms.js';
+import { isFromVisitor, type DeskEvent } from '../desk-state.js';
+import { createOwnTyping, pageClock } from '../../platform/typing/index.js';
 import { useT } from '../texts.js';
 import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
@@ -42,10 +45,19 @@ export type { DeskView } from './desk-header.js';
 
 const wallClock = (): number => Date.now();
 
+// Leaving a conversation tells its visitor the operator stopped typing.
+const OPERATOR_TYPING = { stopOnSend: 'throttled', stopOnDispose: 'announce' } as const;
+
 /** The support desk: presence, the live conversation list and the open conversation. */
 export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify, canAskDesktop, onAskDesktop, onLogout }: DeskProps): React.JSX.Element {
   const t = useT();
-  const [state, dispatch] = useReducer(deskReducer, EMPTY_DESK);
+  const [store] = useState(createStore);
+  const dispatch = useCallback((event: DeskEvent) => store.set(deskEventAtom, event), [store]);
+  const conversations = useAtomValue(conversationsAtom, { store });
+  const selectedId = useAtomValue(selectedIdAtom, { store });
+  const open = useAtomValue(openConversationAtom, { store });
+  const visitorTyping = useAtomValue(openVisitorTypingAtom, { store });
+  const liveSessionIds = useAtomValue(liveSessionIdsAtom, { store });
   const [presence, setPresence] = useState<OperatorPresence | null>(null);
   const [pollState, setPollState] = useState<PollLoopState>('stopped');
   const [notices, setNotices] = useState<ShownNotice[]>([]);
@@ -54,9 +66,8 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const [view, setView] = useState<DeskView>('desk');
   // Bumped when the statistics may have changed, so an open statistics panel reads them again.
   const [statsKey, setStatsKey] = useState(0);
-  const stateRef = useRef(state);
-  stateRef.current = state;
   const busRef = useRef<CrossTabBus | null>(null);
+  useEffect(() => () => store.set(disposeDeskAtom), [store]);
   const noticeId = useRef(0);
 
   const reportError = useCallback((err: unknown) => {
@@ -66,11 +77,11 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
 
   const reloadList = useCallback(() => {
     api.conversations().then((conversations) => dispatch({ type: 'listed', conversations }), reportError);
-  }, [api, reportError]);
+  }, [api, dispatch, reportError]);
 
   const reloadOpen = useCallback((id: number) => {
     api.conversation(id).then((detail) => dispatch({ type: 'opened', detail }), reportError);
-  }, [api, reportError]);
+  }, [api, dispatch, reportError]);
 
   const dismissNotice = useCallback((id: number) => setNotices((list) => list.filter((n) => n.id !== id)), []);
 
@@ -92,7 +103,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
     busRef.current = bus;
     const unsubscribe = bus.subscribe((n) => {
       const event = decodeConsoleNotification(n, partnerId);
-      const current = stateRef.current;
+      const current = { conversations: store.get(conversationsAtom), open: store.get(openConversationAtom), selectedId: store.get(selectedIdAtom) };
       switch (event.kind) {
         case 'new_session':
           reloadList();
@@ -113,7 +124,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
           break;
         }
         case 'typing':
-          dispatch({ type: 'typing', sessionId: event.sessionId, isTyping: event.isTyping });
+          store.set(visitorTypingAtom, event.sessionId, event.isTyping);
           break;
         case 'closed':
           dispatch({ type: 'closed', sessionId: event.sessionId, at: Date.now() });
@@ -137,9 +148,9 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
       bus.stop();
       busRef.current = null;
     };
-  }, [createBus, partnerId, reloadList, reloadOpen, showNotice, t]);
+  }, [createBus, dispatch, partnerId, reloadList, reloadOpen, showNotice, store, t]);
 
-  const openIds = useMemo(() => state.conversations.filter((c) => c.closed_at === null).map((c) => c.id).join(','), [state.conversations]);
+  const openIds = liveSessionIds.join(',');
   useEffect(() => {
     const bus = busRef.current;
     if (!bus) return;
@@ -153,28 +164,17 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
     return () => clearInterval(timer);
   }, [api, reloadList, reportError]);
 
-  // Visitor typing fades after 60 s without news (SPEC.md §4 "Typing").
-  const typingKey = state.typing.join(',');
-  useEffect(() => {
-    if (!typingKey) return;
-    const timer = setTimeout(() => {
-      for (const id of typingKey.split(',')) dispatch({ type: 'typing', sessionId: Number(id), isTyping: false });
-    }, LIMITS.othersTypingMs);
-    return () => clearTimeout(timer);
-  }, [typingKey]);
-
-  const open = state.open;
-
   const openId = open?.id;
   const typing = useMemo(() => {
     if (openId === undefined) return null;
     const sessionId = openId;
-    return new OwnTypingAnnouncer((isTyping) => {
+    const notifyTyping = (isTyping: boolean) => {
       api.typing(sessionId, isTyping).catch((err: unknown) => {
         // A lost typing notice only affects a hint; it must not interrupt the operator.
         if (err && typeof err === 'object' && 'preventDefault' in err && typeof err.preventDefault === 'function') err.preventDefault();
       });
-    });
+    };
+    return createOwnTyping(pageClock, notifyTyping, OPERATOR_TYPING);
   }, [api, openId]);
   useEffect(() => () => typing?.dispose(), [typing]);
 
@@ -230,11 +230,11 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
         </main>
       ) : (
         <main className="op-main">
-          <ConversationList conversations={state.conversations} selectedId={state.selectedId} now={now} onSelect={select} />
+          <ConversationList conversations={conversations} selectedId={selectedId} now={now} onSelect={select} />
           {open ? (
             <ConversationPane
               conversation={open}
-              visitorTyping={state.typing.includes(open.id)}
+              visitorTyping={visitorTyping}
               onSend={send}
               onComposerInput={(hasText) => typing?.input(hasText)}
               onRequestHistory={() => open && api.requestHistory(open.id).catch(reportError)}

@@ -3,7 +3,7 @@
  * test gets its own (pass that prefix as `server-url`). The real server is exercised by the e2e tests;
  * this one lets component tests choose answers (no operator, failing posts…) and read what was asked.
  *
- *   POST <prefix>/__setup  {available, rule, options, noOperator, postAnswer, failPosts, failTranscript, history}
+ *   POST <prefix>/__setup  {available, rule, options, noOperator, postAnswer, failPosts, failTranscript, history, initDelayMs}
  *   GET  <prefix>/__calls  → [{route, params}]
  *   POST <prefix>/__push   {payload} → a bus notification on the current session's uuid
  */
@@ -68,6 +68,7 @@ export default async function livechatWidgetRoutes(ctx, next) {
   const c = s.config;
   switch (route) {
     case '/im_livechat/init':
+      if (c.initDelayMs) await delay(c.initDelayMs);
       return answer({ ...(c.available ? { available_for_me: true, rule: c.rule ?? {} } : { available_for_me: 0, rule: {} }), ...(c.options ? { options: c.options } : {}) });
     case '/im_livechat/get_session':
       if (c.noOperator) return answer(false);

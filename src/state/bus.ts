@@ -1,0 +1,52 @@
+/** What the payloads of the session's bus channel do (PROTOCOL.md §5), and the bus across page moves. */
+import { atom } from 'jotai/vanilla';
+import { decodeBusPayload } from '../protocol/bus-payload.js';
+import { FIELD_LIMITS, type LivechatSession } from '../protocol/livechat.js';
+import { disconnectAtom, subscribeAtom, subscriptionAtom } from './connection.js';
+import { depsOf } from './context.js';
+import { closeChatAtom } from './lifecycle.js';
+import { isOpenAtom, sessionAtom } from './session.js';
+import { readPageHistory } from './session-cookie.js';
+import { receiveMessageAtom } from './thread.js';
+import { messageFromAtom, typingNoticeAtom } from './typing-state.js';
+
+/** Listens to `session`'s channel. */
+export const connectAtom = atom(null, (get, set, session: LivechatSession) => {
+  const onPayload = (raw: unknown): void => {
+    const current = get(sessionAtom);
+    if (!current) return;
+    const payload = decodeBusPayload(raw);
+    const { cookies, rpc } = depsOf(get);
+    switch (payload.kind) {
+      case 'history_command': {
+        const pages = readPageHistory(cookies).map((p) => p.slice(0, FIELD_LIMITS.pageHistoryEntry));
+        rpc('/im_livechat/history', { pid: current.operator_pid[0], channel_uuid: current.uuid, page_history: pages }).catch(() => undefined);
+        return;
+      }
+      case 'typing_status':
+        // The visitor's own typing echoes back on its uuid (PROTOCOL.md §5.4); it is never shown back.
+        if (!payload.fromVisitor && payload.partnerId !== undefined) set(typingNoticeAtom, payload.partnerId, payload.isTyping);
+        return;
+      case 'message': {
+        const author = payload.message.author_id;
+        if (author && author[0]) set(messageFromAtom, author[0]);
+        return set(receiveMessageAtom, payload.message);
+      }
+      case 'session_closed':
+        // The operator ended the conversation: the visitor may still rate it, as when closing themselves.
+        return set(closeChatAtom);
+      default:
+        return;
+    }
+  };
+  set(subscribeAtom, session, onPayload);
+});
+
+/** The element left the page: the bus stops, the conversation stays in the store. */
+export const suspendAtom = atom(null, (_get, set) => set(disconnectAtom));
+
+/** The element is back: the bus resumes for the open session. */
+export const resumeAtom = atom(null, (get, set) => {
+  const session = get(sessionAtom);
+  if (session && !get(subscriptionAtom) && get(isOpenAtom)) set(connectAtom, session);
+});

@@ -1,0 +1,91 @@
+/**
+ * Opening and session: where the widget stands, the attributes it runs with and the conversation's
+ * session, as jotai atoms (base, then derived, then actions). Atoms are definitions only: values live in
+ * one store per element (created by `createLiveChatState`), so two elements never share a conversation.
+ */
+import { atom } from 'jotai/vanilla';
+import type { LivechatRule, LivechatSession } from '../protocol/livechat.js';
+import { depsOf } from './context.js';
+import { ERROR_TEXTS, type ChatErrorCode } from './errors.js';
+import type { WidgetOptions } from './options.js';
+import { writeSession } from './session-cookie.js';
+
+/**
+ * Where the widget stands: checking availability, hidden (nobody available), showing the button,
+ * asking for a session, chatting, or showing the feedback panel.
+ */
+export type ChatPhase = 'loading' | 'unavailable' | 'button' | 'opening' | 'chat' | 'feedback';
+
+/** A sticky notice shown instead of (or above) the window. */
+export interface Notice {
+  code: ChatErrorCode;
+}
+
+// Base atoms.
+
+/** Parsed attributes. */
+export const optionsAtom = atom<WidgetOptions>({
+  channelId: 0,
+  serverUrl: '',
+  buttonText: '',
+  buttonBackgroundColor: undefined,
+  buttonTextColor: undefined,
+  headerBackgroundColor: undefined,
+  titleColor: undefined,
+  inputPlaceholder: '',
+  defaultMessage: '',
+  defaultUsername: '',
+  lang: 'en',
+  launcher: 'tab',
+});
+/** Lifecycle phase. */
+export const phaseAtom = atom<ChatPhase>('loading');
+/** The rule `/im_livechat/init` returned, when one matched. */
+export const ruleAtom = atom<LivechatRule | undefined>(undefined);
+/** The current session, from the cookie or `/im_livechat/get_session`. */
+export const sessionAtom = atom<LivechatSession | undefined>(undefined);
+/** True while the history of a reopened session loads. */
+export const historyLoadingAtom = atom(false);
+/** Window folded to its header. */
+export const foldedAtom = atom(false);
+/** Sticky notice (no operator, session expired). */
+export const noticeAtom = atom<Notice | undefined>(undefined);
+/** Height in px of the host page's install banner: the button sits above it (SPEC.md §2.1). */
+export const buttonRaiseAtom = atom(0);
+/** True on small screens: the window takes the screen and never folds. */
+export const mobileAtom = atom(false);
+
+// Derived atoms.
+
+/** The chat window is on screen. */
+export const isOpenAtom = atom((get) => {
+  const phase = get(phaseAtom);
+  return phase === 'chat' || phase === 'feedback';
+});
+/** The floating button is on screen. */
+export const buttonVisibleAtom = atom((get) => get(phaseAtom) === 'button' || get(phaseAtom) === 'opening');
+/** The composer accepts input only while chatting. */
+export const composerEnabledAtom = atom((get) => get(phaseAtom) === 'chat');
+/** Window title: the operator's name (SPEC.md §2 "Header: title"). */
+export const titleAtom = atom((get) => get(sessionAtom)?.operator_pid[1] ?? '');
+
+// Actions.
+
+/** Reports an error as a `livechat:error` event; a sticky one also shows as the notice. */
+export const failAtom = atom(null, (get, set, code: ChatErrorCode, sticky: boolean) => {
+  if (sticky) set(noticeAtom, { code });
+  depsOf(get).emit('livechat:error', { code, message: ERROR_TEXTS[code] });
+});
+
+/** Changes the session and keeps the session cookie in step. */
+export const saveSessionAtom = atom(null, (get, set, patch: Partial<LivechatSession>) => {
+  const session = get(sessionAtom);
+  if (!session) return;
+  const next = { ...session, ...patch };
+  set(sessionAtom, next);
+  writeSession(depsOf(get).cookies, next);
+});
+
+export const setButtonRaiseAtom = atom(null, (_get, set, px: number) => {
+  set(buttonRaiseAtom, Number.isFinite(px) && px > 0 ? px : 0);
+});
