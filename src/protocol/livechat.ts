@@ -199,3 +199,8 @@ export const BusChannel = {
   operator: (partnerId: number): string => `livechat.operator.${partnerId}`,
   session: (sessionId: number): string => `livechat.session.${sessionId}`,
 } as const;
+
+/** A partner's avatar (operators' pictures, PROTOCOL.md §3) on the chat server at `serverUrl`. */
+export function partnerImageUrl(serverUrl: string, partnerId: number): string {
+  return `${serverUrl.replace(/\/+$/, '')}/web/partner_image/${partnerId}`;
+}

@@ -69,6 +69,9 @@ export const composerEnabledAtom = atom((get) => get(phaseAtom) === 'chat');
 /** Window title: the operator's name (SPEC.md §2 "Header: title"). */
 export const titleAtom = atom((get) => get(sessionAtom)?.operator_pid[1] ?? '');
 
+/** The operator's partner id, for their picture in the header; none before a session exists. */
+export const operatorIdAtom = atom((get) => get(sessionAtom)?.operator_pid[0]);
+
 // Actions.
 
 /** Reports an error as a `livechat:error` event; a sticky one also shows as the notice. */

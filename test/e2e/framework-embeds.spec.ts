@@ -26,6 +26,10 @@ for (const app of apps) {
     await page.getByRole('button', { name: 'Open the chat from the app' }).click();
     await expect(page.getByRole('dialog', { name: OPERATOR_NAME })).toBeVisible({ timeout: 15_000 });
     await expect(eventLog(page).getByText(`Chat opened with ${OPERATOR_NAME}`)).toBeVisible();
+    // The operator's picture from the chat server sits beside their name.
+    const picture = page.getByRole('dialog', { name: OPERATOR_NAME }).locator('header img');
+    await expect(picture).toBeVisible();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     await send(page, `Hello from ${app.name}`);
     await expect(eventLog(page).getByText(`Message out: Hello from ${app.name}`)).toBeVisible();

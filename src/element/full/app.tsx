@@ -4,7 +4,7 @@
  */
 import { useAtomValue } from 'jotai/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { LIMITS } from '../../protocol/livechat.js';
+import { LIMITS, partnerImageUrl } from '../../protocol/livechat.js';
 import {
   buttonRaiseAtom,
   buttonVisibleAtom,
@@ -22,6 +22,7 @@ import {
   phaseAtom,
   soundMutedAtom,
   titleAtom,
+  operatorIdAtom,
   transcriptAtom,
   typingNamesAtom,
   unreadCountAtom,
@@ -81,6 +82,7 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
   const typingNames = useAtomValue(typingNamesAtom, o);
   const status = useAtomValue(connectionAtom, o);
   const title = useAtomValue(titleAtom, o);
+  const operatorId = useAtomValue(operatorIdAtom, o);
   const loading = useAtomValue(historyLoadingAtom, o);
   const composerEnabled = useAtomValue(composerEnabledAtom, o);
   const feedback = useAtomValue(feedbackAtom, o);
@@ -122,6 +124,7 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
         {isOpen ? (
           <ChatWindow
             title={title}
+            avatarUrl={operatorId === undefined ? undefined : partnerImageUrl(options.serverUrl, operatorId)}
             status={status}
             unreadCount={unread}
             typingNames={typingNames}

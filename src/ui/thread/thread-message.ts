@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../protocol/livechat.js';
+import { partnerImageUrl, type ChatMessage } from '../../protocol/livechat.js';
 
 /** Delivery of the visitor's own message (issue 5: "own-message state"). */
 export type DeliveryState = 'sending' | 'sent' | 'failed';
@@ -63,9 +63,8 @@ export function parseServerDate(value: string, fallback: Date): Date {
 /** Maps a wire message (PROTOCOL.md §5.3) to what the thread shows. */
 export function toThreadMessage(message: ChatMessage, options: ToThreadMessageOptions, now: Date = new Date()): ThreadMessage {
   const authorPair = Array.isArray(message.author_id) && message.author_id[0] !== 0 ? message.author_id : null;
-  const base = options.serverUrl.replace(/\/+$/, '');
   const author: ThreadAuthor | null = authorPair
-    ? { id: authorPair[0], name: authorPair[1], avatarUrl: message.author_avatar_url ?? `${base}/web/partner_image/${authorPair[0]}` }
+    ? { id: authorPair[0], name: authorPair[1], avatarUrl: message.author_avatar_url ?? partnerImageUrl(options.serverUrl, authorPair[0]) }
     : null;
   return {
     id: message.id,

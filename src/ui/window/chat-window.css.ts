@@ -52,6 +52,7 @@ export const chatWindowCss = `
   user-select: none;
 }
 .lc-window[data-mobile] .lc-header { cursor: default; }
+.lc-header-avatar { flex: 0 0 24px; width: 24px; height: 24px; margin-inline-end: 4px; border-radius: 50%; object-fit: cover; background: #ffffff; }
 .lc-header-text { display: flex; align-items: baseline; gap: 8px; flex: 1 1 auto; min-width: 0; }
 .lc-title {
   margin: 0; font-size: 1em; font-weight: 700;

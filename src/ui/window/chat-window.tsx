@@ -1,5 +1,6 @@
-import { useId, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useId, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { safeColor } from '../shared/safe-color.js';
+import { safeUrl } from '../shared/safe-url.js';
 import { StatusLine, type ConnectionStatus } from '../shared/status-line.js';
 import { typingText } from '../shared/typing-text.js';
 import { UnreadBadge } from '../shared/unread-badge.js';
@@ -10,6 +11,8 @@ import { SoundIcon } from './sound-icon.js';
 export interface ChatWindowProps {
   /** Header title, usually the operator's name; it names the dialog. */
   title: string;
+  /** The operator's picture beside the title (decorative: the title names them). */
+  avatarUrl?: string;
   status: ConnectionStatus;
   unreadCount: number;
   /** Names of the others typing now (the visitor's own typing is never among them). */
@@ -75,6 +78,7 @@ export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
       onKeyDown={onKeyDown}
     >
       <header className="lc-header" style={headerStyle} onClick={onHeaderClick} part="header">
+        <HeaderAvatar url={props.avatarUrl} />
         <div className="lc-header-text">
           <h2 className="lc-title" id={titleId}>
             {title}
@@ -115,4 +119,12 @@ export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
       </div>
     </section>
   );
+}
+
+/** The operator's picture; a picture that does not load leaves no broken image behind. */
+function HeaderAvatar({ url }: { url: string | undefined }): React.JSX.Element | null {
+  const [failed, setFailed] = useState<string | undefined>(undefined);
+  const src = safeUrl(url);
+  if (!src || failed === src) return null;
+  return <img className="lc-header-avatar" src={src} alt="" width={24} height={24} onError={() => setFailed(src)} />;
 }
