@@ -3,10 +3,11 @@
  * Each run opens a fresh browser context (empty cache, no cookies) on the blank host page without the
  * widget (the floor) and with it, in alternating order so drift on a shared machine hits both alike.
  */
-import type { Page, Response } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freshPage, metrics, readProbe, type BrowserLab, type PageProbe } from '../lib/browser-lab.js';
 import { totalBytes, widgetBytes, type ByteSizes } from '../lib/bundle.js';
+import { addTallies, WireBytes, type WireTally } from '../lib/wire-bytes.js';
 import type { BenchContext, ScenarioResult } from '../lib/scenario.js';
 import { formatSummary, ratioSummary, summarize } from '../lib/stats.js';
 import { kb, type Row } from '../lib/table.js';
@@ -33,13 +34,20 @@ interface LoadRun {
   probe: PageProbe;
 }
 
+/** Script bytes received before any interaction (eager) and once the chat is open (full). */
+interface VisitBytes {
+  eager: WireTally;
+  full: WireTally;
+}
+
 interface InteractionRun {
   handOverCls: number;
   handOverMs: number;
-  eager: ByteSizes;
-  full: ByteSizes;
-  eagerFiles: string[];
-  fullFiles: string[];
+  /** Raw script bodies, to check that the server serves the build being measured. */
+  eagerRaw: ByteSizes;
+  firstVisit: VisitBytes;
+  /** The same page again in the same browser profile, with what the first visit cached. */
+  repeatVisit?: VisitBytes;
 }
 
 async function fcpOf(page: Page): Promise<number> {
@@ -50,24 +58,53 @@ function scriptFrom(origin: string, response: Response): boolean {
   return response.url().startsWith(origin) && response.request().resourceType() === 'script';
 }
 
-async function loadOnce(lab: BrowserLab, withWidget: boolean, ctx: BenchContext): Promise<{ load: LoadRun; interaction?: InteractionRun }> {
+async function widgetReady(page: Page): Promise<void> {
+  const available = await Promise.race([
+    page.evaluate(() => (window as unknown as { __benchReady: Promise<boolean> }).__benchReady),
+    sleep(15_000).then(() => undefined),
+  ]);
+  if (available !== true) throw new Error(available === false ? 'the widget reported no operator available' : 'the widget never announced livechat:ready');
+}
+
+/** Opens the chat from its button and waits for the composer. */
+async function openChat(page: Page): Promise<void> {
+  await page.getByRole('button', { name: BUTTON_NAME }).click();
+  await page.getByPlaceholder(COMPOSER_PLACEHOLDER).waitFor({ state: 'visible', timeout: 15_000 });
+  await sleep(300);
+}
+
+/** A second visit in the same profile: what the browser fetches again once the first visit cached it. */
+async function repeatVisit(lab: BrowserLab, context: BrowserContext, settleMs: number): Promise<VisitBytes> {
+  const page = await context.newPage();
+  const wire = await WireBytes.start(await context.newCDPSession(page), lab.server.url);
+  await page.goto(lab.site.widgetUrl, { waitUntil: 'load' });
+  await widgetReady(page);
+  await sleep(settleMs);
+  const eager = wire.take();
+  // A conversation the first visit opened comes back open (its cookie); otherwise the button opens it.
+  const button = page.getByRole('button', { name: BUTTON_NAME });
+  const composer = page.getByPlaceholder(COMPOSER_PLACEHOLDER);
+  await Promise.race([button.waitFor({ state: 'visible', timeout: 15_000 }), composer.waitFor({ state: 'visible', timeout: 15_000 })]);
+  if (await composer.isVisible()) await sleep(300);
+  else await openChat(page);
+  return { eager, full: addTallies(eager, wire.take()) };
+}
+
+async function loadOnce(lab: BrowserLab, withWidget: boolean, ctx: BenchContext, repeat = false): Promise<{ load: LoadRun; interaction?: InteractionRun }> {
   await lab.keepOnline();
   const { context, page, cdp } = await freshPage(lab.browser);
   try {
+    const wire = await WireBytes.start(cdp, lab.server.url);
     let phase: 'load' | 'interaction' = 'load';
     const scripts: { url: string; phase: 'load' | 'interaction'; body: Promise<Buffer> }[] = [];
     page.on('response', (response) => {
       if (scriptFrom(lab.server.url, response)) scripts.push({ url: response.url(), phase, body: response.body() });
     });
     await page.goto(withWidget ? lab.site.widgetUrl : lab.site.blankUrl, { waitUntil: 'load' });
-    if (withWidget) {
-      const available = await Promise.race([
-        page.evaluate(() => (window as unknown as { __benchReady: Promise<boolean> }).__benchReady),
-        sleep(15_000).then(() => undefined),
-      ]);
-      if (available !== true) throw new Error(available === false ? 'the widget reported no operator available' : 'the widget never announced livechat:ready');
-    }
-    await sleep(ctx.quick ? QUICK_SETTLE_MS : SETTLE_MS);
+    if (withWidget) await widgetReady(page);
+    const settleMs = ctx.quick ? QUICK_SETTLE_MS : SETTLE_MS;
+    await sleep(settleMs);
+    const eagerWire = wire.take();
     const m = await metrics(cdp);
     const probe = await readProbe(page);
     const load: LoadRun = {
@@ -102,22 +139,19 @@ async function loadOnce(lab: BrowserLab, withWidget: boolean, ctx: BenchContext)
     await sleep(500);
     const after = await readProbe(page);
     const handOverCls = after.shifts.slice(shiftsBefore).filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0);
-    await button.click();
-    await page.getByPlaceholder(COMPOSER_PLACEHOLDER).waitFor({ state: 'visible', timeout: 15_000 });
-    await sleep(300);
+    await openChat(page);
+    const firstVisit = { eager: eagerWire, full: addTallies(eagerWire, wire.take()) };
     const bodies = await Promise.all(scripts.map(async (s) => ({ ...s, content: await s.body })));
     const eagerList = bodies.filter((s) => s.phase === 'load');
-    const name = (u: string): string => new URL(u).pathname;
     ctx.log(`  host page: ${bodies.length} scripts from the chat server (${eagerList.length} before interaction)`);
     return {
       load,
       interaction: {
         handOverCls,
         handOverMs,
-        eager: totalBytes(eagerList.map((s) => s.content)),
-        full: totalBytes(bodies.map((s) => s.content)),
-        eagerFiles: eagerList.map((s) => name(s.url)),
-        fullFiles: bodies.map((s) => name(s.url)),
+        eagerRaw: totalBytes(eagerList.map((s) => s.content)),
+        firstVisit,
+        ...(repeat ? { repeatVisit: await repeatVisit(lab, context, settleMs) } : {}),
       },
     };
   } finally {
@@ -128,6 +162,16 @@ async function loadOnce(lab: BrowserLab, withWidget: boolean, ctx: BenchContext)
 /** The size budgets the CI test enforces (test/budgets/size-budgets.json, owned with the element). */
 function readBudgets(): { eagerBrotliMax: number; fullGzipMax: number; fullGzipTarget?: number } {
   return JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'test', 'budgets', 'size-budgets.json'), 'utf8')) as ReturnType<typeof readBudgets>;
+}
+
+function wireRow(metric: string, t: WireTally, reference: string): Row {
+  const value = `${kb(t.bodyBytes)} body + ${kb(t.headerBytes)} headers`;
+  return { scenario: 'host page', metric, value, reference: `${t.requests} script(s): ${t.notModified} revalidated (304), ${t.fromCache} from cache; ${reference}` };
+}
+
+/** What the browser received, as counted by DevTools, before interaction and with the chat open. */
+function wireRows(visit: string, v: VisitBytes, reference: string): Row[] {
+  return [wireRow(`eager received, ${visit}`, v.eager, reference), wireRow(`full received, ${visit}`, v.full, 'after opening the chat')];
 }
 
 function bytesRow(metric: string, b: ByteSizes, reference?: string): Row {
@@ -148,7 +192,8 @@ export async function hostPageScenario(lab: BrowserLab, ctx: BenchContext): Prom
   for (let i = 0; i < ctx.runs; i++) {
     const order = i % 2 === 0 ? [false, true] : [true, false];
     for (const w of order) {
-      const r = await loadOnce(lab, w, ctx);
+      // The repeat visit needs the first one's cache: it follows the last run with the widget.
+      const r = await loadOnce(lab, w, ctx, w && i === ctx.runs - 1);
       (w ? withW : without).push(r.load);
       if (r.interaction) interactions.push(r.interaction);
     }
@@ -185,19 +230,16 @@ export async function hostPageScenario(lab: BrowserLab, ctx: BenchContext): Prom
   if (!net) notMeasured.push('bytes over the network: no interaction run completed');
   // The dist figure for the full widget also counts chunks fetched only on demand (for example the
   // attachment viewer), so only the eager bytes must match exactly.
-  if (net && net.eager.raw !== built.eager.bytes.raw) notMeasured.push('eager bytes over the network differ from dist/ (a server serving another build?)');
+  if (net && net.eagerRaw.raw !== built.eager.bytes.raw) notMeasured.push('eager bytes over the network differ from dist/ (a server serving another build?)');
+  if (net && !net.repeatVisit) notMeasured.push('repeat visit: the last run did not complete one');
 
   const budgets = readBudgets();
   const fullTarget = budgets.fullGzipTarget === undefined ? '' : `, target ${kb(budgets.fullGzipTarget)} gz`;
   const rows: Row[] = [
     bytesRow('eager script (dist)', built.eager.bytes, `${built.eager.files.length} file(s); budget ${kb(budgets.eagerBrotliMax)} br`),
     bytesRow('full widget (dist, en, all lazy)', built.full.bytes, `${built.full.files.length} file(s); budget ${kb(budgets.fullGzipMax)} gz${fullTarget}`),
-    ...(net
-      ? [
-          bytesRow('eager over network', net.eager, `${net.eagerFiles.length} file(s) before interaction`),
-          bytesRow('full over network', net.full, `${net.fullFiles.length} file(s) after opening the chat`),
-        ]
-      : []),
+    ...(net ? wireRows('first visit', net.firstVisit, `dist: ${kb(built.eager.bytes.brotli)} br eager`) : []),
+    ...(net?.repeatVisit ? wireRows('repeat visit', net.repeatVisit, 'same profile, after the first visit') : []),
     { scenario: 'host page', metric: 'scripting, with widget', value: formatSummary(s.scriptWith, 1, ' ms'), reference: `floor (blank page) ${formatSummary(s.scriptWithout, 1, ' ms')}` },
     { scenario: 'host page', metric: 'scripting added', value: formatSummary(s.scriptAdded, 1, ' ms'), reference: s.scriptWithout.median > 0.05 ? `ratio to floor ${formatSummary(s.scriptRatio, 2, '×')}` : 'the blank page runs no script: no ratio' },
     { scenario: 'host page', metric: 'main-thread tasks, with', value: formatSummary(s.taskWith, 1, ' ms'), reference: `floor ${formatSummary(s.taskWithout, 1, ' ms')}, ratio ${formatSummary(ratioSummary(pick(withW, (r) => r.taskMs), pick(without, (r) => r.taskMs)), 2, '×')}` },
