@@ -244,6 +244,7 @@ export default [
       }),
       ...widgetTexts(),
       ...browserPlugins(),
+      precompress(),
     ],
   },
   {

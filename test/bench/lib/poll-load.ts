@@ -35,6 +35,16 @@ export interface PollLoadOptions {
   cookie?: string;
 }
 
+// Each client process binds its own loopback address, and loads running together or one after the other
+// take different ones: a local address has one range of ports, which thousands of polls from several
+// loads (and the TIME_WAIT sockets of the last run) would exhaust (connect EADDRINUSE).
+let nextAddress = 10;
+function loopbackAddress(): string {
+  const address = `127.0.0.${nextAddress}`;
+  nextAddress = nextAddress >= 250 ? 10 : nextAddress + 1;
+  return address;
+}
+
 /** Starts the client processes. */
 export function startPollLoad(options: PollLoadOptions): PollLoad {
   const script = path.join(ROOT_DIR, 'test', 'bench', 'workers', 'poll-clients.mjs');
@@ -42,7 +52,7 @@ export function startPollLoad(options: PollLoadOptions): PollLoad {
   const children: { child: ChildProcess; stats: PollLoadStats }[] = [];
   for (let k = 0; k < processes; k++) {
     const count = Math.min(POLLS_PER_CLIENT, options.count - k * POLLS_PER_CLIENT);
-    const arg = JSON.stringify({ url: options.url, count, localAddress: `127.0.0.${10 + k}`, bodies: options.bodies, cookie: options.cookie });
+    const arg = JSON.stringify({ url: options.url, count, localAddress: loopbackAddress(), bodies: options.bodies, cookie: options.cookie });
     const child = fork(script, [arg], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     const entry = { child, stats: { sent: 0, answered: 0, errors: 0, lastError: '' } };
     child.on('message', (m: { type?: string } & PollLoadStats) => {

@@ -43,11 +43,23 @@ function poll(i) {
   stats.sent++;
 }
 
-for (let i = 0; i < count; i++) poll(i);
-const report = every(() => process.send?.({ type: 'progress', ...stats }), 250);
+// Visitors do not all connect in the same millisecond: thousands of connections opened at once overflow
+// the server's accept queue, which no real load does. Polls go out in small steps instead.
+const STEP = 100;
+let placed = 0;
+const place = every(() => {
+  const end = Math.min(count, placed + STEP);
+  for (; placed < end; placed++) poll(placed);
+  if (placed >= count) stopEvery(place);
+}, 10);
+// The parent may close the channel between two reports (it stops a load by disconnecting too).
+const report = every(() => {
+  if (process.connected) process.send?.({ type: 'progress', ...stats });
+}, 250);
 process.on('message', (m) => {
   if (m !== 'stop') return;
   stopping = true;
+  stopEvery(place);
   stopEvery(report);
   agent.destroy();
   process.send?.({ type: 'progress', ...stats }, () => process.exit(0));
