@@ -3,6 +3,8 @@
  * loader's facade shows the same words as the React button without shipping whole locale files.
  * A Node test regenerates this table and fails when it is stale.
  */
+import { primaryLanguage } from '../protocol/language-tag.js';
+
 export const BUTTON_TEXTS: Readonly<Record<string, string>> = {
   ar: 'تحدث مع أحد موظفينا',
   en: 'Chat with one of our collaborators',
@@ -11,5 +13,5 @@ export const BUTTON_TEXTS: Readonly<Record<string, string>> = {
 
 /** The default button text for a language tag (its primary subtag), English when unknown. */
 export function defaultButtonText(lang: string): string {
-  return BUTTON_TEXTS[lang.toLowerCase().split(/[-_]/)[0] ?? ''] ?? (BUTTON_TEXTS.en as string);
+  return BUTTON_TEXTS[primaryLanguage(lang) ?? ''] ?? (BUTTON_TEXTS.en as string);
 }

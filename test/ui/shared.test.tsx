@@ -54,6 +54,9 @@ describe('shared pieces', () => {
     expect(directionOf('ar')).to.equal('rtl');
     expect(directionOf('ar-EG')).to.equal('rtl');
     expect(directionOf('fr')).to.equal('ltr');
+    // The widget and the console read one table: Uyghur right to left, Hausa left to right.
+    expect(createUiText({ lang: 'ug', messages: {} }).dir).to.equal('rtl');
+    expect(createUiText({ lang: 'ha', messages: {} }).dir).to.equal('ltr');
     const odd = createUiText({ lang: '%%', messages: { 'widget.thread.now': 'now' } });
     const now = new Date(2024, 0, 2);
     expect(odd.formatRelative(new Date(now.getTime() - 10_000), now)).to.equal('now');

@@ -1,34 +1,26 @@
 /**
- * The widget's texts: English is bundled (the fallback of every other language); other locale files are
- * separate chunks fetched for the language in use.
+ * The widget's texts: English is bundled (the fallback of every other language); other languages are
+ * the platform's catalogue chunks, fetched for the language in use.
  */
-import en from '../../../locales/en.json';
-import { createUiText, type MessageKey, type UiText } from '../../ui/shared/ui-text.js';
+import { englishMessages, loadCatalogue, type Catalogue } from '../../platform/i18n/locales.js';
+import { matchLocale } from '../../platform/i18n/negotiate.js';
+import { createUiText, type UiText } from '../../ui/shared/ui-text.js';
 import type { DefaultTexts } from '../attributes.js';
 
-type Messages = Partial<Record<MessageKey, string>>;
-
-const LOADERS: Record<string, () => Promise<{ default: Messages }>> = {
-  fr: () => import('../../../locales/fr.json'),
-  ar: () => import('../../../locales/ar.json'),
-};
-
-const primary = (lang: string): string => lang.toLowerCase().split(/[-_]/)[0] ?? 'en';
-
 /** The locale messages of `lang` (English when there is no file or it fails to load). */
-export async function loadMessages(lang: string): Promise<Messages> {
-  const load = LOADERS[primary(lang)];
-  if (!load) return en;
+export async function loadMessages(lang: string): Promise<Catalogue> {
+  const locale = matchLocale(lang);
+  if (locale === undefined) return englishMessages;
   try {
-    return (await load()).default;
+    return await loadCatalogue(locale);
   } catch {
-    return en;
+    return englishMessages;
   }
 }
 
 /** The translator and formatters for `lang`. */
-export function uiTextFor(lang: string, messages: Messages): UiText {
-  return createUiText({ lang: LOADERS[primary(lang)] ? lang : 'en', messages, fallback: en });
+export function uiTextFor(lang: string, messages: Catalogue): UiText {
+  return createUiText({ lang: matchLocale(lang) ? lang : 'en', messages, fallback: englishMessages });
 }
 
 /** Attribute defaults in the widget's language. */

@@ -3,7 +3,8 @@ export { SUPPORTED_LOCALES, englishMessages, isLocale, loadCatalogue, type Catal
 export { canonicalTag, matchLocale, negotiateLocale, pageLanguages, primaryLanguage } from './negotiate.js';
 export { directionOf, type TextDirection } from './direction.js';
 export { DEFAULT_LANG_PARAMETERS, readLangParameters, type LangParameters } from './lang-parameters.js';
-export { Translator, englishTranslator, loadTranslator, type MessageValues, type TranslatorOptions } from './translator.js';
+export { Translator, englishTranslator, loadTranslator, type TranslatorOptions } from './translator.js';
+export { createTranslate, type MessageValues, type Messages, type Translate, type TranslateOptions } from './translate.js';
 export {
   loadLocaleFile,
   loadServerTranslations,

@@ -2,29 +2,10 @@
  * Language negotiation: which supported locale a widget shows, from its `lang` attribute (or an
  * ancestor's, so the page's `<html lang>` counts), then the browser's languages, then English.
  */
+import { primaryLanguage } from '../../protocol/language-tag.js';
 import { SUPPORTED_LOCALES, type Locale } from './locales.js';
 
-/**
- * The primary language subtag of a tag in any of the forms seen in the wild: `fr_FR` (server),
- * `fr-FR` (BCP 47), `fr`, `FR`, `sr@latin`. Undefined for an empty or non-string value.
- */
-export function primaryLanguage(tag: unknown): string | undefined {
-  if (typeof tag !== 'string') return undefined;
-  const primary = tag.trim().split(/[-_@.]/)[0]?.toLowerCase();
-  return primary && /^[a-z]{2,3}$/.test(primary) ? primary : undefined;
-}
-
-/**
- * A tag in BCP 47 canonical form (`fr_be` → `fr-BE`: servers spell tags with an underscore, which Intl
- * refuses), or undefined when it is no language tag (an untrusted `lang` attribute such as "??").
- */
-export function canonicalTag(tag: string): string | undefined {
-  try {
-    return Intl.getCanonicalLocales(tag.trim().replace(/_/g, '-'))[0];
-  } catch {
-    return undefined;
-  }
-}
+export { canonicalTag, primaryLanguage } from '../../protocol/language-tag.js';
 
 /** The supported locale a tag asks for, or undefined. */
 export function matchLocale(tag: unknown): Locale | undefined {

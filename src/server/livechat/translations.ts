@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { primaryLanguage } from '../../protocol/language-tag.js';
 
 /** Language parameters of PROTOCOL.md §9 for each shipped locale. */
 const LANG_PARAMETERS: Record<string, { id: number; name: string; code: string; direction: 'ltr' | 'rtl'; date_format: string; time_format: string; grouping: string; decimal_point: string; thousands_sep: string; week_start: number }> = {
@@ -19,7 +20,7 @@ export interface Locales {
 
 /** Maps any tag to a shipped language, falling back to English (SPEC.md §9 "Default locale"). */
 export function resolveLanguage(tag: string | undefined, available: string[]): string {
-  const base = (tag ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+  const base = primaryLanguage(tag) ?? '';
   return available.includes(base) ? base : 'en';
 }
 

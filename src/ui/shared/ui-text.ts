@@ -1,18 +1,10 @@
-import { IntlMessageFormat } from 'intl-messageformat';
-import { messageText, type IcuMessage } from '../../platform/i18n/icu-message.js';
-import { canonicalTag } from '../../platform/i18n/negotiate.js';
+import { directionOf, type TextDirection } from '../../platform/i18n/direction.js';
+import type { MessageKey } from '../../platform/i18n/locales.js';
+import { createTranslate, type Messages, type MessageValues } from '../../platform/i18n/translate.js';
 import { humanSize, isEmail } from '../../platform/text/index.js';
 import { dateLocaleFor, dayLabel, relativeTime } from '../../platform/time/index.js';
-import type en from '../../../locales/en.json';
 
-/** A key of locales/en.json, the source of truth for every user-visible text. */
-export type MessageKey = keyof typeof en;
-
-/** Values interpolated into an ICU message (`{count}`, `{first}`, …). */
-export type MessageValues = Record<string, string | number | Date>;
-
-/** Writing direction of the widget's language. */
-export type TextDirection = 'ltr' | 'rtl';
+export { directionOf, type MessageKey, type MessageValues, type TextDirection };
 
 /**
  * Everything the components need to turn data into words: the translator and the formatters. The element
@@ -42,55 +34,22 @@ export interface UiTextOptions {
    * The locale file of `lang` (a missing key falls back to `fallback`, then to the key itself); the
    * production build precompiles its messages.
    */
-  messages: Partial<Record<MessageKey, IcuMessage>>;
-  /** Usually the English messages. */
-  fallback?: Partial<Record<MessageKey, IcuMessage>>;
+  messages: Messages;
+  /** The English messages (the key itself is shown without them). */
+  fallback?: Messages;
   formatRelative?: UiText['formatRelative'];
   dayLabel?: UiText['dayLabel'];
   formatSize?: UiText['formatSize'];
   isEmail?: UiText['isEmail'];
 }
 
-const RTL_LANGUAGES = new Set(['ar', 'arc', 'dv', 'fa', 'ha', 'he', 'khw', 'ks', 'ku', 'ps', 'ur', 'yi']);
-
-/** Writing direction of a language tag. */
-export function directionOf(lang: string): TextDirection {
-  return RTL_LANGUAGES.has(lang.toLowerCase().split(/[-_]/)[0] ?? '') ? 'rtl' : 'ltr';
-}
-
-// An untrusted `lang` attribute such as "??" must not break formatting.
-const safeLocale = (lang: string): string => canonicalTag(lang) ?? 'en-US';
-
 /**
- * Builds a {@link UiText} from a locale file, with ICU formatting by intl-messageformat and the platform's
- * date, size and e-mail helpers. Dates are written by the browser's Intl in the locale of `lang` (nothing to
+ * Builds a {@link UiText} from a locale file, with the platform's one message formatter and its date,
+ * size and e-mail helpers. Dates are written by the browser's Intl in the locale of `lang` (nothing to
  * fetch, Arabic included). A broken message never throws: the raw text (or key) is shown instead.
  */
 export function createUiText(options: UiTextOptions): UiText {
-  const locale = safeLocale(options.lang);
-  const cache = new Map<MessageKey, IntlMessageFormat | string>();
-  const compile = (key: MessageKey): IntlMessageFormat | string => {
-    const cached = cache.get(key);
-    if (cached !== undefined) return cached;
-    const source = options.messages[key] ?? options.fallback?.[key] ?? key;
-    let compiled: IntlMessageFormat | string;
-    try {
-      compiled = new IntlMessageFormat(source, locale);
-    } catch {
-      compiled = messageText(source);
-    }
-    cache.set(key, compiled);
-    return compiled;
-  };
-  const t = (key: MessageKey, values?: MessageValues): string => {
-    const message = compile(key);
-    if (typeof message === 'string') return message;
-    try {
-      return String(message.format(values));
-    } catch {
-      return messageText(options.messages[key] ?? options.fallback?.[key] ?? key);
-    }
-  };
+  const t = createTranslate({ locale: options.lang, messages: options.messages, ...(options.fallback ? { fallback: { locale: 'en', messages: options.fallback } } : {}) });
   const dateLocale = dateLocaleFor(options.lang);
   return {
     lang: options.lang,

@@ -69,4 +69,11 @@ describe('text direction', () => {
   it('is ltr otherwise, and for malformed input', () => {
     for (const tag of ['en', 'fr_FR', 'de', '', null]) expect(directionOf(tag), String(tag)).to.equal('ltr');
   });
+
+  it('knows Uyghur (Arabic script) is rtl and Hausa (Latin script) is ltr', () => {
+    expect(directionOf('ug')).to.equal('rtl');
+    expect(directionOf('ug-CN')).to.equal('rtl');
+    expect(directionOf('ha')).to.equal('ltr');
+    expect(directionOf('ha_NG')).to.equal('ltr');
+  });
 });
