@@ -2,6 +2,7 @@
  * The thread's message list as pure functions (SPEC.md §4 "Messages"): a message id is never added
  * twice, the welcome message opens new sessions, and the visitor's own posts carry a delivery state.
  */
+import { escapeHtml } from '../protocol/html-escape.js';
 import type { ChatMessage, Many2one } from '../protocol/livechat.js';
 
 /** Where the visitor's own post stands. Messages from others have none. */
@@ -44,11 +45,6 @@ export function welcomeMessage(body: string, operator: Many2one, channelId: numb
     is_discussion: true,
     is_notification: false,
   };
-}
-
-/** Escapes text for use as a message body (the body is HTML for every other message). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A pending post, shown at once with the `sending` state. */

@@ -3,6 +3,9 @@
  * untrusted strings from the host page: they are checked here and never evaluated; a bad value falls back
  * to the default and is reported, never thrown.
  */
+import { browserColorCheck, isSafeColor } from '../platform/text/color.js';
+
+export { browserColorCheck, isSafeColor };
 
 /** How the closed chat shows: the SPEC's tab at the bottom edge, or a round button with an icon. */
 export type Launcher = 'tab' | 'bubble';
@@ -139,27 +142,7 @@ export interface ParsedOptions {
 }
 
 const MAX_TEXT = 200;
-const MAX_COLOR = 64;
-const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const FUNCTIONAL = /^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\([0-9a-z.,%\s/+-]*\)$/i;
-const NAMED = /^[a-z]{3,20}$/i;
 const LANG = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i;
-
-/**
- * Tells whether a value is a plain colour. `var()`, `url()`, `;` and braces are refused before the
- * browser check: they could pull other rules or resources into the widget's styles.
- */
-export function isSafeColor(value: string, browserAccepts: (v: string) => boolean = () => true): boolean {
-  const v = value.trim();
-  if (v.length === 0 || v.length > MAX_COLOR) return false;
-  if (!(HEX.test(v) || FUNCTIONAL.test(v) || NAMED.test(v))) return false;
-  return browserAccepts(v);
-}
-
-/** The browser's own colour check where CSS.supports exists (it does in every target browser). */
-export function browserColorCheck(v: string): boolean {
-  return typeof CSS === 'undefined' || typeof CSS.supports !== 'function' ? true : CSS.supports('color', v);
-}
 
 function text(value: string | null | undefined): string | undefined {
   const v = value?.trim();

@@ -3,14 +3,14 @@
  * tests wire them to real HTTP routes and a fake clock. Keeping them small lets the state stay free of
  * React, of the DOM and of timers it cannot control.
  */
+import type { ConnectionStatus } from '../platform/bus/connection-status.js';
 import type { DesktopNotifications, UserNotice } from '../platform/notify/notifier.js';
 import type { LiveChatEventDetails } from './events.js';
 
 /** Calls a JSON-RPC route of the live-chat server and resolves with its `result`. */
 export type RpcCall = (route: string, params?: Record<string, unknown>) => Promise<unknown>;
 
-/** Health of the link to the server, as shown in the chat header. */
-export type ConnectionStatus = 'connecting' | 'online' | 'reconnecting' | 'offline';
+export type { ConnectionStatus };
 
 /** A subscription to the notifications of one bus channel. */
 export interface BusSubscription {

@@ -30,7 +30,7 @@ describe('chat state: sending', () => {
     await settle();
     const pending = w.get(messagesAtom).at(-1);
     expect(pending?.delivery).to.equal('sending');
-    expect(pending?.body).to.equal('<p>Hello &#60;b&#62;there&#60;/b&#62;</p>');
+    expect(pending?.body).to.equal('<p>Hello &lt;b&gt;there&lt;/b&gt;</p>');
     expect(w.server.callsTo('/mail/chat_post')).to.deep.equal([{ uuid: 'uuid-1', message_content: 'Hello <b>there</b>', post_key: pending?.postKey }]);
     answer(77);
     await sending;

@@ -2,6 +2,7 @@
  * Connects the state's ports to the platform layer: the JSON-RPC client, the cross-tab bus, the cookie
  * jar and the page's clock and screen.
  */
+import { bodyText } from '../../platform/text/body-text.js';
 import type { BusNotification } from '../../protocol/livechat.js';
 import { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
 import { createBusStore } from '../../platform/bus/bus-store.js';
@@ -78,12 +79,6 @@ export function busPort(client: RpcClient, serverUrl: string): BusPort & { isMas
       };
     },
   };
-}
-
-/** Plain text of a message body (server HTML), for a notification; parsed inert, never inserted. */
-export function bodyText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 // In the host page's localStorage, under a prefix of the widget's own so the site's keys are never touched.

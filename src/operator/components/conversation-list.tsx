@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '../../protocol/operator-console.js';
 import { useT } from '../texts.js';
-import { bodyText } from './message-body.js';
+import { bodyText } from '../../platform/text/body-text.js';
 
 /** Props of {@link ConversationList}. */
 export interface ConversationListProps {

@@ -14,7 +14,7 @@ import { createOwnTyping, pageClock } from '../../platform/typing/index.js';
 import { useT } from '../texts.js';
 import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
-import { bodyText } from './message-body.js';
+import { bodyText } from '../../platform/text/body-text.js';
 import { Notices, type ShownNotice } from './notices.js';
 import { DeskHeader, type DeskView } from './desk-header.js';
 import { shouldNotifyMessage, withNotice } from '../notice-policy.js';

@@ -13,11 +13,3 @@ export function MessageBody({ html }: { html: string }): React.JSX.Element {
   return <div className="op-message-body" ref={ref} />;
 }
 
-/**
- * The plain text of a message body (for previews and notifications). A DOMParser document is inert:
- * it runs no script and loads nothing, and only its text is kept.
- */
-export function bodyText(html: string): string {
-  const doc = new DOMParser().parseFromString(typeof html === 'string' ? html : '', 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}

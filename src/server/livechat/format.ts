@@ -1,12 +1,10 @@
+import { escapeHtml } from '../../protocol/html-escape.js';
 import type { ChatMessage, LivechatSession, MessageAttachment } from '../../protocol/livechat.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import type { MessageWithRelations } from '../store/store.js';
 import { attachmentAccessToken } from '../routes/attachments-access.js';
 
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-}
+export { escapeHtml } from '../../protocol/html-escape.js';
 
 const URL_IN_ESCAPED_TEXT = /\b(?:https?|ftp):\/\/[^\s<>]+?(?=[.,;:!?)]*(?:\s|<|$))/g;
 

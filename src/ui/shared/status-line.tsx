@@ -1,8 +1,9 @@
 import { useUiText } from './ui-text-context.js';
 import type { MessageKey } from './ui-text.js';
 
-/** Connection state shown under the title. */
-export type ConnectionStatus = 'online' | 'connecting' | 'reconnecting' | 'offline';
+import type { ConnectionStatus } from '../../platform/bus/connection-status.js';
+
+export type { ConnectionStatus };
 
 const KEYS: Record<ConnectionStatus, MessageKey> = {
   online: 'widget.status.online',

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { bodyText } from '../../../src/platform/text/body-text.js';
 import {
   DATA_URL_BLOB_THRESHOLD,
   DataUrlError,
@@ -79,7 +80,7 @@ describe('platform/text: e-mail check', () => {
 describe('platform/text: HTML escaping', () => {
   it('escapes the characters that open markup or close attributes', () => {
     expect(escapeHtml(`<img src=x onerror="alert('1')"> & \`t\``)).to.equal(
-      '&lt;img src=x onerror=&quot;alert(&#x27;1&#x27;)&quot;&gt; &amp; &#x60;t&#x60;',
+      '&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt; &amp; &#96;t&#96;',
     );
     expect(escapeHtml('plain text, déjà vu')).to.equal('plain text, déjà vu');
   });
@@ -140,5 +141,14 @@ describe('platform/text: large data URLs', () => {
     expect(() => dataUrlToBlob('data:image/png;base64,@@@')).to.throw(DataUrlError);
     expect(() => dataUrlToBlob('data:text/plain,%E0%A4%A')).to.throw(DataUrlError);
     expect(() => dataUrlToBlob('not a data url')).to.throw(DataUrlError);
+  });
+});
+
+describe('platform/text: the plain text of a message body', () => {
+  it('keeps the words, collapses white space and runs nothing', () => {
+    (window as unknown as { bodyTextRan?: boolean }).bodyTextRan = false;
+    const text = bodyText('<p>Hello   <b>there</b><br/>friend</p><img src=x onerror="window.bodyTextRan = true">');
+    expect(text).to.equal('Hello therefriend');
+    expect((window as unknown as { bodyTextRan?: boolean }).bodyTextRan).to.equal(false);
   });
 });
