@@ -5,7 +5,7 @@
  */
 import { atom } from 'jotai/vanilla';
 import type { ConversationDetail, ConversationSummary } from '../protocol/operator-console.js';
-import { createOthersTyping, pageClock, type OthersTyping, type TypingClock } from '../platform/typing/index.js';
+import { createOthersTyping, pageClock, type OthersTyping, type Clock } from '../platform/typing/index.js';
 import { deskReducer, type DeskEvent, type DeskState } from './desk-state.js';
 
 // Base atoms.
@@ -18,7 +18,7 @@ export const openConversationAtom = atom<ConversationDetail | null>(null);
 /** Session ids whose visitor is typing now. */
 export const typingSessionsAtom = atom<number[]>([]);
 /** The clock visitor typing fades by; a fake one in tests. */
-export const deskClockAtom = atom<TypingClock>(pageClock);
+export const deskClockAtom = atom<Clock>(pageClock);
 const typingModelAtom = atom<OthersTyping | undefined>(undefined);
 
 // Derived atoms.

@@ -4,6 +4,7 @@
  * React, of the DOM and of timers it cannot control.
  */
 import type { ConnectionStatus } from '../platform/bus/connection-status.js';
+import type { Clock } from '../platform/time/clock.js';
 import type { DesktopNotifications, UserNotice } from '../platform/notify/notifier.js';
 import type { LiveChatEventDetails } from './events.js';
 
@@ -38,19 +39,8 @@ export interface CookiePort {
 /** An opaque timer handle. */
 export type TimerHandle = unknown;
 
-/** Time, injectable so tests can run 60-second rules with a fake clock. */
-export interface ClockPort {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): TimerHandle;
-  clearTimeout(handle: TimerHandle): void;
-}
-
-/** The real clock of the page. */
-export const systemClock: ClockPort = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+/** Time, injectable so tests can run 60-second rules with a fake clock: the platform's one Clock. */
+export type ClockPort = Clock;
 
 /**
  * What new-message notifications need from the page (SPEC.md §6): whether the visitor can see the page,

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../support/free-port.mjs';
 import { PollLoop, type PollFn, type PollLoopState } from '../../src/platform/bus/poll-loop.js';
-import type { Clock } from '../../src/platform/bus/clock.js';
+import type { Clock } from '../../src/platform/time/clock.js';
 import type { BusNotification } from '../../src/protocol/livechat.js';
 import { openVisitorSession, rpcCall, startServerProcess, type ServerProcess } from '../support/bus-processes.mjs';
 
@@ -13,8 +13,8 @@ import { openVisitorSession, rpcCall, startServerProcess, type ServerProcess } f
 // real server processes; only its timers come from Node instead of a window.
 const nodeClock: Clock = {
   now: () => Date.now(),
-  after: (ms, fn) => setTimeout(fn, ms),
-  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
 /** The widget's poll over real HTTP: a JSON-RPC error or a dropped connection rejects. */

@@ -3,8 +3,8 @@
  * src/ui. No I/O here: every action goes through the state.
  */
 import { useAtomValue } from 'jotai/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { LIMITS, partnerImageUrl } from '../../protocol/livechat.js';
+import { useEffect, useMemo, useRef } from 'react';
+import { partnerImageUrl } from '../../protocol/livechat.js';
 import {
   buttonRaiseAtom,
   buttonVisibleAtom,
@@ -55,16 +55,6 @@ const STAGES: Record<FeedbackStep, FeedbackStage> = { choose: 'choosing', reason
 // The panel flags an invalid address itself; the state's own check only guards the call.
 const TRANSCRIPT: Record<TranscriptStep, TranscriptState> = { idle: 'idle', invalid: 'idle', sending: 'sending', sent: 'sent', failed: 'failed' };
 
-/** The clock of relative timestamps, refreshed every 60 s (SPEC.md §9). */
-function useNow(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), LIMITS.timestampRefreshMs);
-    return () => clearInterval(id);
-  }, []);
-  return now;
-}
-
 /** The whole widget for one element. */
 export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.Element {
   const o = { store: state.store };
@@ -88,7 +78,6 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
   const feedback = useAtomValue(feedbackAtom, o);
   const transcript = useAtomValue(transcriptAtom, o);
   const soundMuted = useAtomValue(soundMutedAtom, o);
-  const now = useNow();
   const viewer = useAttachmentViewer();
 
   const threadMessages = useMemo(
@@ -154,7 +143,6 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
               <>
                 <Thread
                   messages={threadMessages}
-                  now={now}
                   defaultUsername={options.defaultUsername}
                   loading={loading}
                   onRetry={(id) => void state.retry(id)}

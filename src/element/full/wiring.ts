@@ -13,7 +13,7 @@ import { browserDesktopNotifications, type UserNotice } from '../../platform/not
 import { RpcClient } from '../../platform/rpc/client.js';
 import { createLocalStore } from '../../platform/storage/local-store.js';
 import type { AttentionPort, BusPort, ConnectionStatus, CookiePort, StateDeps } from '../../state/ports.js';
-import { systemClock } from '../../state/ports.js';
+import { pageClock } from '../../platform/time/clock.js';
 
 // Routes whose calls fire no loading events (PROTOCOL.md §3.3, §3.6: the reference widget sends them silently).
 const SILENT = new Set(['/im_livechat/get_session', '/im_livechat/notify_typing']);
@@ -116,7 +116,7 @@ export function browserDeps(serverUrl: string, emit: StateDeps['emit'], noticeTi
     bus,
     attention: attentionPort(serverUrl, bus.isMaster, noticeTitle),
     cookies: cookiePort(),
-    clock: systemClock,
+    clock: pageClock,
     isMobile,
     pagePath: () => (tracksPages() ? location.pathname + location.search + location.hash : undefined),
     emit,

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai/react';
 import { createStore } from 'jotai/vanilla';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { BusChannel, LIMITS } from '../../protocol/livechat.js';
+import { BusChannel } from '../../protocol/livechat.js';
 import type { OperatorPresence } from '../../protocol/operator-console.js';
 import type { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
 import type { PollLoopState } from '../../platform/bus/poll-loop.js';
@@ -20,6 +20,7 @@ import { DeskHeader, type DeskView } from './desk-header.js';
 import { shouldNotifyMessage, withNotice } from '../notice-policy.js';
 import { StatisticsPanel } from './statistics-panel.js';
 import { AdminPanel } from './admin-panel.js';
+import { useMinuteNow } from '../../ui/shared/minute-clock.js';
 
 /** Props of {@link Desk}. */
 export interface DeskProps {
@@ -62,7 +63,8 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const [pollState, setPollState] = useState<PollLoopState>('stopped');
   const [notices, setNotices] = useState<ShownNotice[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [now, setNow] = useState(() => Date.now());
+  // Relative times follow the one shared minute clock, as in the widget.
+  const now = useMinuteNow().getTime();
   const [view, setView] = useState<DeskView>('desk');
   // Bumped when the statistics may have changed, so an open statistics panel reads them again.
   const [statsKey, setStatsKey] = useState(0);
@@ -160,8 +162,6 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   useEffect(() => {
     reloadList();
     api.presence().then(setPresence, reportError);
-    const timer = setInterval(() => setNow(Date.now()), LIMITS.timestampRefreshMs);
-    return () => clearInterval(timer);
   }, [api, reloadList, reportError]);
 
   const openId = open?.id;

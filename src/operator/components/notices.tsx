@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { systemClock, type Clock } from '../../platform/bus/clock.js';
+import { systemClock, type Clock } from '../../platform/time/clock.js';
 import type { UserNotice } from '../../platform/notify/notifier.js';
 import { NOTICE_DISMISS_MS } from '../notice-policy.js';
 import { useT } from '../texts.js';
@@ -53,8 +53,8 @@ function NoticeItem({ notice, clock, onDismiss }: { notice: ShownNotice; clock: 
   // the pointer leaves it.
   useEffect(() => {
     if (held) return;
-    const handle = clock.after(NOTICE_DISMISS_MS, () => dismissRef.current(id));
-    return () => clock.clear(handle);
+    const handle = clock.setTimeout(() => dismissRef.current(id), NOTICE_DISMISS_MS);
+    return () => clock.clearTimeout(handle);
   }, [held, clock, id]);
 
   const titleId = `op-notice-${id}`;

@@ -1,6 +1,6 @@
 import type { BusNotification, PollParams } from '../../protocol/livechat.js';
 import type { KeyValueStore, StoredValue } from '../storage/index.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from '../time/clock.js';
 import { CROSS_TAB_TIMINGS } from './cross-tab-timings.js';
 import { PollLoop, type PollFn, type PollLoopState } from './poll-loop.js';
 import { SeenIds } from './seen-ids.js';
@@ -204,8 +204,8 @@ export class CrossTabBus {
   }
 
   #schedule(ms: number, fn: () => void): void {
-    if (this.#heartbeatTimer !== undefined) this.#clock.clear(this.#heartbeatTimer);
-    this.#heartbeatTimer = this.#clock.after(ms, fn);
+    if (this.#heartbeatTimer !== undefined) this.#clock.clearTimeout(this.#heartbeatTimer);
+    this.#heartbeatTimer = this.#clock.setTimeout(fn, ms);
   }
 
   /** Elects the first live peer in stored order (the longest-standing tab); every tab computes the same. */
@@ -273,7 +273,7 @@ export class CrossTabBus {
   };
 
   #clearWatch(): void {
-    if (this.#watchTimer !== undefined) this.#clock.clear(this.#watchTimer);
+    if (this.#watchTimer !== undefined) this.#clock.clearTimeout(this.#watchTimer);
     this.#watchTimer = undefined;
   }
 
@@ -287,12 +287,12 @@ export class CrossTabBus {
     // look again at the master's pace rather than spin.
     const due = untilStale > 0 ? untilStale : this.#watchedOnce ? this.#t.masterHeartbeatMs : 0;
     this.#watchedOnce = untilStale <= 0;
-    this.#watchTimer = this.#clock.after(due, () => {
+    this.#watchTimer = this.#clock.setTimeout(() => {
       this.#watchTimer = undefined;
       if (this.#role !== 'follower') return;
       if (!this.#read<string | null>('master', null) || this.#masterIsStale()) this.#elect();
       if (this.#role === 'follower') this.#watchMaster();
-    });
+    }, due);
   }
 
   #channelsChanged(): void {
@@ -365,7 +365,7 @@ export class CrossTabBus {
     if (this.#role === 'stopped') return;
     const wasMaster = this.#role === 'master';
     this.#loop.stop();
-    if (this.#heartbeatTimer !== undefined) this.#clock.clear(this.#heartbeatTimer);
+    if (this.#heartbeatTimer !== undefined) this.#clock.clearTimeout(this.#heartbeatTimer);
     this.#heartbeatTimer = undefined;
     this.#clearWatch();
     this.#unlisten?.();

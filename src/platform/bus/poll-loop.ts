@@ -1,5 +1,5 @@
 import type { BusNotification, PollParams } from '../../protocol/livechat.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../time/clock.js';
 import { pollRetryDelayMs } from './retry-policy.js';
 
 /**
@@ -118,7 +118,7 @@ export class PollLoop {
     this.#generation += 1;
     this.#controller?.abort();
     this.#controller = undefined;
-    if (this.#retryTimer !== undefined) this.opts.clock.clear(this.#retryTimer);
+    if (this.#retryTimer !== undefined) this.opts.clock.clearTimeout(this.#retryTimer);
     this.#retryTimer = undefined;
   }
 
@@ -195,11 +195,11 @@ export class PollLoop {
     this.#setState('retrying');
     this.opts.onError?.(err, delay);
     const generation = this.#generation;
-    this.#retryTimer = this.opts.clock.after(delay, () => {
+    this.#retryTimer = this.opts.clock.setTimeout(() => {
       if (generation !== this.#generation) return;
       this.#retryTimer = undefined;
       this.#immediateRestarts = 0;
       this.#next();
-    });
+    }, delay);
   }
 }

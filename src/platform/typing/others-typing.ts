@@ -3,7 +3,7 @@
  * a message from them arrives or typing stops.
  */
 import { LIMITS } from '../../protocol/livechat.js';
-import type { TypingClock } from './clock.js';
+import type { Clock } from '../time/clock.js';
 
 /** Ids (partners for the widget, sessions for the console) shown as typing, oldest first. */
 export interface OthersTyping {
@@ -16,7 +16,7 @@ export interface OthersTyping {
 }
 
 /** Tracks others' typing and reports the ids whenever the list changes. */
-export function createOthersTyping(clock: TypingClock, onChange: (ids: number[]) => void): OthersTyping {
+export function createOthersTyping(clock: Clock, onChange: (ids: number[]) => void): OthersTyping {
   const timers = new Map<number, unknown>();
   const report = (): void => onChange([...timers.keys()]);
   const clear = (id: number): void => {

@@ -4,7 +4,7 @@
  * cleared after 5 s without input or when the message is sent.
  */
 import { LIMITS } from '../../protocol/livechat.js';
-import type { TypingClock } from './clock.js';
+import type { Clock } from '../time/clock.js';
 
 /**
  * How the end of typing is told when a message goes: `at-once`, outside the throttle, so the other side
@@ -31,7 +31,7 @@ export interface OwnTyping {
 }
 
 /** Creates the announcer; `notify` tells the server. */
-export function createOwnTyping(clock: TypingClock, notify: (isTyping: boolean) => void, policy: OwnTypingPolicy): OwnTyping {
+export function createOwnTyping(clock: Clock, notify: (isTyping: boolean) => void, policy: OwnTypingPolicy): OwnTyping {
   let announced = false;
   let wanted = false;
   let lastCallAt = Number.NEGATIVE_INFINITY;

@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { CrossTabBus } from '../../../src/platform/bus/cross-tab-bus.js';
 import { createBusStore } from '../../../src/platform/bus/bus-store.js';
-import { systemClock, type TimerHost } from '../../../src/platform/bus/clock.js';
+import { systemClock, type TimerHost } from '../../../src/platform/time/clock.js';
 import { busKeyPrefix } from '../../../src/platform/bus/storage-keys.js';
 import { createLocalStore } from '../../../src/platform/storage/index.js';
 import { httpPoll, namespace, openFrame, push, resetStats, stats } from './http-tabs.js';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../../src/platform/bus/clock.js';
+import type { Clock } from '../../../src/platform/time/clock.js';
 
 interface Timer {
   at: number;
@@ -31,13 +31,13 @@ export class FakeClock {
     return {
       owner,
       now: () => this.#now,
-      after: (ms, fn) => {
+      setTimeout: (fn, ms) => {
         if (this.#dead.has(owner)) return undefined;
         const seq = ++this.#seq;
         this.#timers.set(seq, { at: this.#now + Math.max(0, ms), seq, fn, owner });
         return seq;
       },
-      clear: (handle) => {
+      clearTimeout: (handle) => {
         if (typeof handle === 'number') this.#timers.delete(handle);
       },
     };

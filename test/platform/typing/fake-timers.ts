@@ -1,7 +1,7 @@
-import type { TypingClock } from '../../../src/platform/typing/index.js';
+import type { Clock } from '../../../src/platform/time/clock.js';
 
 /** A fake clock: timers run only when the test advances time. */
-export class FakeTimers implements TypingClock {
+export class FakeTimers implements Clock {
   current = 1_000_000;
   #next = 1;
   #timers = new Map<number, { at: number; fn: () => void }>();
