@@ -4,10 +4,11 @@
  * when the auto-popup rule is due. Method calls made before the React part runs are queued.
  * Nothing here imports React.
  */
+import { decodeCookieValue, readCookie } from '../platform/cookies/cookie-string.js';
 import { isMobileSize, sizeClassForWidth } from '../platform/screen/size-class.js';
 import { COOKIES, type InitResult, type LivechatRule } from '../protocol/livechat.js';
 import type { LiveChatState } from '../state/create-state.js';
-import { ERROR_TEXTS } from '../state/errors.js';
+import { INVALID_OPTION_TEXT, NETWORK_ERROR_TEXT } from '../state/errors.js';
 import { channelOptionsFromWire, type ChannelOptions, type OptionProblem, type WidgetOptions } from '../state/options.js';
 import { parseElementAttributes, widgetOptions, type AttributeProps, type ElementAttributes } from './attributes.js';
 import { dispatchLiveChatEvent, type LiveChatEventDetails, type LiveChatEventName } from './events.js';
@@ -34,8 +35,11 @@ export const LOAD_RETRY_DELAYS_MS = [1000, 3000, 10_000];
 /** How often a visible page asks init again while nobody is available (issue 14), ±10 % jitter. */
 export const AVAILABILITY_POLL_MS = 60_000;
 
-const hasSessionCookie = (): boolean => document.cookie.split('; ').some((c) => c.startsWith(`${COOKIES.session.name}=`));
-const autoPopupCookieFalse = (): boolean => document.cookie.split('; ').some((c) => c === `${COOKIES.autoPopup.name}=false` || c === `${COOKIES.autoPopup.name}=${encodeURIComponent('false')}`);
+const hasSessionCookie = (): boolean => readCookie(document, COOKIES.session.name) !== undefined;
+const autoPopupCookieFalse = (): boolean => {
+  const raw = readCookie(document, COOKIES.autoPopup.name);
+  return raw !== undefined && decodeCookieValue(raw) === false;
+};
 // SPEC.md §9: mobile is the SM screen class or smaller, as the platform's screen classes decide.
 const isMobile = (): boolean => isMobileSize(sizeClassForWidth(window.innerWidth));
 
@@ -119,7 +123,7 @@ export class WidgetController {
     const key = `${attribute}=${value}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.emit('livechat:error', { code: 'invalid_option', message: `${ERROR_TEXTS.invalid_option}: ${attribute} (${reason})` });
+    this.emit('livechat:error', { code: 'invalid_option', message: `${INVALID_OPTION_TEXT}: ${attribute} (${reason})` });
   }
 
   /** Follows the install banner while the button can show (not before availability is known). */
@@ -270,7 +274,7 @@ export class WidgetController {
     } catch {
       this.phase = before;
       this.loading = undefined;
-      this.emit('livechat:error', { code: 'network', message: ERROR_TEXTS.network });
+      this.emit('livechat:error', { code: 'network', message: NETWORK_ERROR_TEXT });
       // A visitor who clicked (or a page that called a method) is waiting: fetch again by itself rather
       // than leave the click unanswered; browsers fetch a module again after a failed import.
       const delay = LOAD_RETRY_DELAYS_MS[this.loadFailures];

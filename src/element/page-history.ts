@@ -5,24 +5,16 @@
  * apps change pages without a load, so their history navigations count too (issue 14); a page that sets
  * `track-pages="false"` writes nothing (consent first).
  *
- * Self-contained on purpose: a module the React part also imports would be bundled into the eager script
- * whole (shared code lands in the entry chunk), which the 6 KB budget cannot afford. It writes what the
- * platform's cookie jar writes (percent-encoded JSON, path `/`, max-age and expires) and reads that or
- * the reference widget's raw JSON, as state/session-cookie.ts does.
+ * The cookie is read and written with the platform's cookie format functions, the ones its jar uses.
  */
+import { decodeCookieValue, encodeCookieValue, readCookie, writeCookie } from '../platform/cookies/cookie-string.js';
 import { COOKIES, LIMITS } from '../protocol/livechat.js';
 
 const { name, maxAge } = COOKIES.history;
 
 function read(doc: { cookie: string }): string[] {
-  const raw = doc.cookie.split('; ').find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
-  if (!raw) return [];
-  let list: unknown;
-  try {
-    list = JSON.parse(raw[0] === '[' ? raw : decodeURIComponent(raw));
-  } catch {
-    return [];
-  }
+  const raw = readCookie(doc, name);
+  const list = raw === undefined ? undefined : decodeCookieValue(raw);
   return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [];
 }
 
@@ -32,8 +24,7 @@ export function recordCurrentPage(doc: { cookie: string } = document, where: Pic
     const path = where.pathname + where.search + where.hash;
     const history = read(doc);
     if (history.includes(path)) return;
-    const value = encodeURIComponent(JSON.stringify([...history, path].slice(-LIMITS.pageHistoryMax)));
-    doc.cookie = `${name}=${value};path=/;max-age=${maxAge};expires=${new Date(Date.now() + maxAge * 1000).toUTCString()}`;
+    writeCookie(doc, name, encodeCookieValue([...history, path].slice(-LIMITS.pageHistoryMax))!, maxAge);
   } catch {
     // document.cookie throws in sandboxed frames without same-origin; the widget works without history.
   }

@@ -6,7 +6,7 @@ import { disconnectAtom, subscribeAtom, subscriptionAtom } from './connection.js
 import { depsOf } from './context.js';
 import { closeChatAtom } from './lifecycle.js';
 import { isOpenAtom, sessionAtom } from './session.js';
-import { readPageHistory } from './session-cookie.js';
+import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { receiveMessageAtom } from './thread.js';
 import { messageFromAtom, typingNoticeAtom } from './typing-state.js';
 
@@ -19,7 +19,7 @@ export const connectAtom = atom(null, (get, set, session: LivechatSession) => {
     const { cookies, rpc } = depsOf(get);
     switch (payload.kind) {
       case 'history_command': {
-        const pages = readPageHistory(cookies).map((p) => p.slice(0, FIELD_LIMITS.pageHistoryEntry));
+        const pages = createLivechatCookies(cookies).readPageHistory().map((p) => p.slice(0, FIELD_LIMITS.pageHistoryEntry));
         rpc('/im_livechat/history', { pid: current.operator_pid[0], channel_uuid: current.uuid, page_history: pages }).catch(() => undefined);
         return;
       }

@@ -6,7 +6,7 @@ import { depsOf } from './context.js';
 import { feedbackAtom } from './feedback.js';
 import { closeChatAtom, endChatAtom } from './lifecycle.js';
 import { failAtom, phaseAtom, sessionAtom } from './session.js';
-import { clearSession } from './session-cookie.js';
+import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 
 // Base atoms.
 
@@ -46,7 +46,7 @@ const sendFeedbackAtom = atom(null, async (get, set, rate: Rate, reason: string)
   if (get(sessionAtom) !== session) return;
   // The conversation is over: a reload during the thanks must not bring it back.
   set(disconnectAtom);
-  clearSession(cookies);
+  createLivechatCookies(cookies).clearSession();
   // SPEC.md §4 "Feedback": the chat closes after the rating; the thanks stay just long enough to be read,
   // counted from when they appeared so slow calls do not hold the window open longer.
   const wait = Math.max(0, LIMITS.feedbackThanksMs - (clock.now() - thankedAt));

@@ -12,13 +12,19 @@ export const ERROR_MESSAGE_KEYS: Record<Exclude<ChatErrorCode, 'invalid_option'>
   network: 'errors.connectionLost',
 };
 
+// One constant per text: the eager loader reports only two of them and must not carry the others.
+/** English text of the `network` error. */
+export const NETWORK_ERROR_TEXT = 'Could not connect to the server';
+/** English text of the `invalid_option` error. */
+export const INVALID_OPTION_TEXT = 'Invalid attribute value';
+
 /** English text of each code, used for `livechat:error` details (host pages log them). */
 export const ERROR_TEXTS: Record<ChatErrorCode, string> = {
   no_operator: 'No available collaborator, please try again later.',
   session_expired: 'Session expired... Please refresh and try again.',
   post_failed: 'Not sent',
-  network: 'Could not connect to the server',
-  invalid_option: 'Invalid attribute value',
+  network: NETWORK_ERROR_TEXT,
+  invalid_option: INVALID_OPTION_TEXT,
 };
 
 /** A failure with a code the element turns into a `livechat:error` event and a notice. */

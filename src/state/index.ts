@@ -12,5 +12,4 @@ export * from './opening.js';
 export * from './options.js';
 export * from './ports.js';
 export * from './sending.js';
-export * from './session-cookie.js';
 export * from './transcript.js';

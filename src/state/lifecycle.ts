@@ -4,7 +4,7 @@ import { disconnectAtom } from './connection.js';
 import { depsOf } from './context.js';
 import { feedbackAtom, transcriptAtom } from './feedback.js';
 import { foldedAtom, phaseAtom, sessionAtom } from './session.js';
-import { clearSession } from './session-cookie.js';
+import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { closeNeedsFeedbackAtom, messageNoticeAtom, messagesAtom, setFoldedAtom, setUnreadAtom } from './thread.js';
 
 /** The conversation is over: everything of it goes and the button comes back. */
@@ -12,7 +12,7 @@ export const endChatAtom = atom(null, (get, set) => {
   const session = get(sessionAtom);
   const { cookies, emit } = depsOf(get);
   set(disconnectAtom);
-  clearSession(cookies);
+  createLivechatCookies(cookies).clearSession();
   set(sessionAtom, undefined);
   set(messagesAtom, []);
   set(feedbackAtom, { step: 'choose', rate: undefined });

@@ -8,8 +8,24 @@ import { connectAtom } from './bus.js';
 import { depsOf } from './context.js';
 import { welcomeMessage, type ThreadMessage } from './messages.js';
 import { failAtom, foldedAtom, historyLoadingAtom, isOpenAtom, mobileAtom, noticeAtom, optionsAtom, phaseAtom, ruleAtom, sessionAtom } from './session.js';
-import { autoPopupAllowed, previousOperator, readSession, recordPageVisit, rememberOpenedChat } from './session-cookie.js';
+import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
+import type { CookiePort } from './ports.js';
 import { atBottomAtom, loadHistoryAtom, messagesAtom, setFoldedAtom } from './thread.js';
+
+
+/** The previous operator's partner id as PROTOCOL.md §3.3 sends it (a string), or null. */
+function previousOperatorId(cookies: CookiePort): string | null {
+  const pid = createLivechatCookies(cookies).readPreviousOperator();
+  return pid === undefined ? null : String(pid);
+}
+
+/** Cookies written when a chat opens: the session, auto-popup off for an hour, the operator for 7 days. */
+function rememberOpenedChat(cookies: CookiePort, session: LivechatSession): void {
+  const stored = createLivechatCookies(cookies);
+  stored.writeSession(session);
+  stored.disableAutoPopup();
+  if (session.operator_pid[0]) stored.writePreviousOperator(session.operator_pid[0]);
+}
 
 /** What the eager loader already knows when the full widget starts. */
 export interface Prefetched {
@@ -53,7 +69,7 @@ export const stopAutoPopupAtom = atom(null, (get, set) => {
 
 const scheduleAutoPopupAtom = atom(null, (get, set, rule: LivechatRule, since: number) => {
   const { clock, cookies, isMobile } = depsOf(get);
-  if (rule.action !== 'auto_popup' || isMobile() || !autoPopupAllowed(cookies)) return;
+  if (rule.action !== 'auto_popup' || isMobile() || !createLivechatCookies(cookies).isAutoPopupAllowed()) return;
   const delay = Math.max(0, rule.auto_popup_timer * 1000 - (clock.now() - since));
   const timer = clock.setTimeout(() => {
     set(autoPopupTimerAtom, undefined);
@@ -72,8 +88,9 @@ const askInit = async (get: Getter): Promise<InitResult> => {
 export const startAtom = atom(null, async (get, set, prefetched: Prefetched = {}) => {
   const { clock, cookies, emit, pagePath } = depsOf(get);
   const path = pagePath();
-  if (path !== undefined) recordPageVisit(cookies, path);
-  const session = readSession(cookies);
+  const stored = createLivechatCookies(cookies);
+  if (path !== undefined) stored.recordPageVisit(path);
+  const session = stored.readSession();
   if (session) {
     emit('livechat:ready', { available: true });
     return set(reopenAtom, session);
@@ -132,7 +149,7 @@ export const openAtom = atom(null, async (get, set) => {
     answer = await rpc('/im_livechat/get_session', {
       channel_id: options.channelId,
       anonymous_name: options.defaultUsername.slice(0, FIELD_LIMITS.visitorName),
-      previous_operator_id: previousOperator(cookies),
+      previous_operator_id: previousOperatorId(cookies),
     });
   } catch {
     set(phaseAtom, 'button');

@@ -5,6 +5,7 @@
  */
 import type { ConnectionStatus } from '../platform/bus/connection-status.js';
 import type { Clock } from '../platform/time/clock.js';
+import type { CookieJar } from '../platform/cookies/cookie-jar.js';
 import type { DesktopNotifications, UserNotice } from '../platform/notify/notifier.js';
 import type { LiveChatEventDetails } from './events.js';
 
@@ -29,12 +30,8 @@ export interface BusPort {
   ): BusSubscription;
 }
 
-/** Cookies of the host page; values are raw strings (PROTOCOL.md §7.1: no encoding). */
-export interface CookiePort {
-  get(name: string): string | undefined;
-  set(name: string, value: string, maxAgeSeconds: number): void;
-  remove(name: string): void;
-}
+/** Cookies of the host page as JSON values, in the platform's one cookie format (PROTOCOL.md §7.1). */
+export type CookiePort = CookieJar;
 
 /** An opaque timer handle. */
 export type TimerHandle = unknown;

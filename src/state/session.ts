@@ -8,7 +8,7 @@ import type { LivechatRule, LivechatSession } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
 import { ERROR_TEXTS, type ChatErrorCode } from './errors.js';
 import type { WidgetOptions } from './options.js';
-import { writeSession } from './session-cookie.js';
+import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 
 /**
  * Where the widget stands: checking availability, hidden (nobody available), showing the button,
@@ -86,7 +86,7 @@ export const saveSessionAtom = atom(null, (get, set, patch: Partial<LivechatSess
   if (!session) return;
   const next = { ...session, ...patch };
   set(sessionAtom, next);
-  writeSession(depsOf(get).cookies, next);
+  createLivechatCookies(depsOf(get).cookies).writeSession(next);
 });
 
 export const setButtonRaiseAtom = atom(null, (_get, set, px: number) => {

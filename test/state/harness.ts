@@ -39,16 +39,16 @@ export class ManualClock implements ClockPort {
 
 /** Cookies in memory, with the lifetimes they were written with. */
 export class MemoryCookies implements CookiePort {
-  readonly values = new Map<string, string>();
+  readonly values = new Map<string, unknown>();
   readonly maxAges = new Map<string, number>();
-  get(name: string): string | undefined {
-    return this.values.get(name);
+  get<T = unknown>(name: string): T | undefined {
+    return this.values.get(name) as T | undefined;
   }
-  set(name: string, value: string, maxAge: number): void {
+  set(name: string, value: unknown, maxAge = 365 * 24 * 3600): void {
     this.values.set(name, value);
     this.maxAges.set(name, maxAge);
   }
-  remove(name: string): void {
+  delete(name: string): void {
     this.values.delete(name);
   }
 }

@@ -46,19 +46,20 @@ describe('chat state: availability and opening', () => {
     expect(welcome?.id).to.equal('_welcome');
     expect(welcome?.author_id).to.deep.equal(OPERATOR);
     expect(welcome?.body).to.equal('How may I help you?');
-    // Raw JSON, case preserved (no lower-casing of names).
-    expect(JSON.parse(w.cookies.get('im_livechat_session') as string)).to.deep.equal({
+    // Case preserved (no lower-casing of names), in the key order of PROTOCOL.md §7.1.
+    expect(w.cookies.get('im_livechat_session')).to.deep.equal({
       folded: false,
       id: 42,
       message_unread_counter: 0,
       operator_pid: [3, 'Mitchell Admin'],
       name: 'Visitor Mitchell Admin',
       uuid: 'uuid-1',
+      state: 'open',
     });
     expect(w.cookies.maxAges.get('im_livechat_session')).to.equal(3600);
-    expect(w.cookies.get('im_livechat_auto_popup')).to.equal('false');
+    expect(w.cookies.get('im_livechat_auto_popup')).to.equal(false);
     expect(w.cookies.maxAges.get('im_livechat_auto_popup')).to.equal(3600);
-    expect(w.cookies.get('im_livechat_previous_operator_pid')).to.equal('3');
+    expect(w.cookies.get('im_livechat_previous_operator_pid')).to.equal(3);
     expect(w.cookies.maxAges.get('im_livechat_previous_operator_pid')).to.equal(7 * 24 * 3600);
     expect(w.bus.channel).to.equal('uuid-1');
     expect(w.eventsNamed('livechat:open')).to.deep.equal([{ uuid: 'uuid-1', operator: OPERATOR }]);
@@ -66,7 +67,7 @@ describe('chat state: availability and opening', () => {
 
   it('sends the previous operator cookie with the next session request', async () => {
     const w = await availableWidget();
-    w.cookies.set('im_livechat_previous_operator_pid', '7', 100);
+    w.cookies.set('im_livechat_previous_operator_pid', 7, 100);
     await w.state.open();
     expect(w.server.callsTo('/im_livechat/get_session')[0]?.previous_operator_id).to.equal('7');
   });
@@ -96,7 +97,7 @@ describe('chat state: availability and opening', () => {
 
   it('reopens from the session cookie with up to 100 history messages, oldest first, without init or welcome', async () => {
     const h = harness();
-    h.cookies.set('im_livechat_session', JSON.stringify({ ...sessionAnswer('uuid-9'), folded: true }), 3600);
+    h.cookies.set('im_livechat_session', { ...sessionAnswer('uuid-9'), folded: true }, 3600);
     h.server.on('/mail/chat_history', () => [serverMessage('second', OPERATOR, 2), serverMessage('first', false, 1)]);
     const state = createLiveChatState(h.deps, testOptions());
     await state.start();
@@ -109,7 +110,7 @@ describe('chat state: availability and opening', () => {
 
   it('ignores a malformed session cookie and checks availability instead', async () => {
     const h = harness();
-    h.cookies.set('im_livechat_session', '{"uuid": 5', 3600);
+    h.cookies.set('im_livechat_session', { uuid: 5 }, 3600);
     h.server.on('/im_livechat/init', () => ({ available_for_me: true, rule: {} }));
     const state = createLiveChatState(h.deps, testOptions());
     await state.start();
@@ -118,10 +119,10 @@ describe('chat state: availability and opening', () => {
 
   it('records the page in the history cookie (max 15 paths, 1 day)', async () => {
     const h = harness();
-    h.cookies.set('im_livechat_history', JSON.stringify(Array.from({ length: 15 }, (_, i) => `/p${i}`)), 86400);
+    h.cookies.set('im_livechat_history', Array.from({ length: 15 }, (_, i) => `/p${i}`), 86400);
     h.server.on('/im_livechat/init', () => ({ available_for_me: false, rule: {} }));
     await createLiveChatState(h.deps, testOptions()).start();
-    const history = JSON.parse(h.cookies.get('im_livechat_history') as string) as string[];
+    const history = h.cookies.get('im_livechat_history') as string[];
     expect(history).to.have.length(15);
     expect(history[0]).to.equal('/p1');
     expect(history[14]).to.equal('/shop?x=1');
@@ -160,7 +161,7 @@ describe('chat state: auto-popup', () => {
   });
 
   it('does not fire when the auto-popup cookie is false, nor on mobile', async () => {
-    for (const setup of [(h: ReturnType<typeof harness>) => h.cookies.set('im_livechat_auto_popup', 'false', 3600), (h: ReturnType<typeof harness>) => h.setMobile(true)]) {
+    for (const setup of [(h: ReturnType<typeof harness>) => h.cookies.set('im_livechat_auto_popup', false, 3600), (h: ReturnType<typeof harness>) => h.setMobile(true)]) {
       const h = harness();
       setup(h);
       const state = createLiveChatState(h.deps, testOptions());
@@ -188,9 +189,9 @@ describe('chat state: fold', () => {
   it('saves the fold state in the session cookie on each toggle', async () => {
     const w = await openWidget();
     w.state.toggleFold();
-    expect(JSON.parse(w.cookies.get('im_livechat_session') as string).folded).to.equal(true);
+    expect(w.cookies.get<{ folded: boolean }>('im_livechat_session')?.folded).to.equal(true);
     w.state.toggleFold();
-    expect(JSON.parse(w.cookies.get('im_livechat_session') as string).folded).to.equal(false);
+    expect(w.cookies.get<{ folded: boolean }>('im_livechat_session')?.folded).to.equal(false);
     expect(w.eventsNamed('livechat:fold')).to.deep.equal([{ folded: true }, { folded: false }]);
   });
 
@@ -212,7 +213,7 @@ describe('chat state: fold', () => {
     w.state.setMobile(true);
     expect(w.get(mobileAtom)).to.equal(true);
     expect(w.get(foldedAtom)).to.equal(false);
-    expect(JSON.parse(w.cookies.get('im_livechat_session') as string).folded).to.equal(false);
+    expect(w.cookies.get<{ folded: boolean }>('im_livechat_session')?.folded).to.equal(false);
     w.state.toggleFold();
     expect(w.get(foldedAtom)).to.equal(false);
     w.state.setMobile(false);

@@ -12,32 +12,11 @@ import { createBeep } from '../../platform/notify/beep.js';
 import { browserDesktopNotifications, type UserNotice } from '../../platform/notify/notifier.js';
 import { RpcClient } from '../../platform/rpc/client.js';
 import { createLocalStore } from '../../platform/storage/local-store.js';
-import type { AttentionPort, BusPort, ConnectionStatus, CookiePort, StateDeps } from '../../state/ports.js';
+import type { AttentionPort, BusPort, ConnectionStatus, StateDeps } from '../../state/ports.js';
 import { pageClock } from '../../platform/time/clock.js';
 
 // Routes whose calls fire no loading events (PROTOCOL.md §3.3, §3.6: the reference widget sends them silently).
 const SILENT = new Set(['/im_livechat/get_session', '/im_livechat/notify_typing']);
-
-/** The cookie port over the platform's jar (values are JSON text on both sides). */
-export function cookiePort(): CookiePort {
-  const jar = createCookieJar();
-  return {
-    get(name) {
-      const v = jar.get(name);
-      return v === undefined ? undefined : JSON.stringify(v);
-    },
-    set(name, value, maxAge) {
-      try {
-        jar.set(name, JSON.parse(value) as unknown, maxAge);
-      } catch {
-        // A value that is not JSON is never written by the state; ignoring it keeps the host page safe.
-      }
-    },
-    remove(name) {
-      jar.delete(name);
-    },
-  };
-}
 
 const STATUS: Record<PollLoopState, ConnectionStatus> = { polling: 'online', idle: 'online', retrying: 'reconnecting', stopped: 'offline' };
 
@@ -115,7 +94,7 @@ export function browserDeps(serverUrl: string, emit: StateDeps['emit'], noticeTi
     rpc: (route, params) => client.call(route, params, { silent: SILENT.has(route) }),
     bus,
     attention: attentionPort(serverUrl, bus.isMaster, noticeTitle),
-    cookies: cookiePort(),
+    cookies: createCookieJar(),
     clock: pageClock,
     isMobile,
     pagePath: () => (tracksPages() ? location.pathname + location.search + location.hash : undefined),

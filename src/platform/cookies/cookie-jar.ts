@@ -1,7 +1,6 @@
-/** Anything with a `cookie` accessor that behaves like `document.cookie`. */
-export interface CookieDocument {
-  cookie: string;
-}
+import { decodeCookieValue, encodeCookieValue, readCookie, writeCookie, type CookieDocument } from './cookie-string.js';
+
+export { decodeCookieValue, encodeCookieValue, type CookieDocument } from './cookie-string.js';
 
 /** Lifetime used when a caller gives none: one year, in seconds (SPEC.md §9). */
 export const DEFAULT_COOKIE_MAX_AGE = 365 * 24 * 3600;
@@ -31,75 +30,28 @@ export class CookieError extends Error {
 
 // RFC 6265 token characters.
 const NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-// Characters that never appear in an encoded value: a value holding one is legacy raw JSON as the
-// reference widget wrote it (PROTOCOL.md §7.1), which must be parsed without decoding.
-const RAW_JSON_MARK = /[\s"{}[\],:]/;
-
-/**
- * The cookie form of a JSON value. Percent-encoding keeps spaces, commas, quotes, semicolons and non-ASCII
- * text intact through the browser; the reference widget wrote raw JSON, which broke on those (and a later
- * revision lower-cased it, PROTOCOL.md §7.1).
- */
-export function encodeCookieValue(name: string, value: unknown): string {
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(value);
-  } catch {
-    json = undefined;
-  }
-  if (json === undefined) throw new CookieError('not_serialisable', name);
-  return encodeURIComponent(json);
-}
-
-/** Reads a cookie value written by {@link encodeCookieValue} or as legacy raw JSON; `undefined` if neither. */
-export function decodeCookieValue(raw: string): unknown {
-  if (!RAW_JSON_MARK.test(raw)) {
-    try {
-      return JSON.parse(decodeURIComponent(raw)) as unknown;
-    } catch {
-      // Not ours: fall through to the raw reading below.
-    }
-  }
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 function checkName(name: string): void {
   if (!NAME.test(name)) throw new CookieError('invalid_name', name);
 }
 
-/**
- * A {@link CookieJar} over `document.cookie`. Cookies are written as
- * `name=value;path=/;max-age=<s>;expires=<UTC date>` (PROTOCOL.md §7.1); `expires` is kept beside
- * `max-age` for old browsers that ignore the latter.
- */
+/** A {@link CookieJar} over `document.cookie`, in the format of cookie-string.ts. */
 export function createCookieJar(doc: CookieDocument = document, now: () => number = Date.now): CookieJar {
-  const write = (name: string, value: string, maxAgeSeconds: number): void => {
-    const expires = new Date(now() + maxAgeSeconds * 1000).toUTCString();
-    doc.cookie = `${name}=${value};path=/;max-age=${maxAgeSeconds};expires=${expires}`;
-  };
-
   return {
     get<T = unknown>(name: string): T | undefined {
       checkName(name);
-      for (const part of doc.cookie.split(';')) {
-        const pair = part.trimStart();
-        const eq = pair.indexOf('=');
-        if (eq < 0 || pair.slice(0, eq) !== name) continue;
-        return decodeCookieValue(pair.slice(eq + 1)) as T | undefined;
-      }
-      return undefined;
+      const raw = readCookie(doc, name);
+      return raw === undefined ? undefined : (decodeCookieValue(raw) as T | undefined);
     },
     set(name, value, maxAgeSeconds = DEFAULT_COOKIE_MAX_AGE) {
       checkName(name);
-      write(name, encodeCookieValue(name, value), Math.round(maxAgeSeconds));
+      const encoded = encodeCookieValue(value);
+      if (encoded === undefined) throw new CookieError('not_serialisable', name);
+      writeCookie(doc, name, encoded, Math.round(maxAgeSeconds), now());
     },
     delete(name) {
       checkName(name);
-      write(name, '', -1);
+      writeCookie(doc, name, '', -1, now());
     },
   };
 }

@@ -1,12 +1,6 @@
 import { COOKIES, LIMITS, type LivechatSession, type Many2one } from '../../protocol/livechat.js';
-import { encodeCookieValue, type CookieJar } from './cookie-jar.js';
-
-/** The parts of a URL that make up a page-history entry. */
-export interface PageLocation {
-  pathname: string;
-  search: string;
-  hash: string;
-}
+import type { CookieJar } from './cookie-jar.js';
+import { encodeCookieValue } from './cookie-string.js';
 
 /** The widget's own cookies (PROTOCOL.md §7.1), with their lifetimes from `COOKIES`. */
 export interface LivechatCookies {
@@ -27,7 +21,7 @@ export interface LivechatCookies {
   /** Pages visited in the last day, oldest first. */
   readPageHistory(): string[];
   /** Appends the page (path + query + hash) if it is new, dropping the oldest beyond 15; returns the list. */
-  recordPageVisit(location: PageLocation): string[];
+  recordPageVisit(page: string): string[];
 }
 
 // Browsers drop a cookie larger than 4096 bytes silently; the history sheds old pages to stay below.
@@ -61,7 +55,7 @@ export function toLivechatSession(value: unknown): LivechatSession | undefined {
 export function createLivechatCookies(jar: CookieJar): LivechatCookies {
   const readPageHistory = (): string[] => {
     const stored = jar.get<unknown>(COOKIES.history.name);
-    return Array.isArray(stored) ? stored.filter((p): p is string => typeof p === 'string') : [];
+    return Array.isArray(stored) ? stored.filter((p): p is string => typeof p === 'string').slice(-LIMITS.pageHistoryMax) : [];
   };
 
   return {
@@ -80,13 +74,12 @@ export function createLivechatCookies(jar: CookieJar): LivechatCookies {
     },
     writePreviousOperator: (partnerId) => jar.set(COOKIES.previousOperator.name, partnerId, COOKIES.previousOperator.maxAge),
     readPageHistory,
-    recordPageVisit(location) {
-      const page = `${location.pathname}${location.search}${location.hash}`;
+    recordPageVisit(page) {
       const history = readPageHistory();
       if (history.includes(page)) return history;
       history.push(page);
       while (history.length > LIMITS.pageHistoryMax) history.shift();
-      while (history.length > 1 && encodeCookieValue(COOKIES.history.name, history).length > MAX_COOKIE_VALUE) history.shift();
+      while (history.length > 1 && (encodeCookieValue(history)?.length ?? 0) > MAX_COOKIE_VALUE) history.shift();
       jar.set(COOKIES.history.name, history, COOKIES.history.maxAge);
       return history;
     },

@@ -106,9 +106,9 @@ describe('platform/cookies: cookie jar', () => {
   });
 });
 
-const page = (path: string) => {
+const page = (path: string): string => {
   const url = new URL(path, 'https://shop.example.com');
-  return { pathname: url.pathname, search: url.search, hash: url.hash };
+  return url.pathname + url.search + url.hash;
 };
 
 const session: LivechatSession = {
