@@ -1,7 +1,7 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { MessageAttachment } from '../../src/protocol/livechat.js';
-import { attachmentAccessToken } from '../../src/server/routes/attachments-access.js';
+import { attachmentAccessToken } from '../../src/server/attachments/access.js';
 import { describeEachEngine, type Harness } from './support/harness.js';
 
 type Visitor = Awaited<ReturnType<Harness['visitorSession']>>;

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { holdFor } from '../../src/server/bus/poll-route.js';
+import { holdFor } from '../../src/server/routes/poll.js';
 
 // Polls that start together must not all time out together (a herd of empty answers and new polls).
 describe('long-poll hold spread', () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { busPollRoutes } from '../../src/server/bus/poll-route.js';
+import { busPollRoutes } from '../../src/server/routes/poll.js';
 import { insertNotificationsInOrder } from '../../src/server/bus/ordered-writer.js';
 import { BusChannel, type BusNotification } from '../../src/protocol/livechat.js';
 import { ADMIN_PASSWORD, FakeClock, createTestDatabase, rootDir, type EngineName, type TestDatabase } from './support/harness.js';

@@ -1,7 +1,7 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BusChannel } from '../../src/protocol/livechat.js';
-import { attachmentAccessToken } from '../../src/server/routes/attachments-access.js';
+import { attachmentAccessToken } from '../../src/server/attachments/access.js';
 import { ADMIN_PASSWORD, cookieHeader, describeEachEngine } from './support/harness.js';
 
 describeEachEngine('web session routes', (h) => {

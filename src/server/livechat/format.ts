@@ -2,7 +2,7 @@ import { escapeHtml } from '../../protocol/html-escape.js';
 import type { ChatMessage, LivechatSession, MessageAttachment } from '../../protocol/livechat.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import type { MessageWithRelations } from '../store/store.js';
-import { attachmentAccessToken } from '../routes/attachments-access.js';
+import { attachmentAccessToken } from '../attachments/access.js';
 
 export { escapeHtml } from '../../protocol/html-escape.js';
 

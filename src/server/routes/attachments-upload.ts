@@ -8,8 +8,8 @@ import { urlsFor } from '../livechat/urls.js';
 import { InvalidParamError, intParam, optionalStringParam, stringParam } from '../livechat/params.js';
 import { RpcError, SessionExpiredError } from '../plugins/jsonrpc.js';
 import { publishMessage } from './widget.js';
-import { operatorMaySee } from './attachments-access.js';
-import { MimetypeMismatchError, mimetypeFor } from './attachments-sniff.js';
+import { operatorMaySee } from '../attachments/access.js';
+import { MimetypeMismatchError, mimetypeFor } from '../attachments/sniff.js';
 
 /** Files one upload may carry. */
 export const MAX_FILES_PER_UPLOAD = 10;

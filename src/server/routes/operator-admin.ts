@@ -69,17 +69,20 @@ function settingsOf(channel: ChannelRow): ChannelSettings {
   return Object.fromEntries([['id', channel.id], ...CHANNEL_SETTING_FIELDS.map((f) => [f, channel[f]])]) as unknown as ChannelSettings;
 }
 
+/** Where the routes below live: app.ts registers them under it. */
+export const OPERATOR_ADMIN_PREFIX = '/im_livechat/operator/admin';
+
 /**
- * Administration from the console (issue 7), admins only; every route checks the caller's role on the
- * server, whatever the console shows:
- * - `/im_livechat/operator/admin/operators` {} → OperatorAccount[] (removed operators left out);
- * - `/im_livechat/operator/admin/add_operator` {login, name, password, email?, is_admin?, channel_ids?} →
- *   OperatorAccount; the password is hashed by the store (scrypt);
- * - `/im_livechat/operator/admin/remove_operator` {operator_id} → true; archived, not deleted, because its
- *   past conversations point at it; it can no longer log in and is logged out everywhere;
- * - `/im_livechat/operator/admin/reset_password` {operator_id, password} → true; logs it out everywhere;
- * - `/im_livechat/operator/admin/channels` {} → ChannelSettings[];
- * - `/im_livechat/operator/admin/update_channel` {channel_id, values} → ChannelSettings.
+ * Administration from the console (issue 7), admins only, under {@link OPERATOR_ADMIN_PREFIX}; every
+ * route checks the caller's role on the server, whatever the console shows:
+ * - `operators` {} → OperatorAccount[] (removed operators left out);
+ * - `add_operator` {login, name, password, email?, is_admin?, channel_ids?} → OperatorAccount; the
+ *   password is hashed by the store (scrypt);
+ * - `remove_operator` {operator_id} → true; archived, not deleted, because its past conversations point
+ *   at it; it can no longer log in and is logged out everywhere;
+ * - `reset_password` {operator_id, password} → true; logs it out everywhere;
+ * - `channels` {} → ChannelSettings[];
+ * - `update_channel` {channel_id, values} → ChannelSettings.
  */
 export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
   // Admin actions change channels and who may answer them; init must not answer from before.
@@ -107,14 +110,14 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
     channel_ids: await app.store.operatorChannelIds(operator.id),
   });
 
-  app.rpc('/im_livechat/operator/admin/operators', async (_params, request) => {
+  app.rpc('/operators', async (_params, request) => {
     await requireAdmin(request);
     const out: OperatorAccount[] = [];
     for (const operator of await app.store.listOperators()) if (operator.archived_at === null) out.push(await accountOf(operator));
     return out;
   });
 
-  app.rpc('/im_livechat/operator/admin/add_operator', async (params, request) => {
+  app.rpc('/add_operator', async (params, request) => {
     await requireAdmin(request);
     const login = loginParam(params);
     const name = stringParam(params, 'name', OPERATOR_NAME_MAX).trim();
@@ -133,7 +136,7 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
     return accountOf(operator);
   });
 
-  app.rpc('/im_livechat/operator/admin/remove_operator', async (params, request) => {
+  app.rpc('/remove_operator', async (params, request) => {
     const admin = await requireAdmin(request);
     const operator = await activeOperator(intParam(params, 'operator_id'));
     // Keeps at least one administrator able to log in.
@@ -142,19 +145,19 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
     return true;
   });
 
-  app.rpc('/im_livechat/operator/admin/reset_password', async (params, request) => {
+  app.rpc('/reset_password', async (params, request) => {
     await requireAdmin(request);
     const operator = await activeOperator(intParam(params, 'operator_id'));
     await app.store.setOperatorPassword(operator.id, passwordParam(params));
     return true;
   });
 
-  app.rpc('/im_livechat/operator/admin/channels', async (_params, request) => {
+  app.rpc('/channels', async (_params, request) => {
     await requireAdmin(request);
     return (await app.store.listChannels()).map(settingsOf);
   });
 
-  app.rpc('/im_livechat/operator/admin/update_channel', async (params, request) => {
+  app.rpc('/update_channel', async (params, request) => {
     const admin = await requireAdmin(request);
     const id = intParam(params, 'channel_id');
     if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AttachmentRow } from '../store/schema.js';
-import { mayReadAttachment } from './attachments-access.js';
+import { mayReadAttachment } from '../attachments/access.js';
 
 /** Types a browser may show inline; anything else is always downloaded as opaque bytes. */
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|video\/(mp4|webm|ogg)|audio\/(mpeg|ogg|wav)|application\/pdf|text\/plain)$/;

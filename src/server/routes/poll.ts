@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BusNotification } from '../../protocol/livechat.js';
 import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { BusNotificationRow } from '../store/schema.js';
-import { readableChannels } from './poll-authorization.js';
-import { Wakeups } from './wakeups.js';
-import { HeldPoll, type PollShared } from './held-poll.js';
-import { AWAY_AFTER_MS, lastActivityFrom } from './presence.js';
+import { readableChannels } from '../bus/poll-authorization.js';
+import { Wakeups } from '../bus/wakeups.js';
+import { HeldPoll, type PollShared } from '../bus/held-poll.js';
+import { AWAY_AFTER_MS, lastActivityFrom } from '../bus/presence.js';
 
 /** Settings of {@link busPollRoutes}. */
 export interface BusPollOptions {
