@@ -1,50 +1,17 @@
-import type { BusNotification, PollParams } from '../../protocol/livechat.js';
-import type { KeyValueStore, StoredValue } from '../storage/index.js';
+import type { BusNotification } from '../../protocol/livechat.js';
+import type { StoredValue } from '../storage/index.js';
 import { systemClock, type Clock } from '../time/clock.js';
 import { CROSS_TAB_TIMINGS } from './cross-tab-timings.js';
-import { PollLoop, type PollFn, type PollLoopState } from './poll-loop.js';
+import { PollLoop } from './poll-loop.js';
 import { SeenIds } from './seen-ids.js';
-import type { BusKeyName } from './storage-keys.js';
+import { SharedBusState, storedNotifications, toNumber } from './shared-bus-state.js';
+import type { BusRole, CrossTabBusOptions } from './cross-tab-options.js';
 
-/** A tab's part in the bus: `master` polls, `follower` listens to the master through storage. */
-export type BusRole = 'stopped' | 'follower' | 'master';
-
-/** The window events the bus reacts to: `pagehide` releases mastership at once, `pageshow` rejoins. */
-export interface LifecycleHost {
-  addEventListener(type: 'pagehide' | 'pageshow', listener: (event: Event) => void): void;
-  removeEventListener(type: 'pagehide' | 'pageshow', listener: (event: Event) => void): void;
-}
-
-/** Settings of a {@link CrossTabBus}. */
-export interface CrossTabBusOptions {
-  poll: PollFn;
-  /**
-   * Shared storage whose keys are the bus names (`channels`, `last`, …): a local store prefixed with
-   * {@link busKeyPrefix} of the server URL (see createBusStore). On its memory fallback every tab is alone
-   * and polls for itself.
-   */
-  storage: KeyValueStore;
-  clock?: Clock;
-  random?: () => number;
-  /** Window whose `pagehide` ends this tab's part; none in unit tests. */
-  lifecycle?: LifecycleHost;
-  /** This tab's id; `bus<n>:<ms>` by default (PROTOCOL.md §8.1). */
-  tabId?: string;
-  /** Poll options such as `bus_inactivity`. */
-  pollOptions?: () => PollParams['options'];
-  isAbortError?: (err: unknown) => boolean;
-  /** Reports the master's poll state (for a "reconnecting" status). */
-  onPollState?: (state: PollLoopState) => void;
-  timings?: Partial<typeof CROSS_TAB_TIMINGS>;
-}
+export type { BusRole, CrossTabBusOptions, LifecycleHost } from './cross-tab-options.js';
 
 type Listener = (notification: BusNotification) => void;
 
 let tabCounter = 0;
-
-function toNumber(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
 
 /**
  * The cross-tab bus (SPEC.md §4 "Cross-tab bus", PROTOCOL.md §8): tabs of one browser profile elect a
@@ -64,6 +31,7 @@ export class CrossTabBus {
   readonly #opts: CrossTabBusOptions;
   readonly #clock: Clock;
   readonly #t: typeof CROSS_TAB_TIMINGS;
+  readonly #shared: SharedBusState;
   readonly #seen = new SeenIds<number>();
   readonly #listeners = new Set<Listener>();
   readonly #roleListeners = new Set<(role: BusRole) => void>();
@@ -77,6 +45,7 @@ export class CrossTabBus {
     this.#opts = opts;
     this.#clock = opts.clock ?? systemClock();
     this.#t = { ...CROSS_TAB_TIMINGS, ...opts.timings };
+    this.#shared = new SharedBusState(opts.storage, this.#clock, this.#t);
     tabCounter += 1;
     this.tabId = opts.tabId ?? `bus${tabCounter}:${this.#clock.now()}`;
     this.#loop = new PollLoop({
@@ -120,13 +89,12 @@ export class CrossTabBus {
   /** Joins the tabs of this profile: adopts a fresh stored `last`, registers as a peer, elects if needed. */
   start(): void {
     if (this.#role !== 'stopped') return;
-    const storedLast = this.#freshStoredLast();
-    this.#loop.adoptLast(storedLast);
+    this.#loop.adoptLast(this.#shared.freshLast());
     this.#unlisten = this.#opts.storage.onChange((change) => this.#onStorage(change.key, change.newValue));
     this.#opts.lifecycle?.addEventListener('pagehide', this.#onPageHide);
     this.#opts.lifecycle?.addEventListener('pageshow', this.#onPageShow);
     this.#becomeFollower();
-    if (!this.#read<string | null>('master', null) || this.#masterIsStale()) this.#elect();
+    if (!this.#shared.read<string | null>('master', null) || this.#shared.masterIsStale()) this.#elect();
   }
 
   /** Leaves the bus: stops polling, releases mastership, forgets this tab as a peer. */
@@ -138,69 +106,27 @@ export class CrossTabBus {
 
   /** Adds a channel to the list every tab shares; the master restarts its poll with it. */
   addChannel(channel: string): void {
-    const channels = this.#channels();
+    const channels = this.#shared.channels();
     if (channels.includes(channel)) return;
-    this.#write('channels', [...channels, channel]);
+    this.#shared.write('channels', [...channels, channel]);
     this.#channelsChanged();
   }
 
   /** Removes a channel from the shared list; the master restarts its poll without it. */
   removeChannel(channel: string): void {
-    const channels = this.#channels();
+    const channels = this.#shared.channels();
     if (!channels.includes(channel)) return;
-    this.#write(
+    this.#shared.write(
       'channels',
       channels.filter((c) => c !== channel),
     );
     this.#channelsChanged();
   }
 
-  #read<T>(name: BusKeyName, fallback: T): T {
-    const value = this.#opts.storage.get(name);
-    return value === undefined ? fallback : (value as T);
-  }
-
-  #write(name: BusKeyName, value: unknown): void {
-    this.#opts.storage.set(name, value as StoredValue);
-  }
-
-  #channels(): string[] {
-    const value = this.#read<unknown>('channels', []);
-    return Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : [];
-  }
-
-  #freshStoredLast(): number {
-    const ts = toNumber(this.#read<unknown>('last_ts', 0));
-    if (ts + this.#t.lastMaxAgeMs < this.#clock.now()) return 0;
-    return toNumber(this.#read<unknown>('last', 0));
-  }
-
-  #masterIsStale(): boolean {
-    return toNumber(this.#read<unknown>('heartbeat', 0)) + this.#t.masterStaleMs < this.#clock.now();
-  }
-
   #setRole(role: BusRole): void {
     if (this.#role === role) return;
     this.#role = role;
     for (const listener of [...this.#roleListeners]) listener(role);
-  }
-
-  #peers(): Record<string, number> {
-    const value = this.#read<unknown>('peers', {});
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, number>) : {};
-  }
-
-  #touchPeer(): void {
-    const peers = this.#peers();
-    peers[this.tabId] = this.#clock.now();
-    this.#write('peers', peers);
-  }
-
-  #dropPeer(id: string): void {
-    const peers = this.#peers();
-    if (!(id in peers)) return;
-    delete peers[id];
-    this.#write('peers', peers);
   }
 
   #schedule(ms: number, fn: () => void): void {
@@ -219,57 +145,57 @@ export class CrossTabBus {
     }
     // Storage events arrive late: by the time "master removed" is handled here another tab may already
     // have won and dropped itself from `peers`; electing from that list again would crown a second master.
-    const current = this.#read<string | null>('master', null);
-    if (current && current !== this.tabId && !this.#masterIsStale()) return;
-    if (this.#role === 'follower') this.#touchPeer();
-    const winner = Object.entries(this.#peers()).find(([, seen]) => toNumber(seen) + this.#t.peerGoneMs >= now);
+    const current = this.#shared.read<string | null>('master', null);
+    if (current && current !== this.tabId && !this.#shared.masterIsStale()) return;
+    if (this.#role === 'follower') this.#shared.touchPeer(this.tabId);
+    const winner = Object.entries(this.#shared.peers()).find(([, seen]) => toNumber(seen) + this.#t.peerGoneMs >= now);
     if (winner?.[0] === this.tabId) this.#becomeMaster();
   }
 
   #becomeMaster(): void {
     const now = this.#clock.now();
-    this.#write('master', this.tabId);
+    this.#shared.write('master', this.tabId);
     this.#writeHeartbeat(now);
-    this.#dropPeer(this.tabId);
-    this.#loop.adoptLast(this.#freshStoredLast());
+    this.#shared.dropPeer(this.tabId);
+    this.#loop.adoptLast(this.#shared.freshLast());
     this.#setRole('master');
     this.#clearWatch();
-    this.#loop.start(this.#channels());
+    this.#loop.start(this.#shared.channels());
     this.#schedule(this.#t.masterHeartbeatMs, this.#masterBeat);
   }
 
   #becomeFollower(): void {
     this.#loop.stop();
     this.#setRole('follower');
-    this.#touchPeer();
+    this.#shared.touchPeer(this.tabId);
     this.#schedule(this.#t.peerHeartbeatMs, this.#followerBeat);
     this.#watchMaster();
   }
 
   #writeHeartbeat(now: number): void {
-    this.#write('heartbeat', now);
+    this.#shared.write('heartbeat', now);
   }
 
   readonly #masterBeat = (): void => {
     if (this.#role !== 'master') return;
     // Only the `master` key decides: comparing heartbeats would make two racing masters both step down.
-    if (this.#read<unknown>('master', null) !== this.tabId) {
+    if (this.#shared.read<unknown>('master', null) !== this.tabId) {
       this.#becomeFollower();
       return;
     }
     const now = this.#clock.now();
     this.#writeHeartbeat(now);
-    const peers = this.#peers();
+    const peers = this.#shared.peers();
     const alive = Object.entries(peers).filter(([, seen]) => toNumber(seen) + this.#t.peerGoneMs >= now);
-    if (alive.length !== Object.keys(peers).length) this.#write('peers', Object.fromEntries(alive));
+    if (alive.length !== Object.keys(peers).length) this.#shared.write('peers', Object.fromEntries(alive));
     this.#schedule(this.#t.masterHeartbeatMs, this.#masterBeat);
   };
 
   readonly #followerBeat = (): void => {
     if (this.#role !== 'follower') return;
-    this.#touchPeer();
+    this.#shared.touchPeer(this.tabId);
     this.#schedule(this.#t.peerHeartbeatMs, this.#followerBeat);
-    if (!this.#read<string | null>('master', null) || this.#masterIsStale()) this.#elect();
+    if (!this.#shared.read<string | null>('master', null) || this.#shared.masterIsStale()) this.#elect();
   };
 
   #clearWatch(): void {
@@ -281,7 +207,7 @@ export class CrossTabBus {
   #watchMaster(): void {
     this.#clearWatch();
     if (this.#role !== 'follower') return;
-    const heartbeat = toNumber(this.#read<unknown>('heartbeat', 0));
+    const heartbeat = toNumber(this.#shared.read<unknown>('heartbeat', 0));
     const untilStale = heartbeat + this.#t.masterStaleMs + 1 - this.#clock.now();
     // Already out of date yet still a follower: the elected tab has not taken over (it may be gone too);
     // look again at the master's pace rather than spin.
@@ -290,19 +216,17 @@ export class CrossTabBus {
     this.#watchTimer = this.#clock.setTimeout(() => {
       this.#watchTimer = undefined;
       if (this.#role !== 'follower') return;
-      if (!this.#read<string | null>('master', null) || this.#masterIsStale()) this.#elect();
+      if (!this.#shared.read<string | null>('master', null) || this.#shared.masterIsStale()) this.#elect();
       if (this.#role === 'follower') this.#watchMaster();
     }, due);
   }
 
   #channelsChanged(): void {
-    if (this.#role === 'master') this.#loop.start(this.#channels());
+    if (this.#role === 'master') this.#loop.start(this.#shared.channels());
   }
 
   #onPolled(list: BusNotification[], last: number): void {
-    this.#write('last', last);
-    this.#write('last_ts', this.#clock.now());
-    this.#write('notification', list);
+    this.#shared.publish(list, last);
     this.#dispatch(list);
   }
 
@@ -328,7 +252,7 @@ export class CrossTabBus {
       {
         // `null`: another tab cleared the whole storage, master included. The event's value may be out of
         // date (events queue up behind other tabs' writes), so the stored value decides.
-        const current = this.#read<string | null>('master', null);
+        const current = this.#shared.read<string | null>('master', null);
         if (current === null) {
           this.#elect();
         } else if (this.#role === 'master' && current !== this.tabId) {
@@ -343,20 +267,13 @@ export class CrossTabBus {
         this.#loop.adoptLast(toNumber(value));
         break;
       case 'notification': {
-        const list: unknown = value ?? [];
-        if (!Array.isArray(list)) break;
-        const valid = list.filter(
-          (n): n is BusNotification =>
-            typeof n === 'object' && n !== null && typeof (n as BusNotification).id === 'number' && typeof (n as BusNotification).channel === 'string',
-        );
+        const valid = storedNotifications(value);
         for (const n of valid) this.#loop.adoptLast(n.id);
         this.#dispatch(valid);
         break;
       }
       case 'channels':
         this.#channelsChanged();
-        break;
-      default:
         break;
     }
   }
@@ -370,14 +287,12 @@ export class CrossTabBus {
     this.#clearWatch();
     this.#unlisten?.();
     this.#unlisten = undefined;
-    this.#dropPeer(this.tabId);
-    if (wasMaster && this.#read<unknown>('master', null) === this.tabId) this.#opts.storage.remove('master');
+    this.#shared.dropPeer(this.tabId);
+    if (wasMaster && this.#shared.read<unknown>('master', null) === this.tabId) this.#opts.storage.remove('master');
     this.#setRole('stopped');
   }
 
-  readonly #onPageHide = (): void => {
-    this.#leave();
-  };
+  readonly #onPageHide = (): void => this.#leave();
 
   readonly #onPageShow = (event: Event): void => {
     if ((event as PageTransitionEvent).persisted) this.start();
