@@ -4,9 +4,8 @@
  * when the auto-popup rule is due. Method calls made before the React part runs are queued.
  * Nothing here imports React.
  */
-import { decodeCookieValue, readCookie } from '../platform/cookies/cookie-string.js';
 import { isMobileSize, sizeClassForWidth } from '../platform/screen/size-class.js';
-import { COOKIES, type InitResult, type LivechatRule } from '../protocol/livechat.js';
+import type { InitResult, LivechatRule } from '../protocol/livechat.js';
 import type { LiveChatState } from '../state/create-state.js';
 import { INVALID_OPTION_TEXT, NETWORK_ERROR_TEXT } from '../state/errors.js';
 import { channelOptionsFromWire, type ChannelOptions, type OptionProblem, type WidgetOptions } from '../state/options.js';
@@ -16,6 +15,7 @@ import { renderFacade, type Facade } from './facade.js';
 import type { CreateFullWidget, FullWidget } from './full-widget.js';
 import { fetchInit } from './init-request.js';
 import { DEFAULT_INSTALL_BANNER_SELECTOR, watchInstallBanner } from './install-banner.js';
+import { autoPopupCookieFalse, hasSessionCookie } from './loader-cookies.js';
 import { followPages } from './page-history.js';
 
 /** Loads the React part; replaced in tests. */
@@ -35,11 +35,6 @@ export const LOAD_RETRY_DELAYS_MS = [1000, 3000, 10_000];
 /** How often a visible page asks init again while nobody is available (issue 14), ±10 % jitter. */
 export const AVAILABILITY_POLL_MS = 60_000;
 
-const hasSessionCookie = (): boolean => readCookie(document, COOKIES.session.name) !== undefined;
-const autoPopupCookieFalse = (): boolean => {
-  const raw = readCookie(document, COOKIES.autoPopup.name);
-  return raw !== undefined && decodeCookieValue(raw) === false;
-};
 // SPEC.md §9: mobile is the SM screen class or smaller, as the platform's screen classes decide.
 const isMobile = (): boolean => isMobileSize(sizeClassForWidth(window.innerWidth));
 

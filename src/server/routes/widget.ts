@@ -81,27 +81,31 @@ export function messageChannels(session: VisitorSessionRow): string[] {
   return [BusChannel.visitor(session.uuid), BusChannel.session(session.id), BusChannel.operator(session.operator_id)];
 }
 
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
 /** The visitor-facing routes of SPEC.md §7 (CORS for ALLOWED_ORIGINS, no credentials). */
 export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
-  const { config } = opts;
-  const postKeys = new PostKeys();
-  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+  openingRoutes(app, opts.config);
+  conversationRoutes(app, opts.config);
+}
 
+/** Availability, templates and a new conversation. */
+function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
   app.visitorRpc(
     '/im_livechat/init',
     async (params, request) => {
-    const channelId = intParam(params, 'channel_id');
-    const pageUrl = optionalStringParam(params, PAGE_URL_PARAM, PAGE_URL_MAX, '');
-    const { channel, online } = await app.availability.get(channelId);
-    if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
-    // The options come with every answer: a visitor reopening a conversation reads them for its window
-    // even while nobody is online.
-    const options = channelOptions(channel);
-    if (!online) return { available_for_me: false, rule: {}, options };
-    // The page the widget reports; the Referer only for older loaders (it carries only the origin when
-    // the embedding page is on another origin, under the default referrer policy).
-    const rule = matchRule(channel, pageUrl !== '' ? pageUrl : request.headers.referer);
-    return { available_for_me: !('action' in rule && rule.action === 'hide_button'), rule, options };
+      const channelId = intParam(params, 'channel_id');
+      const pageUrl = optionalStringParam(params, PAGE_URL_PARAM, PAGE_URL_MAX, '');
+      const { channel, online } = await app.availability.get(channelId);
+      if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
+      // The options come with every answer: a visitor reopening a conversation reads them for its window
+      // even while nobody is online.
+      const options = channelOptions(channel);
+      if (!online) return { available_for_me: false, rule: {}, options };
+      // The page the widget reports; the Referer only for older loaders (it carries only the origin when
+      // the embedding page is on another origin, under the default referrer policy).
+      const rule = matchRule(channel, pageUrl !== '' ? pageUrl : request.headers.referer);
+      return { available_for_me: !('action' in rule && rule.action === 'hide_button'), rule, options };
     },
     { config: perMinute(config.rateLimits.init) },
   );
@@ -139,18 +143,24 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
     { config: perMinute(config.rateLimits.getSession) },
   );
 
+}
+
+/** A conversation's history and the visitor's (or operator's) posts. */
+function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
+  const postKeys = new PostKeys();
+
   app.visitorRpc(
     '/mail/chat_history',
     async (params, request) => {
-    const requested = optionalIntParam(params, 'limit') ?? HISTORY_DEFAULT_LIMIT;
-    const limit = Math.min(Math.max(requested, 1), HISTORY_MAX_LIMIT);
-    const beforeId = optionalIntParam(params, 'last_id');
-    const uuid = uuidParam(params);
-    // A closed conversation's history stays readable to its visitor (the widget reloads it from the cookie).
-    const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
-    if (!session) return [];
-    const urls = urlsFor(request);
-    return (await app.store.listMessages(session.id, limit, beforeId)).map((m) => messageToWire(m, session, urls));
+      const requested = optionalIntParam(params, 'limit') ?? HISTORY_DEFAULT_LIMIT;
+      const limit = Math.min(Math.max(requested, 1), HISTORY_MAX_LIMIT);
+      const beforeId = optionalIntParam(params, 'last_id');
+      const uuid = uuidParam(params);
+      // A closed conversation's history stays readable to its visitor (the widget reloads it from the cookie).
+      const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
+      if (!session) return [];
+      const urls = urlsFor(request);
+      return (await app.store.listMessages(session.id, limit, beforeId)).map((m) => messageToWire(m, session, urls));
     },
     { config: perMinute(config.rateLimits.chatHistory) },
   );
