@@ -4,8 +4,9 @@
  * when the auto-popup rule is due. Method calls made before the React part runs are queued.
  * Nothing here imports React.
  */
+import { decodeCookieValue, readCookie } from '../platform/cookies/cookie-string.js';
 import { isMobileSize, sizeClassForWidth } from '../platform/screen/size-class.js';
-import type { InitResult, LivechatRule } from '../protocol/livechat.js';
+import { COOKIES, type InitResult, type LivechatRule } from '../protocol/livechat.js';
 import type { LiveChatState } from '../state/create-state.js';
 import { INVALID_OPTION_TEXT, NETWORK_ERROR_TEXT } from '../state/errors.js';
 import { channelOptionsFromWire, type ChannelOptions, type OptionProblem, type WidgetOptions } from '../state/options.js';
@@ -15,16 +16,12 @@ import { renderFacade, type Facade } from './facade.js';
 import type { CreateFullWidget, FullWidget } from './full-widget.js';
 import { fetchInit } from './init-request.js';
 import { DEFAULT_INSTALL_BANNER_SELECTOR, watchInstallBanner } from './install-banner.js';
-import { autoPopupCookieFalse, hasSessionCookie } from './loader-cookies.js';
 import { followPages } from './page-history.js';
 
 /** Loads the React part; replaced in tests. */
 export type FullWidgetLoader = () => Promise<CreateFullWidget>;
 
-/**
- * Where the eager part stands: not started, asking init, nobody available, showing the facade, fetching
- * the React part, running it.
- */
+/** Where the eager part stands: not started, asking init, nobody available, facade, fetching React, running it. */
 export type LoaderPhase = 'idle' | 'checking' | 'unavailable' | 'facade' | 'loading' | 'full';
 
 type QueuedCall = (state: LiveChatState) => unknown;
@@ -35,6 +32,8 @@ export const LOAD_RETRY_DELAYS_MS = [1000, 3000, 10_000];
 /** How often a visible page asks init again while nobody is available (issue 14), ±10 % jitter. */
 export const AVAILABILITY_POLL_MS = 60_000;
 
+const hasSessionCookie = (): boolean => readCookie(document, COOKIES.session.name) !== undefined;
+const autoPopupCookieFalse = (): boolean => decodeCookieValue(readCookie(document, COOKIES.autoPopup.name) ?? '') === false;
 // SPEC.md §9: mobile is the SM screen class or smaller, as the platform's screen classes decide.
 const isMobile = (): boolean => isMobileSize(sizeClassForWidth(window.innerWidth));
 
