@@ -5,18 +5,11 @@ import type { Engine, OpenDatabase } from './database.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
 import { BatchedLookup } from './batched-lookup.js';
+import { getMessage, listMessages } from './message-queries.js';
+import { deleteNotificationsBefore, insertNotifications, listNotifications, maxNotificationId } from './notification-queries.js';
+import { availableOperators } from './operator-queries.js';
 import { DatabaseCounterStore, type CounterStore } from '../limits/counter-store.js';
-import type {
-  AvailableOperator,
-  MessageWithRelations,
-  NewChannel,
-  NewMessage,
-  NewNotification,
-  NewOperator,
-  NewVisitorSession,
-  NotificationQuery,
-  Store,
-} from './store.js';
+import type { AvailableOperator, MessageWithRelations, NewChannel, NewMessage, NewNotification, NewOperator, NewVisitorSession, NotificationQuery, Store } from './store.js';
 
 /** Channel texts of SPEC.md §2 and PROTOCOL.md §2.1, used when a channel is created without them. */
 export const CHANNEL_DEFAULTS = {
@@ -173,34 +166,8 @@ export class KyselyStore implements Store {
     await this.db.updateTable('operator').set({ last_active: lastActive }).where('id', '=', id).execute();
   }
 
-  async availableOperators(channelId: number, now: number, seenSince: number, activeSince: number, awakeSince?: number): Promise<AvailableOperator[]> {
-    const rows = await this.db
-      .selectFrom('operator as o')
-      .innerJoin('channel_operator as co', 'co.operator_id', 'o.id')
-      .where('co.channel_id', '=', channelId)
-      .where('o.last_seen', '>=', seenSince)
-      .where('o.away', '=', 0)
-      .$if(awakeSince !== undefined, (q) => q.where((eb) => eb.or([eb('o.last_active', 'is', null), eb('o.last_active', '>=', awakeSince!)])))
-      .where(({ exists, selectFrom }) =>
-        exists(selectFrom('web_session as ws').select('ws.token_hash').whereRef('ws.operator_id', '=', 'o.id').where('ws.expires_at', '>', now)),
-      )
-      .select(['o.id', 'o.display_name'])
-      .select(({ selectFrom }) =>
-        selectFrom('visitor_session as vs')
-          .select(({ fn }) => fn.countAll<number>().as('n'))
-          .whereRef('vs.operator_id', '=', 'o.id')
-          .where('vs.closed_at', 'is', null)
-          .where(({ or, eb, exists, selectFrom: sub }) =>
-            or([
-              eb('vs.created_at', '>=', activeSince),
-              exists(sub('message as m').select('m.id').whereRef('m.session_id', '=', 'vs.id').where('m.created_at', '>=', activeSince)),
-            ]),
-          )
-          .as('active_sessions'),
-      )
-      .orderBy('o.id')
-      .execute();
-    return rows.map((r) => ({ id: r.id, display_name: r.display_name, active_sessions: Number(r.active_sessions ?? 0) }));
+  availableOperators(channelId: number, now: number, seenSince: number, activeSince: number, awakeSince?: number): Promise<AvailableOperator[]> {
+    return availableOperators(this.db, channelId, now, seenSince, activeSince, awakeSince);
   }
 
   async createWebSession(operatorId: number, tokenHash: string, now: number, expiresAt: number): Promise<void> {
@@ -269,41 +236,12 @@ export class KyselyStore implements Store {
     return row?.id;
   }
 
-  private async withRelations(rows: (MessageRow & { author_name: string | null })[]): Promise<MessageWithRelations[]> {
-    if (rows.length === 0) return [];
-    const attachments = await this.db
-      .selectFrom('attachment')
-      .selectAll()
-      .where(
-        'message_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({ ...r, attachments: attachments.filter((a) => a.message_id === r.id) }));
+  listMessages(sessionId: number, limit: number, beforeId?: number): Promise<MessageWithRelations[]> {
+    return listMessages(this.db, sessionId, limit, beforeId);
   }
 
-  async listMessages(sessionId: number, limit: number, beforeId?: number): Promise<MessageWithRelations[]> {
-    let q = this.db
-      .selectFrom('message as m')
-      .leftJoin('operator as o', 'o.id', 'm.author_operator_id')
-      .selectAll('m')
-      .select('o.display_name as author_name')
-      .where('m.session_id', '=', sessionId);
-    if (beforeId !== undefined) q = q.where('m.id', '<', beforeId);
-    return this.withRelations(await q.orderBy('m.id', 'desc').limit(limit).execute());
-  }
-
-  async getMessage(id: number): Promise<MessageWithRelations | undefined> {
-    const row = await this.db
-      .selectFrom('message as m')
-      .leftJoin('operator as o', 'o.id', 'm.author_operator_id')
-      .selectAll('m')
-      .select('o.display_name as author_name')
-      .where('m.id', '=', id)
-      .executeTakeFirst();
-    return row ? (await this.withRelations([row]))[0] : undefined;
+  getMessage(id: number): Promise<MessageWithRelations | undefined> {
+    return getMessage(this.db, id);
   }
 
   async createAttachment(fields: NewAttachment, now: number): Promise<AttachmentRow> {
@@ -331,34 +269,20 @@ export class KyselyStore implements Store {
     return this.db.selectFrom('rating').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
   }
 
-  async insertNotifications(rows: NewNotification[], now: number): Promise<BusNotificationRow[]> {
-    if (rows.length === 0) return [];
-    return this.db
-      .insertInto('bus_notification')
-      .values(rows.map((r) => ({ channel: r.channel, message: JSON.stringify(r.message), created_at: now })))
-      .returningAll()
-      .execute();
+  insertNotifications(rows: NewNotification[], now: number): Promise<BusNotificationRow[]> {
+    return insertNotifications(this.db, rows, now);
   }
 
-  async listNotifications(query: NotificationQuery): Promise<BusNotificationRow[]> {
-    if (query.channels.length === 0) return [];
-    let q = this.db.selectFrom('bus_notification').selectAll().where('channel', 'in', query.channels);
-    if (query.afterId !== undefined) q = q.where('id', '>', query.afterId);
-    if (query.since !== undefined) q = q.where('created_at', '>=', query.since);
-    return q.orderBy('id').limit(query.limit ?? 1000).execute();
+  listNotifications(query: NotificationQuery): Promise<BusNotificationRow[]> {
+    return listNotifications(this.db, query);
   }
 
-  async maxNotificationId(): Promise<number> {
-    const row = await this.db
-      .selectFrom('bus_notification')
-      .select(({ fn }) => fn.max('id').as('max'))
-      .executeTakeFirst();
-    return Number(row?.max ?? 0);
+  maxNotificationId(): Promise<number> {
+    return maxNotificationId(this.db);
   }
 
-  async deleteNotificationsBefore(time: number): Promise<number> {
-    const result = await this.db.deleteFrom('bus_notification').where('created_at', '<', time).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  deleteNotificationsBefore(time: number): Promise<number> {
+    return deleteNotificationsBefore(this.db, time);
   }
 
   async close(): Promise<void> {
