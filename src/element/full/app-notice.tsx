@@ -1,0 +1,19 @@
+import { messageNoticeAtom, noticeAtom } from '../../state/atoms.js';
+import type { LiveChatState } from '../../state/create-state.js';
+import { ERROR_MESSAGE_KEYS } from '../../state/errors.js';
+import { Notice } from '../../ui/shared/notice.js';
+import { useUiText } from '../../ui/shared/ui-text-context.js';
+import type { UiText } from '../../ui/shared/ui-text.js';
+import { useStateValue } from './use-state-value.js';
+
+/** The page-level notice: a sticky error of SPEC.md §8 first, else the in-page notice of a new message. */
+export function AppNotice({ state }: { state: LiveChatState }): React.JSX.Element | null {
+  const { t } = useUiText();
+  const notice = useStateValue(state, noticeAtom);
+  const messageNotice = useStateValue(state, messageNoticeAtom);
+  // An invalid attribute is reported as an event only; the visitor has nothing to do about it.
+  const key = notice && notice.code !== 'invalid_option' ? ERROR_MESSAGE_KEYS[notice.code] : undefined;
+  if (key) return <Notice message={t(key as Parameters<UiText['t']>[0])} onDismiss={() => state.dismissNotice()} />;
+  if (messageNotice) return <Notice kind="info" message={messageNotice.title} detail={messageNotice.body} onDismiss={() => state.dismissMessageNotice()} />;
+  return null;
+}

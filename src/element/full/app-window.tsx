@@ -1,0 +1,49 @@
+import { partnerImageUrl } from '../../protocol/livechat.js';
+import { connectionAtom, foldedAtom, mobileAtom, operatorIdAtom, optionsAtom, phaseAtom, soundMutedAtom, titleAtom, typingNamesAtom, unreadCountAtom } from '../../state/atoms.js';
+import type { LiveChatState } from '../../state/create-state.js';
+import type { AttachmentViewerControl } from '../../ui/viewer/lazy-viewer.js';
+import { ChatWindow } from '../../ui/window/chat-window.js';
+import { ConversationView } from './conversation-view.js';
+import { FeedbackView } from './feedback-view.js';
+import { useStateValue } from './use-state-value.js';
+
+/** Props of {@link AppWindow}. */
+export interface AppWindowProps {
+  state: LiveChatState;
+  viewer: Pick<AttachmentViewerControl, 'open'>;
+}
+
+/** The open chat window: its header from the state, and the conversation or the feedback panel inside. */
+export function AppWindow({ state, viewer }: AppWindowProps): React.JSX.Element {
+  const options = useStateValue(state, optionsAtom);
+  const operatorId = useStateValue(state, operatorIdAtom);
+  const folded = useStateValue(state, foldedAtom);
+  const mobile = useStateValue(state, mobileAtom);
+  const phase = useStateValue(state, phaseAtom);
+  const title = useStateValue(state, titleAtom);
+  const status = useStateValue(state, connectionAtom);
+  const unread = useStateValue(state, unreadCountAtom);
+  const typingNames = useStateValue(state, typingNamesAtom);
+  const soundMuted = useStateValue(state, soundMutedAtom);
+  return (
+    <ChatWindow
+      title={title}
+      avatarUrl={operatorId === undefined ? undefined : partnerImageUrl(options.serverUrl, operatorId)}
+      status={status}
+      unreadCount={unread}
+      typingNames={typingNames}
+      folded={folded}
+      mobile={mobile}
+      headerColor={options.headerBackgroundColor}
+      titleColor={options.titleColor}
+      onToggleFold={() => state.toggleFold()}
+      onClose={() => state.requestClose()}
+      soundMuted={soundMuted}
+      onToggleSound={() => state.toggleSound()}
+      // Escape folds an unfolded window; on mobile (no folding) or when folded it closes.
+      onEscape={() => (mobile || folded ? state.requestClose() : state.toggleFold())}
+    >
+      {phase === 'feedback' ? <FeedbackView state={state} /> : <ConversationView state={state} viewer={viewer} />}
+    </ChatWindow>
+  );
+}

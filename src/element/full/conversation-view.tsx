@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { composerEnabledAtom, historyLoadingAtom, messagesAtom, optionsAtom } from '../../state/atoms.js';
+import type { LiveChatState } from '../../state/create-state.js';
+import { Composer } from '../../ui/composer/composer.js';
+import { Thread } from '../../ui/thread/thread.js';
+import { toThreadMessage, type ThreadMessage } from '../../ui/thread/thread-message.js';
+import type { AttachmentViewerControl } from '../../ui/viewer/lazy-viewer.js';
+import { useStateValue } from './use-state-value.js';
+
+/** The thread as the UI shows it: the state's messages with their delivery state, attachments resolved against the server. */
+function useThreadMessages(state: LiveChatState, serverUrl: string): ThreadMessage[] {
+  const messages = useStateValue(state, messagesAtom);
+  return useMemo(
+    () =>
+      messages.map((m) => ({
+        ...toThreadMessage(m, { serverUrl }),
+        ...(m.delivery && m.delivery !== 'sent' ? { delivery: m.delivery } : {}),
+      })),
+    [messages, serverUrl],
+  );
+}
+
+/** Props of {@link ConversationView}. */
+export interface ConversationViewProps {
+  state: LiveChatState;
+  viewer: Pick<AttachmentViewerControl, 'open'>;
+}
+
+/** The window's body while chatting: the thread and the composer. */
+export function ConversationView({ state, viewer }: ConversationViewProps): React.JSX.Element {
+  const options = useStateValue(state, optionsAtom);
+  const messages = useThreadMessages(state, options.serverUrl);
+  const loading = useStateValue(state, historyLoadingAtom);
+  const composerEnabled = useStateValue(state, composerEnabledAtom);
+  return (
+    <>
+      <Thread
+        messages={messages}
+        defaultUsername={options.defaultUsername}
+        loading={loading}
+        onRetry={(id) => void state.retry(id)}
+        onAtBottomChange={(atBottom) => state.setAtBottom(atBottom)}
+        // Next and previous stay within the message, in the order the thread shows its files.
+        onOpenAttachment={(attachment, viewable) => viewer.open(attachment, viewable)}
+      />
+      <Composer
+        placeholder={options.inputPlaceholder}
+        disabled={!composerEnabled}
+        onSend={(content) => void state.send(content)}
+        onTyping={(value) => state.composerInput(value)}
+      />
+    </>
+  );
+}
