@@ -109,3 +109,16 @@ export type AnyPlatformError = RpcServerError | RpcNetworkError | HttpStatusErro
 export function isPlatformError(value: unknown): value is AnyPlatformError {
   return value instanceof PlatformError;
 }
+
+/** The text a person reads for a rejection reason: an error's message, else the value itself. */
+export function reasonText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Marks a rejection as handled (no global `rpc_error` report) when it can be: platform errors can, other
+ * values are left alone.
+ */
+export function markHandled(err: unknown): void {
+  if (err && typeof err === 'object' && 'preventDefault' in err && typeof err.preventDefault === 'function') err.preventDefault();
+}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ChannelSettings, OperatorAccount } from '../../protocol/operator-console.js';
+import { markHandled, reasonText } from '../../platform/errors.js';
 import type { OperatorApi } from '../api.js';
 import { useT } from '../texts.js';
 import { ChannelSettingsForm } from './channel-settings-form.js';
@@ -10,10 +11,6 @@ export type AdminApi = Pick<OperatorApi, 'operators' | 'channels' | 'addOperator
 
 type Load = { kind: 'loading' } | { kind: 'ready'; operators: OperatorAccount[]; channels: ChannelSettings[] };
 
-const handled = (err: unknown): void => {
-  if (err && typeof err === 'object' && 'preventDefault' in err && typeof err.preventDefault === 'function') err.preventDefault();
-};
-
 /** Administration: operators and channel settings. Shown to admins; the server refuses everyone else. */
 export function AdminPanel({ api, selfId }: { api: AdminApi; selfId: number }): React.JSX.Element {
   const t = useT();
@@ -23,9 +20,9 @@ export function AdminPanel({ api, selfId }: { api: AdminApi; selfId: number }): 
 
   const onError = useCallback(
     (err: unknown) => {
-      handled(err);
+      markHandled(err);
       setStatus('');
-      setError(t('operator.error.generic', { reason: err instanceof Error ? err.message : String(err) }));
+      setError(t('operator.error.generic', { reason: reasonText(err) }));
     },
     [t],
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { RpcServerError } from '../../platform/errors.js';
+import { markHandled, reasonText, RpcServerError } from '../../platform/errors.js';
 import type { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
 import type { PollLoopState } from '../../platform/bus/poll-loop.js';
 import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.js';
@@ -31,12 +31,9 @@ function deskOf(info: SessionInfo): Phase {
 function loginFailure(err: unknown): LoginFailure {
   if (err instanceof RpcServerError && err.error.data.exception_type === 'access_denied') return 'wrong_credentials';
   if (err instanceof RpcServerError && err.error.data.exception_type === 'warning') return 'rate_limited';
-  return { reason: err instanceof Error ? err.message : String(err) };
+  return { reason: reasonText(err) };
 }
 
-const handled = (err: unknown): void => {
-  if (err && typeof err === 'object' && 'preventDefault' in err && typeof err.preventDefault === 'function') err.preventDefault();
-};
 
 /** The operator console: log-in screen or desk; the server's session cookie survives reloads. */
 export function ConsoleApp({ services }: { services: ConsoleServices }): React.JSX.Element {
@@ -49,7 +46,7 @@ export function ConsoleApp({ services }: { services: ConsoleServices }): React.J
     session.getSessionInfo().then(
       (info) => setPhase(deskOf(info)),
       (err: unknown) => {
-        handled(err);
+        markHandled(err);
         setPhase({ kind: 'login' });
       },
     );
@@ -67,7 +64,7 @@ export function ConsoleApp({ services }: { services: ConsoleServices }): React.J
       try {
         setPhase(deskOf(await session.authenticate(session.db ?? 'livechat', login, password)));
       } catch (err) {
-        handled(err);
+        markHandled(err);
         throw loginFailure(err);
       }
     },
@@ -75,7 +72,7 @@ export function ConsoleApp({ services }: { services: ConsoleServices }): React.J
   );
 
   const logout = useCallback(() => {
-    session.destroy().catch(handled);
+    session.destroy().catch(markHandled);
   }, [session]);
 
   if (phase.kind === 'checking') return <p role="status">{t('widget.status.connecting')}</p>;
@@ -90,7 +87,7 @@ export function ConsoleApp({ services }: { services: ConsoleServices }): React.J
       createBus={services.createBus}
       notify={services.notify}
       canAskDesktop={permission === 'default'}
-      onAskDesktop={() => services.askDesktopPermission().then(() => setPermission(services.desktopPermission()), handled)}
+      onAskDesktop={() => services.askDesktopPermission().then(() => setPermission(services.desktopPermission()), markHandled)}
       onLogout={logout}
     />
   );

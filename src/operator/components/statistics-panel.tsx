@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { RATES } from '../../protocol/livechat.js';
+import { markHandled, reasonText } from '../../platform/errors.js';
 import { loadStatistics, type Statistics, type StatisticsSource } from '../statistics.js';
 import { useLocale, useT } from '../texts.js';
 
@@ -29,8 +30,8 @@ export function StatisticsPanel({ source, refreshKey, now }: StatisticsPanelProp
     loadStatistics(source, now()).then(
       (stats) => current && setLoad({ kind: 'ready', stats }),
       (err: unknown) => {
-        if (err && typeof err === 'object' && 'preventDefault' in err && typeof err.preventDefault === 'function') err.preventDefault();
-        if (current) setLoad({ kind: 'failed', reason: err instanceof Error ? err.message : String(err) });
+        markHandled(err);
+        if (current) setLoad({ kind: 'failed', reason: reasonText(err) });
       },
     );
     return () => {

@@ -1,0 +1,70 @@
+/**
+ * What the desk does with each decoded bus notification: update its atoms, reload what the notification
+ * only hints at, and tell the operator about news.
+ */
+import type { UserNotice } from '../platform/notify/notifier.js';
+import type { MessageKey, MessageValues } from '../platform/i18n/index.js';
+import { bodyText } from '../platform/text/body-text.js';
+import type { ChatMessage } from '../protocol/livechat.js';
+import type { ConsoleBusEvent } from './console-bus.js';
+import { conversationsAtom, deskEventAtom, selectedIdAtom, openConversationAtom, visitorTypingAtom, type DeskStore } from './desk-atoms.js';
+import { isFromVisitor, type DeskEvent } from './desk-state.js';
+import { shouldNotifyMessage } from './notice-policy.js';
+
+/** What a bus notification may set off on the desk. */
+export interface DeskBusActions {
+  store: DeskStore;
+  reloadList(): void;
+  reloadOpen(sessionId: number): void;
+  showNotice(notice: UserNotice): void;
+  /** The statistics may have changed. */
+  statisticsChanged(): void;
+  t(key: MessageKey, values?: MessageValues): string;
+}
+
+/** A message on a conversation: counted in the list, shown in the open pane, announced unless on screen. */
+function onMessage(message: ChatMessage, a: DeskBusActions): void {
+  const { store } = a;
+  const sessionId = message.channel_ids[0];
+  const known = store.get(conversationsAtom).find((c) => c.id === sessionId);
+  const openId = store.get(openConversationAtom)?.id;
+  const selectedId = store.get(selectedIdAtom);
+  if (!known) a.reloadList();
+  store.set(deskEventAtom, { type: 'message', message });
+  if (!isFromVisitor(message)) return;
+  if (sessionId !== undefined && openId === sessionId) a.reloadOpen(sessionId);
+  const context = { sessionId, openId: selectedId, pageVisible: document.visibilityState === 'visible', pageFocused: document.hasFocus() };
+  if (shouldNotifyMessage(context)) {
+    a.showNotice({ title: a.t('operator.notice.newMessage', { name: known?.visitor_name ?? a.t('widget.defaultUsername') }), body: bodyText(message.body) });
+  }
+}
+
+/** Applies one decoded bus notification to the desk. */
+export function handleDeskBusEvent(event: ConsoleBusEvent, a: DeskBusActions): void {
+  const dispatch = (e: DeskEvent): void => a.store.set(deskEventAtom, e);
+  switch (event.kind) {
+    case 'new_session':
+      a.reloadList();
+      a.statisticsChanged();
+      a.showNotice({ title: a.t('operator.notice.newConversation', { name: event.session.anonymous_name }), body: '' });
+      break;
+    case 'message':
+      onMessage(event.message, a);
+      break;
+    case 'typing':
+      a.store.set(visitorTypingAtom, event.sessionId, event.isTyping);
+      break;
+    case 'closed':
+      dispatch({ type: 'closed', sessionId: event.sessionId, at: Date.now() });
+      break;
+    case 'history':
+      dispatch({ type: 'history', sessionId: event.sessionId, pages: event.pages });
+      break;
+    case 'rated':
+      dispatch({ type: 'rated', sessionId: event.sessionId, rating: event.rating });
+      a.statisticsChanged();
+      break;
+    case 'ignored':
+      break;
+  }
+}
