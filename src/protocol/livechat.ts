@@ -28,6 +28,8 @@ export interface LivechatChannelOptions {
   button_text_color: string | false;
   header_background_color: string | false;
   title_color: string | false;
+  /** The pre-chat form before the first message (issue 14); absent when off. */
+  prechat_form?: 'name' | 'name_email';
 }
 
 export type RuleAction = 'display_button' | 'auto_popup' | 'hide_button';

@@ -3,6 +3,7 @@
  * and the server. Issue 7; SPEC.md leaves the operator's interface out.
  */
 import type { ChatMessage, Rate } from './livechat.js';
+import type { PrechatForm } from './visitor.js';
 
 /** Whether the operator takes new conversations (`available`) or not (`away`). */
 export type OperatorPresence = 'available' | 'away';
@@ -97,6 +98,8 @@ export interface ChannelSettings {
   auto_popup_timer: number;
   /** Regular expression the page address must match for the rule to apply, or null for every page. */
   rule_url_pattern: string | null;
+  /** What new visitors fill in before their first message (issue 14). */
+  prechat_form: PrechatForm;
 }
 
 /** Minimum length of an operator password set by an admin. */
@@ -111,4 +114,16 @@ export interface SessionRatedPayload {
   session_id: number;
   rate: Rate;
   reason: string;
+}
+
+/** Whether a channel has an identity secret, and since when (epoch ms); the secret itself is never sent back. */
+export interface IdentitySecretStatus {
+  channel_id: number;
+  created_at: number;
+}
+
+/** A newly made identity secret: shown to the admin once, in this answer only. */
+export interface IdentitySecretGenerated extends IdentitySecretStatus {
+  /** 64 hex digits; the HMAC-SHA256 key of visitor hashes, used as text. */
+  secret: string;
 }

@@ -30,6 +30,9 @@ import { webContentRoutes } from './routes/web-content.js';
 import { attachmentUploadRoutes } from './routes/attachments-upload.js';
 import { transcriptRoutes } from './routes/transcript.js';
 import { webDatasetRoutes } from './routes/web-dataset.js';
+import { visitorProfileRoutes } from './routes/visitor-profile.js';
+import { operatorVisitorCardRoutes } from './routes/operator-visitor-card.js';
+import { operatorAdminIdentityRoutes } from './routes/operator-admin-identity.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +98,9 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(operatorRoutes);
   await app.register(operatorConsoleRoutes);
   await app.register(operatorAdminRoutes, { prefix: OPERATOR_ADMIN_PREFIX });
+  await app.register(operatorAdminIdentityRoutes, { prefix: OPERATOR_ADMIN_PREFIX, config });
+  await app.register(visitorProfileRoutes, { config });
+  await app.register(operatorVisitorCardRoutes, { config });
   await app.register(operatorPageRoutes);
   await app.register(webSessionRoutes);
   await app.register(webDatasetRoutes);

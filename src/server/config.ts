@@ -61,6 +61,10 @@ export interface RateLimits {
   transcript: number;
   poll: number;
   login: number;
+  visitorUpdate: number;
+  earlierConversations: number;
+  visitorCard: number;
+  identitySecret: number;
 }
 
 const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, perMinute: number] } = {
@@ -74,6 +78,10 @@ const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, perMinu
   transcript: ['RATE_LIMIT_TRANSCRIPT', 5],
   poll: ['RATE_LIMIT_POLL', 600],
   login: ['RATE_LIMIT_LOGIN', 20],
+  visitorUpdate: ['RATE_LIMIT_VISITOR_UPDATE', 30],
+  earlierConversations: ['RATE_LIMIT_EARLIER_CONVERSATIONS', 30],
+  visitorCard: ['RATE_LIMIT_VISITOR_CARD', 240],
+  identitySecret: ['RATE_LIMIT_IDENTITY_SECRET', 30],
 };
 
 /** Per-session allowances of the repeatable visitor calls (README "Security"). */
@@ -82,6 +90,7 @@ export interface SessionLimits {
   typing: number;
   feedback: number;
   pageHistory: number;
+  visitorUpdate: number;
 }
 
 const SESSION_LIMIT_DEFAULTS: { [K in keyof SessionLimits]: [variable: string, perMinute: number] } = {
@@ -89,6 +98,7 @@ const SESSION_LIMIT_DEFAULTS: { [K in keyof SessionLimits]: [variable: string, p
   typing: ['SESSION_LIMIT_TYPING', 120],
   feedback: ['SESSION_LIMIT_FEEDBACK', 10],
   pageHistory: ['SESSION_LIMIT_PAGE_HISTORY', 20],
+  visitorUpdate: ['SESSION_LIMIT_VISITOR_UPDATE', 10],
 };
 
 export class ConfigError extends Error {

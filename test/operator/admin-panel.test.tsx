@@ -18,6 +18,7 @@ const CHANNEL: ChannelSettings = {
   rule_action: 'display_button',
   auto_popup_timer: 0,
   rule_url_pattern: null,
+  prechat_form: 'off',
 };
 
 /**

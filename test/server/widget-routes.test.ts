@@ -60,6 +60,7 @@ describeEachEngine('widget routes', (h) => {
       state: 'open',
       folded: false,
       message_unread_counter: 0,
+      identity: 'anonymous',
     });
     assert.ok(!JSON.stringify(body).includes('@example.com'), 'no operator e-mail reaches the visitor');
     const told = await notificationsOn(h, BusChannel.operator(operator.id));

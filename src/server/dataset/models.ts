@@ -8,6 +8,7 @@ import { ONLINE_WINDOW_MS } from '../livechat/availability.js';
 import { urlPatternProblem } from '../livechat/rules.js';
 import type { OperatorRow } from '../store/schema.js';
 import type { DomainOperator, DomainValue } from './domain.js';
+import { PRECHAT_FORMS, type PrechatForm } from '../../protocol/visitor.js';
 
 /** What a field's value means, for converting domain values and reading rows. */
 export type FieldKind = 'int' | 'text' | 'date' | 'm2o';
@@ -106,6 +107,13 @@ const channelModel: ModelSpec = {
         if (typeof v !== 'string') throw new InvalidParamError('rule_url_pattern must be a short regular expression');
         const problem = urlPatternProblem(v);
         if (problem) throw new InvalidParamError(`rule_url_pattern ${problem}`);
+        return v;
+      },
+    },
+    prechat_form: {
+      ...plain('text', 't.prechat_form', 'prechat_form'),
+      write: (v) => {
+        if (!PRECHAT_FORMS.includes(v as PrechatForm)) throw new InvalidParamError('prechat_form must be off, name or name_email');
         return v;
       },
     },

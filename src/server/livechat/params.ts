@@ -1,6 +1,9 @@
 import { SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
+import { textProblem } from '../../protocol/text-checks.js';
 import { RpcError } from '../plugins/jsonrpc.js';
 import type { RpcParams } from '../plugins/jsonrpc.js';
+
+export { textProblem };
 
 /** A parameter is missing or has the wrong type or size. */
 export class InvalidParamError extends RpcError {
@@ -22,20 +25,6 @@ export function optionalIntParam(params: RpcParams, key: string): number | undef
   const v = params[key];
   if (v === undefined || v === null || v === false || v === '') return undefined;
   return intParam(params, key);
-}
-
-// C0 controls other than tab, line feed and carriage return, DEL and C1 controls: nothing a person types,
-// and NUL is refused by PostgreSQL inside a text value.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Why `text` cannot be stored as typed text (a control character, a lone surrogate), or undefined. */
-export function textProblem(text: string): string | undefined {
-  if (CONTROL_CHARACTER.test(text)) return 'contains a control character';
-  if (LONE_SURROGATE.test(text)) return 'is not well-formed Unicode';
-  return undefined;
 }
 
 /** `text` when it is well-formed typed text; otherwise an error naming `key`. */

@@ -24,6 +24,7 @@ export const CHANNEL_SETTING_FIELDS = [
   'rule_action',
   'auto_popup_timer',
   'rule_url_pattern',
+  'prechat_form',
 ] as const;
 
 /** The caller is logged in but is not an administrator. */
@@ -39,7 +40,8 @@ class OperatorNotFoundError extends RpcError {
   }
 }
 
-class ChannelNotFoundError extends RpcError {
+/** The channel an admin names does not exist. */
+export class ChannelNotFoundError extends RpcError {
   constructor() {
     super('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
   }

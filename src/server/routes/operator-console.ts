@@ -13,7 +13,8 @@ export const CONVERSATION_LIST_MAX = 50;
 /** Messages read to compute a summary (unread count, waiting time) and sent when one is opened. */
 export const CONVERSATION_MESSAGES_MAX = 100;
 
-class ConversationNotFoundError extends RpcError {
+/** The conversation does not exist or is not the operator's. */
+export class ConversationNotFoundError extends RpcError {
   constructor() {
     super('This conversation does not exist or is not yours', 'missing_error', undefined, 'livechat.MissingError');
   }
@@ -32,7 +33,8 @@ function waitingOf(newestFirst: MessageWithRelations[]): { unread: number; waiti
   return { unread, waiting_since: since };
 }
 
-function parsePages(raw: string | null): string[] | null {
+/** The page history stored with a session (JSON text), or null when never reported. */
+export function parsePages(raw: string | null): string[] | null {
   if (raw === null) return null;
   try {
     const pages: unknown = JSON.parse(raw);

@@ -4,27 +4,10 @@ import type { SessionRatedPayload } from '../../protocol/operator-console.js';
 import type { ServerConfig } from '../config.js';
 import { escapeHtml } from '../livechat/format.js';
 import { Coalescer } from '../livechat/coalescer.js';
-import { InvalidParamError, boolParam, optionalStringParam, textProblem, uuidParam } from '../livechat/params.js';
+import { InvalidParamError, boolParam, optionalStringParam, uuidParam } from '../livechat/params.js';
+import { pageHistoryParam } from '../livechat/page-history.js';
 import { PAGE_HISTORY_NOTICE_EVERY_MS, TYPING_NOTICE_EVERY_MS, takeSessionQuota, windowGate } from '../livechat/visitor-limits.js';
-import type { RpcParams } from '../plugins/jsonrpc.js';
 import { openSession, sessionOfCaller } from './widget.js';
-
-/** A page-history entry: a path on the site, or an http(s) address, of at most 2 KB of plain text. */
-function isPageEntry(entry: unknown): entry is string {
-  if (typeof entry !== 'string' || entry === '' || entry.length > FIELD_LIMITS.pageHistoryEntry || textProblem(entry)) return false;
-  if (entry.startsWith('/')) return true;
-  return /^https?:\/\//i.test(entry) && URL.canParse(entry);
-}
-
-function pageHistoryParam(params: RpcParams): string[] {
-  const pages = params.page_history;
-  if (!Array.isArray(pages) || pages.length > FIELD_LIMITS.pageHistoryEntries || !pages.every(isPageEntry)) {
-    throw new InvalidParamError(
-      `page_history must be a list of at most ${FIELD_LIMITS.pageHistoryEntries} paths or http(s) addresses of at most ${FIELD_LIMITS.pageHistoryEntry} characters`,
-    );
-  }
-  return pages;
-}
 
 interface TypingNotice {
   sessionId: number;

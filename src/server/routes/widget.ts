@@ -13,6 +13,8 @@ import { matchRule } from '../livechat/rules.js';
 import { urlsFor } from '../livechat/urls.js';
 import { InvalidParamError, checkText, intParam, optionalIntParam, optionalStringParam, uuidParam } from '../livechat/params.js';
 import { takeSessionQuota } from '../livechat/visitor-limits.js';
+import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
+import { resumeVerifiedSession, type SessionAnswer } from '../livechat/visitor-session.js';
 
 /** Default and largest `limit` of `/mail/chat_history` (SPEC.md §9). */
 export const HISTORY_DEFAULT_LIMIT = 20;
@@ -65,6 +67,8 @@ export function channelOptions(channel: ChannelRow): LivechatChannelOptions {
     button_text_color: channel.button_text_color ?? false,
     header_background_color: channel.header_background_color ?? false,
     title_color: channel.title_color ?? false,
+    // Only when on: answers for channels without the form stay as they were.
+    ...(channel.prechat_form !== 'off' ? { prechat_form: channel.prechat_form } : {}),
   };
 }
 
@@ -115,9 +119,10 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
 
   app.visitorRpc(
     '/im_livechat/get_session',
-    async (params) => {
+    async (params, request) => {
       const channelId = intParam(params, 'channel_id');
-      const anonymousName = optionalStringParam(params, 'anonymous_name', FIELD_LIMITS.visitorName, 'Visitor').trim() || 'Visitor';
+      const claims = visitorClaims(params);
+      const anonymousName = claims.name ?? (optionalStringParam(params, 'anonymous_name', FIELD_LIMITS.visitorName, 'Visitor').trim() || 'Visitor');
       let previousId: number | undefined;
       try {
         previousId = optionalIntParam(params, 'previous_operator_id');
@@ -127,18 +132,27 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       }
       const channel = await app.store.getChannel(channelId);
       if (!channel) return false;
+      // A wrong hash refuses the call (identity_rejected): the widget then asks again without the identity.
+      const verifiedId = await verifiedVisitorId(app.store, channel.id, claims);
+      const visitor = { ...visitorPatch(claims, request, true), identity: identityKindOf(verifiedId, claims.name ?? null, claims.email ?? null), visitor_id: verifiedId ?? null };
+      if (verifiedId !== undefined) {
+        const resumed = await resumeVerifiedSession(app, channel.id, verifiedId, claims.name ? { ...visitor, anonymous_name: claims.name } : visitor, claims.pages);
+        if (resumed) return resumed;
+      }
       const now = app.clock.now();
       const operator = pickOperator(await onlineOperators(app.store, channel.id, now), previousId);
       if (!operator) return false;
       const session = await app.store.createVisitorSession(
-        { uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}` },
+        { uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}`, ...visitor },
         now,
       );
+      if (claims.pages) await app.store.setPageHistory(session.id, claims.pages);
       const wire = sessionToWire(session, operator);
       // No uuid: it is the visitor's credential, and the operator addresses the session by id.
       const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: anonymousName, channel_id: channel.id } };
       await app.bus.publish([BusChannel.operator(operator.id)], announced);
-      return wire;
+      const answer: SessionAnswer = { ...wire, ...identityAnswer(session) };
+      return answer;
     },
     { config: perMinute(config.rateLimits.getSession) },
   );

@@ -8,6 +8,7 @@ import { BatchedLookup } from './batched-lookup.js';
 import { getMessage, listMessages } from './message-queries.js';
 import { deleteNotificationsBefore, insertNotifications, listNotifications, maxNotificationId } from './notification-queries.js';
 import { availableOperators } from './operator-queries.js';
+import { VisitorQueries } from './visitor-queries.js';
 import { DatabaseCounterStore, type CounterStore } from '../limits/counter-store.js';
 import type { AvailableOperator, MessageWithRelations, NewChannel, NewMessage, NewNotification, NewOperator, NewVisitorSession, NotificationQuery, Store } from './store.js';
 
@@ -26,6 +27,7 @@ export class KyselyStore implements Store {
   readonly db: Kysely<Database>;
   readonly engine: Engine;
   readonly counters: CounterStore;
+  readonly visitors: VisitorQueries;
   /**
    * Every visitor call (a post, a typing notice, a poll) starts by finding its session by uuid; on
    * PostgreSQL concurrent calls share the query. SQLite answers in microseconds without a round trip.
@@ -36,6 +38,7 @@ export class KyselyStore implements Store {
     this.db = open.db;
     this.engine = open.engine;
     this.counters = new DatabaseCounterStore(open.db);
+    this.visitors = new VisitorQueries(open.db);
     this.#sessionsByUuid =
       open.engine === 'postgres'
         ? new BatchedLookup({
@@ -59,6 +62,7 @@ export class KyselyStore implements Store {
         input_placeholder: CHANNEL_DEFAULTS.input_placeholder,
         rule_action: 'display_button',
         auto_popup_timer: 0,
+        prechat_form: 'off',
         ...fields,
         created_at: Date.now(),
       })

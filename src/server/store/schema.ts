@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { IdentityKind, PrechatForm } from '../../protocol/visitor.js';
 
 /**
  * Table shapes shared by both engines. Times are epoch milliseconds (integers compare the same way on
@@ -18,6 +19,15 @@ export interface LivechatChannelTable {
   rule_action: 'display_button' | 'auto_popup' | 'hide_button';
   auto_popup_timer: number;
   rule_url_pattern: string | null;
+  /** The pre-chat form new visitors fill in before their first message (issue 14). */
+  prechat_form: PrechatForm;
+  created_at: number;
+}
+
+/** A channel's identity secret: the HMAC key of verified visitor ids; no route ever sends it back. */
+export interface ChannelIdentitySecretTable {
+  channel_id: number;
+  secret: string;
   created_at: number;
 }
 
@@ -65,6 +75,16 @@ export interface VisitorSessionTable {
   page_history: string | null;
   created_at: number;
   closed_at: number | null;
+  /** How far the visitor's identity is trusted (issue 14). */
+  identity: Generated<IdentityKind>;
+  /** The host's id of a verified visitor; null otherwise. */
+  visitor_id: ColumnType<string | null, string | null | undefined, string | null>;
+  email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The host page's context values: JSON text of `[key, value]` pairs. */
+  context: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MessageTable {
@@ -120,6 +140,7 @@ export interface RateCounterTable {
 /** The whole schema as Kysely sees it. */
 export interface Database {
   livechat_channel: LivechatChannelTable;
+  channel_identity_secret: ChannelIdentitySecretTable;
   operator: OperatorTable;
   channel_operator: ChannelOperatorTable;
   web_session: WebSessionTable;

@@ -13,6 +13,7 @@ import type {
   VisitorSessionRow,
 } from './schema.js';
 import type { Engine } from './database.js';
+import type { VisitorStore } from './visitor-queries.js';
 
 /** Fields a channel is created with; the rest take SPEC.md defaults. */
 export type NewChannel = Partial<Omit<LivechatChannelTable, 'id' | 'created_at'>> & { name: string };
@@ -40,6 +41,14 @@ export interface NewVisitorSession {
   operator_id: number;
   anonymous_name: string;
   name: string;
+  /** What the host page said about its visitor (issue 14); anonymous when absent. */
+  identity?: VisitorSessionRow['identity'];
+  visitor_id?: string | null;
+  email?: string | null;
+  context?: string | null;
+  user_agent?: string | null;
+  time_zone?: string | null;
+  language?: string | null;
 }
 
 /** A new message. */
@@ -83,6 +92,8 @@ export interface Store {
   /** Limit counters kept in the database, shared by every process that uses it. */
   readonly counters: CounterStore;
   readonly db: Kysely<Database>;
+  /** Visitor identities and the channels' identity secrets. */
+  readonly visitors: VisitorStore;
 
   isEmpty(): Promise<boolean>;
 

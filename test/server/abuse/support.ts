@@ -24,6 +24,12 @@ export function visitorCalls(uuid: string, channelId: number, operatorId: number
     ['/im_livechat/init', { channel_id: channelId }],
     ['/im_livechat/load_templates', {}],
     ['/im_livechat/get_session', { channel_id: channelId, anonymous_name: 'V' }],
+    [
+      '/im_livechat/get_session',
+      { channel_id: channelId, visitor_id: 'u-1', visitor_hash: '0'.repeat(64), visitor_name: 'V', visitor_email: 'v@example.org', context: { plan: 'Pro' }, time_zone: 'Europe/Paris', language: 'fr', page_history: ['/a'] },
+    ],
+    ['/im_livechat/visitor_update', { uuid, visitor_name: 'V', visitor_email: 'v@example.org', context: { plan: 'Pro' }, time_zone: 'Europe/Paris', language: 'fr' }],
+    ['/im_livechat/earlier_conversations', { uuid }],
     ['/mail/chat_history', { uuid, limit: 5 }],
     ['/mail/chat_post', { uuid, message_content: 'hello' }],
     ['/im_livechat/notify_typing', { uuid, is_typing: true }],

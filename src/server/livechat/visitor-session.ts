@@ -1,0 +1,35 @@
+/** Sessions that know their visitor (issue 14): a verified visitor's open conversation, and its updates. */
+import type { FastifyInstance } from 'fastify';
+import { BusChannel, type LivechatSession } from '../../protocol/livechat.js';
+import type { VisitorIdentityAnswer, VisitorUpdatedPayload } from '../../protocol/visitor.js';
+import type { VisitorSessionRow } from '../store/schema.js';
+import type { VisitorPatch } from '../store/visitor-queries.js';
+import { sessionToWire } from './format.js';
+import { identityAnswer } from './visitor-claims.js';
+
+/** The answer of `/im_livechat/get_session`: the session, who it belongs to, and whether it was resumed. */
+export type SessionAnswer = LivechatSession & VisitorIdentityAnswer & { resumed?: true };
+
+/** Tells the consoles serving the session that its visitor card changed. */
+export async function announceVisitorUpdate(app: FastifyInstance, session: VisitorSessionRow): Promise<void> {
+  const payload: VisitorUpdatedPayload = { info: 'visitor_updated', session_id: session.id, name: session.anonymous_name };
+  await app.bus.publish([BusChannel.session(session.id), BusChannel.operator(session.operator_id)], payload);
+}
+
+/**
+ * A verified visitor's open conversation in the channel, on whatever device they come back from, with
+ * what the host page now says about them; undefined when they have none.
+ */
+export async function resumeVerifiedSession(app: FastifyInstance, channelId: number, visitorId: string, patch: VisitorPatch, pages: string[] | undefined): Promise<SessionAnswer | undefined> {
+  const open = await app.store.visitors.openSessionOf(channelId, visitorId);
+  if (!open) return undefined;
+  const operator = await app.store.getOperator(open.operator_id);
+  if (!operator) return undefined;
+  const anonymousName = patch.anonymous_name ?? open.anonymous_name;
+  const full: VisitorPatch = { ...patch, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}` };
+  await app.store.visitors.updateVisitor(open.id, full);
+  if (pages) await app.store.setPageHistory(open.id, pages);
+  const session = { ...open, ...full } as VisitorSessionRow;
+  await announceVisitorUpdate(app, session);
+  return { ...sessionToWire(session, operator), ...identityAnswer(session), resumed: true };
+}

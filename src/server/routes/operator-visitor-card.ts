@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { VisitorCard } from '../../protocol/visitor.js';
+import type { ServerConfig } from '../config.js';
+import type { VisitorSessionRow } from '../store/schema.js';
+import { intParam } from '../livechat/params.js';
+import { softwareOf } from '../livechat/user-agent.js';
+import { ConversationNotFoundError, parsePages } from './operator-console.js';
+
+/** The stored context pairs; anything else in the column (it never should be) reads as none. */
+function contextOf(raw: string | null): [string, string][] {
+  if (raw === null) return [];
+  try {
+    const pairs: unknown = JSON.parse(raw);
+    if (!Array.isArray(pairs)) return [];
+    return pairs.filter((p): p is [string, string] => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && typeof p[1] === 'string');
+  } catch {
+    return [];
+  }
+}
+
+async function cardOf(app: FastifyInstance, session: VisitorSessionRow): Promise<VisitorCard> {
+  return {
+    session_id: session.id,
+    name: session.anonymous_name,
+    email: session.email,
+    identity: session.identity,
+    visitor_id: session.identity === 'verified' ? session.visitor_id : null,
+    context: contextOf(session.context),
+    pages: parsePages(session.page_history) ?? [],
+    ...softwareOf(session.user_agent),
+    language: session.language,
+    time_zone: session.time_zone,
+    earlier_conversations: await app.store.visitors.countEarlierSessions(session),
+  };
+}
+
+/**
+ * The console's visitor card (issue 14): `/im_livechat/operator/visitor_card` {session_id} → VisitorCard,
+ * for the operator of the conversation or an admin (as `/im_livechat/operator/conversation`). The
+ * browser and system are read from the stored User-Agent here, on the server, when the card is asked for.
+ */
+export async function operatorVisitorCardRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
+  app.rpc(
+    '/im_livechat/operator/visitor_card',
+    async (params, request) => {
+      const operator = await app.requireOperator(request);
+      const session = await app.store.getVisitorSession(intParam(params, 'session_id'));
+      if (!session || (session.operator_id !== operator.id && !operator.is_admin)) throw new ConversationNotFoundError();
+      return cardOf(app, session);
+    },
+    { config: { rateLimit: { max: opts.config.rateLimits.visitorCard, timeWindow: 60_000 } } },
+  );
+}

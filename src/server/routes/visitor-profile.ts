@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { EARLIER_CONVERSATIONS_MAX, EARLIER_MESSAGES_MAX, type EarlierConversation, type IdentityKind, type VisitorIdentityAnswer } from '../../protocol/visitor.js';
+import type { ServerConfig } from '../config.js';
+import type { VisitorSessionRow } from '../store/schema.js';
+import type { VisitorPatch } from '../store/visitor-queries.js';
+import { messageToWire } from '../livechat/format.js';
+import { urlsFor } from '../livechat/urls.js';
+import { uuidParam } from '../livechat/params.js';
+import { takeSessionQuota } from '../livechat/visitor-limits.js';
+import { IdentityConflictError } from '../livechat/identity.js';
+import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
+import { announceVisitorUpdate } from '../livechat/visitor-session.js';
+import { openSession } from './widget.js';
+
+const TRUST: Record<IdentityKind, number> = { anonymous: 0, unverified: 1, verified: 2 };
+
+/** The more trusted of two identities: an update says more about the visitor, never less. */
+function atLeast(current: IdentityKind, next: IdentityKind): IdentityKind {
+  return TRUST[next] > TRUST[current] ? next : current;
+}
+
+/**
+ * The visitor's own profile calls (issue 14), CORS for ALLOWED_ORIGINS like every visitor route:
+ * - `/im_livechat/visitor_update` {uuid, visitor_id?, visitor_hash?, visitor_name?, visitor_email?,
+ *   context?, time_zone?, language?} → `{identity, visitor_id?}`, or `false` for an unknown or closed
+ *   session. A field left out stays as it is; `null` clears the e-mail address or the context. An
+ *   identity only grows (anonymous, unverified, verified); a session verified for one id refuses
+ *   another's (`livechat.IdentityConflict`); a wrong hash is refused (`livechat.IdentityRejected`).
+ * - `/im_livechat/earlier_conversations` {uuid} → EarlierConversation[]: the verified visitor's earlier
+ *   conversations in the channel (at most 10, newest first, each with its newest 30 messages); `[]` for
+ *   anyone else.
+ */
+export async function visitorProfileRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
+  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+  app.visitorRpc(
+    '/im_livechat/visitor_update',
+    async (params, request) => {
+      const claims = visitorClaims(params);
+      const session = await openSession(app, params);
+      if (!session) return false;
+      await takeSessionQuota(app, 'visitorUpdate', session.id);
+      const verifiedId = await verifiedVisitorId(app.store, session.channel_id, claims);
+      if (verifiedId !== undefined && session.identity === 'verified' && verifiedId !== session.visitor_id) throw new IdentityConflictError();
+      const patch: VisitorPatch = visitorPatch(claims, request, false);
+      if (claims.name) {
+        const operator = await app.store.getOperator(session.operator_id);
+        patch.anonymous_name = claims.name;
+        patch.name = `${claims.name} ${operator?.display_name ?? ''}`.trim();
+      }
+      if (verifiedId !== undefined) patch.visitor_id = verifiedId;
+      patch.identity = atLeast(session.identity, identityKindOf(verifiedId, claims.name ?? null, claims.email ?? null));
+      await app.store.visitors.updateVisitor(session.id, patch);
+      const updated = { ...session, ...patch } as VisitorSessionRow;
+      await announceVisitorUpdate(app, updated);
+      const answer: VisitorIdentityAnswer = identityAnswer(updated);
+      return answer;
+    },
+    { config: perMinute(opts.config.rateLimits.visitorUpdate) },
+  );
+
+  app.visitorRpc(
+    '/im_livechat/earlier_conversations',
+    async (params, request) => {
+      const uuid = uuidParam(params);
+      // The current conversation may have ended: its visitor still reads what came before it.
+      const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
+      if (!session || session.identity !== 'verified' || session.visitor_id === null) return [];
+      const urls = urlsFor(request);
+      const earlier = await app.store.visitors.earlierSessionsOf(session.channel_id, session.visitor_id, session.id, EARLIER_CONVERSATIONS_MAX);
+      const out: EarlierConversation[] = [];
+      for (const past of earlier) {
+        const messages = await app.store.listMessages(past.id, EARLIER_MESSAGES_MAX);
+        out.push({ id: past.id, created_at: past.created_at, closed_at: past.closed_at, messages: messages.map((m) => messageToWire(m, past, urls)).reverse() });
+      }
+      return out;
+    },
+    { config: perMinute(opts.config.rateLimits.earlierConversations) },
+  );
+}
