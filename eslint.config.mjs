@@ -50,6 +50,16 @@ export default tseslint.config(
     files: ['test/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
+  {
+    // The guide's size limits: 300 lines a file, 80 a function (blank lines and comments not counted).
+    files: ['src/**/*.{ts,tsx}'],
+    // Browser code for now: the server's first migration is one schema of 106 lines, kept whole.
+    ignores: ['src/server/**'],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
   forbid('protocol', layers.filter((l) => l !== 'protocol'), [noReact, noNode]),
   forbid('platform', ['state', 'ui', 'element', 'operator', 'server'], [noReact, noNode]),
   forbid('state', ['ui', 'element', 'operator', 'server'], [noReact, noNode]),

@@ -7,7 +7,7 @@ import { chatButtonCss } from '../ui/button/chat-button.css.js';
 import { hostCss } from '../ui/shared/host.css.js';
 import { CHAT_ICON_PATH } from '../ui/button/chat-icon.js';
 import type { WidgetOptions } from '../state/options.js';
-import { adoptStyles } from './stylesheets.js';
+import { adoptStyles } from '../ui/shared/stylesheets.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -12,7 +12,7 @@ import type { WidgetOptions } from '../../state/options.js';
 import { uiStyles } from '../../ui/styles.js';
 import { pageLanguage, widgetOptions, type ElementAttributes } from '../attributes.js';
 import type { CreateFullWidget } from '../full-widget.js';
-import { adoptStyles } from '../stylesheets.js';
+import { adoptStyles } from '../../ui/shared/stylesheets.js';
 import { appCss } from './app.css.js';
 import { LiveChatApp } from './app.js';
 import { defaultTexts, loadMessages, uiTextFor } from './ui-texts.js';

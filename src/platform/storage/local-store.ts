@@ -1,11 +1,11 @@
 import {
   StorageValueError,
   type KeyValueStore,
-  type StorageBackend,
   type StorageChange,
   type StorageChangeListener,
   type StoredValue,
 } from './key-value-store.js';
+import { createStorageArea, type StorageArea } from './storage-area.js';
 
 /** Options of {@link createLocalStore}. */
 export interface LocalStoreOptions {
@@ -42,8 +42,29 @@ function serialise(key: string, value: StoredValue): string {
   }
 }
 
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+/** The change a `storage` event reports for this store, or undefined when it is about another area or key. */
+function changeOf(event: StorageEvent, area: StorageArea, prefix: string): StorageChange | undefined {
+  if (!area.storage || event.storageArea !== area.storage) return undefined;
+  if (event.key === null) return { key: null, newValue: undefined, oldValue: undefined };
+  if (!event.key.startsWith(prefix)) return undefined;
+  return { key: event.key.slice(prefix.length), newValue: parse(event.newValue), oldValue: parse(event.oldValue) };
+}
+
+/** Listening to other tabs' writes: one `storage` listener on `win` while anyone listens. */
+function changeFeed(win: Window, area: StorageArea, prefix: string): KeyValueStore['onChange'] {
+  const listeners = new Set<StorageChangeListener>();
+  const onStorage = (event: StorageEvent): void => {
+    const change = changeOf(event, area, prefix);
+    if (change) for (const listener of [...listeners]) listener(change);
+  };
+  return (listener) => {
+    if (listeners.size === 0) win.addEventListener('storage', onStorage);
+    listeners.add(listener);
+    return () => {
+      if (!listeners.delete(listener)) return;
+      if (listeners.size === 0) win.removeEventListener('storage', onStorage);
+    };
+  };
 }
 
 /**
@@ -55,113 +76,25 @@ function reasonOf(error: unknown): string {
 export function createLocalStore(options: LocalStoreOptions): KeyValueStore {
   const { prefix } = options;
   const win = options.window ?? window;
-  const getStorage = options.storage ?? (() => win.localStorage);
-  const warn = options.warn ?? ((message: string) => console.warn(message));
-  const memory = new Map<string, string>();
-  let storage: Storage | undefined;
-  let backend: StorageBackend = 'localStorage';
-
-  const ownKeys = (area: Storage): string[] => {
-    const keys: string[] = [];
-    for (let i = 0; i < area.length; i += 1) {
-      const key = area.key(i);
-      if (key !== null && key.startsWith(prefix)) keys.push(key.slice(prefix.length));
-    }
-    return keys;
-  };
-
-  const fallBack = (error: unknown): void => {
-    if (backend === 'memory') return;
-    backend = 'memory';
-    if (storage) {
-      try {
-        for (const key of ownKeys(storage)) {
-          const raw = storage.getItem(prefix + key);
-          if (raw !== null) memory.set(key, raw);
-        }
-      } catch {
-        // The storage has become unreadable too; the page starts over from an empty memory store.
-      }
-    }
-    storage = undefined;
-    warn(`live-chat: localStorage is unavailable (${reasonOf(error)}); using in-memory storage for this page.`);
-  };
-
-  try {
-    storage = getStorage();
-    const probe = `${prefix}__probe__`;
-    storage.setItem(probe, '1');
-    storage.removeItem(probe);
-  } catch (error) {
-    fallBack(error);
-  }
-
-  const read = (key: string): string | null => {
-    if (storage) {
-      try {
-        return storage.getItem(prefix + key);
-      } catch (error) {
-        fallBack(error);
-      }
-    }
-    return memory.get(key) ?? null;
-  };
-
-  const write = (key: string, raw: string | null): void => {
-    if (storage) {
-      try {
-        if (raw === null) storage.removeItem(prefix + key);
-        else storage.setItem(prefix + key, raw);
-        return;
-      } catch (error) {
-        fallBack(error);
-      }
-    }
-    if (raw === null) memory.delete(key);
-    else memory.set(key, raw);
-  };
-
-  const listeners = new Set<StorageChangeListener>();
-  const onStorage = (event: StorageEvent): void => {
-    if (!storage || event.storageArea !== storage) return;
-    let change: StorageChange;
-    if (event.key === null) change = { key: null, newValue: undefined, oldValue: undefined };
-    else if (event.key.startsWith(prefix)) {
-      change = { key: event.key.slice(prefix.length), newValue: parse(event.newValue), oldValue: parse(event.oldValue) };
-    } else return;
-    for (const listener of [...listeners]) listener(change);
-  };
-
+  const area = createStorageArea({
+    prefix,
+    getStorage: options.storage ?? (() => win.localStorage),
+    warn: options.warn ?? ((message: string) => console.warn(message)),
+  });
   return {
     get<T extends StoredValue = StoredValue>(key: string): T | undefined {
-      return parse(read(key)) as T | undefined;
+      return parse(area.read(key)) as T | undefined;
     },
     set(key, value) {
-      write(key, value === undefined ? null : serialise(key, value));
+      area.write(key, value === undefined ? null : serialise(key, value));
     },
     remove(key) {
-      write(key, null);
+      area.write(key, null);
     },
-    keys() {
-      if (storage) {
-        try {
-          return ownKeys(storage);
-        } catch (error) {
-          fallBack(error);
-        }
-      }
-      return [...memory.keys()];
-    },
-    onChange(listener) {
-      if (listeners.size === 0) win.addEventListener('storage', onStorage);
-      listeners.add(listener);
-      return () => {
-        if (!listeners.delete(listener)) return;
-        if (listeners.size === 0) win.removeEventListener('storage', onStorage);
-      };
-    },
+    keys: () => area.keys(),
+    onChange: changeFeed(win, area, prefix),
     get backend() {
-      return backend;
+      return area.backend;
     },
   };
 }

@@ -14,8 +14,8 @@ function sheetFor(css: string): CSSStyleSheet {
   return sheet;
 }
 
-/** Adopts each CSS text once into `root`, after the sheets it already has. */
-export function adoptStyles(root: ShadowRoot, cssTexts: readonly string[]): void {
+/** Adopts each CSS text once into `root` (a shadow root, or the document for what renders outside one), after the sheets it already has. */
+export function adoptStyles(root: ShadowRoot | Document, cssTexts: readonly string[]): void {
   const sheets = cssTexts.map(sheetFor).filter((s) => !root.adoptedStyleSheets.includes(s));
   if (sheets.length) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...sheets];
 }
