@@ -1,4 +1,5 @@
-import type { ChannelSettings, ConversationDetail, ConversationSummary, NewOperatorAccount, OperatorAccount, OperatorPresence } from '../protocol/operator-console.js';
+import type { ChannelSettings, ConversationDetail, ConversationSummary, IdentitySecretGenerated, IdentitySecretStatus, NewOperatorAccount, OperatorAccount, OperatorPresence } from '../protocol/operator-console.js';
+import type { VisitorCard } from '../protocol/visitor.js';
 import type { RpcClient } from '../platform/rpc/index.js';
 import type { GroupRow, StatisticsSource } from './statistics.js';
 import { uploadAttachments, type UploadResult } from './upload.js';
@@ -19,6 +20,26 @@ export class OperatorApi implements StatisticsSource {
   /** One conversation with its messages (oldest first), page history and rating. */
   conversation(sessionId: number): Promise<ConversationDetail> {
     return this.rpc.call<ConversationDetail>('/im_livechat/operator/conversation', { session_id: sessionId });
+  }
+
+  /** What is known of a conversation's visitor (issue 14). */
+  visitorCard(sessionId: number): Promise<VisitorCard> {
+    return this.rpc.call<VisitorCard>('/im_livechat/operator/visitor_card', { session_id: sessionId });
+  }
+
+  /** Admin: which channels have an identity secret, since when. */
+  identitySecrets(): Promise<IdentitySecretStatus[]> {
+    return this.rpc.call<IdentitySecretStatus[]>('/im_livechat/operator/admin/identity_secrets', {});
+  }
+
+  /** Admin: makes (or rotates) a channel's identity secret; the answer is the only time it is shown. */
+  generateIdentitySecret(channelId: number): Promise<IdentitySecretGenerated> {
+    return this.rpc.call<IdentitySecretGenerated>('/im_livechat/operator/admin/generate_identity_secret', { channel_id: channelId });
+  }
+
+  /** Admin: removes a channel's identity secret; verified identities are refused until a new one is made. */
+  removeIdentitySecret(channelId: number): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/operator/admin/remove_identity_secret', { channel_id: channelId });
   }
 
   /** Posts a message; resolves with its id, or false when the conversation is over. */

@@ -15,6 +15,7 @@ export type ConsoleBusEvent =
   | { kind: 'closed'; sessionId: number }
   | { kind: 'history'; sessionId: number; pages: string[] }
   | { kind: 'rated'; sessionId: number; rating: ConversationRating }
+  | { kind: 'visitor_updated'; sessionId: number }
   | { kind: 'ignored' };
 
 const SESSION_CHANNEL = /^livechat\.session\.(\d+)$/;
@@ -48,6 +49,7 @@ export function decodeConsoleNotification(n: BusNotification, partnerId: number)
   const sessionId = Number(match[1]);
   if (payload.kind === 'typing_status') return payload.fromVisitor ? { kind: 'typing', sessionId, isTyping: payload.isTyping } : IGNORED;
   if (payload.kind === 'session_closed') return { kind: 'closed', sessionId };
+  if (payload.kind === 'visitor_updated' && payload.sessionId === sessionId) return { kind: 'visitor_updated', sessionId };
   return IGNORED;
 }
 

@@ -20,6 +20,8 @@ export const selectedIdAtom = atom<number | null>(null);
 export const openConversationAtom = atom<ConversationDetail | null>(null);
 /** Session ids whose visitor is typing now. */
 export const typingSessionsAtom = atom<number[]>([]);
+/** Bumped when the open conversation's visitor said more about themselves: its card is read again. */
+export const visitorCardVersionAtom = atom(0);
 /** The clock visitor typing fades by; a fake one in tests. */
 export const deskClockAtom = atom<Clock>(pageClock);
 const typingModelAtom = atom<OthersTyping | undefined>(undefined);

@@ -7,7 +7,7 @@ import type { MessageKey, MessageValues } from '../platform/i18n/index.js';
 import { bodyText } from '../platform/text/body-text.js';
 import type { ChatMessage } from '../protocol/livechat.js';
 import type { ConsoleBusEvent } from './console-bus.js';
-import { conversationsAtom, deskEventAtom, selectedIdAtom, openConversationAtom, visitorTypingAtom, type DeskStore } from './desk-atoms.js';
+import { conversationsAtom, deskEventAtom, selectedIdAtom, openConversationAtom, visitorCardVersionAtom, visitorTypingAtom, type DeskStore } from './desk-atoms.js';
 import { isFromVisitor, type DeskEvent } from './desk-state.js';
 import { shouldNotifyMessage } from './notice-policy.js';
 
@@ -63,6 +63,14 @@ export function handleDeskBusEvent(event: ConsoleBusEvent, a: DeskBusActions): v
     case 'rated':
       dispatch({ type: 'rated', sessionId: event.sessionId, rating: event.rating });
       a.statisticsChanged();
+      break;
+    case 'visitor_updated':
+      // The list shows the visitor's name; the open pane its card.
+      a.reloadList();
+      if (a.store.get(openConversationAtom)?.id === event.sessionId) {
+        a.reloadOpen(event.sessionId);
+        a.store.set(visitorCardVersionAtom, (v) => v + 1);
+      }
       break;
     case 'ignored':
       break;

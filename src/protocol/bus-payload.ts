@@ -15,6 +15,7 @@ export type BusPayload =
   | { kind: 'transient_message'; sessionId: number; pages: string[] }
   | { kind: 'session_rated'; sessionId: number; rating: ConversationRating }
   | { kind: 'message'; message: ChatMessage }
+  | { kind: 'visitor_updated'; sessionId: number }
   | { kind: 'other' };
 
 const OTHER: BusPayload = { kind: 'other' };
@@ -61,6 +62,8 @@ function decodeInfo(p: Record<string, unknown>): BusPayload | undefined {
       if (typeof p.session_id !== 'number' || rate === undefined || typeof p.reason !== 'string') return OTHER;
       return { kind: 'session_rated', sessionId: p.session_id, rating: { rate: rate satisfies Rate, reason: p.reason } };
     }
+    case 'visitor_updated':
+      return typeof p.session_id === 'number' ? { kind: 'visitor_updated', sessionId: p.session_id } : OTHER;
     default:
       return undefined;
   }

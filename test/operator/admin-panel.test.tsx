@@ -1,8 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { act } from 'react';
-import type { ChannelSettings, NewOperatorAccount, OperatorAccount } from '../../src/protocol/operator-console.js';
+import type { ChannelSettings, IdentitySecretStatus, NewOperatorAccount, OperatorAccount } from '../../src/protocol/operator-console.js';
 import { AdminPanel, type AdminApi } from '../../src/operator/components/admin-panel.js';
+import { axeViolations } from '../ui/support/axe.js';
 import { reactMount } from './support.js';
 
 const CHANNEL: ChannelSettings = {
@@ -47,6 +48,20 @@ class MemoryAdmin implements AdminApi {
   }
   async resetPassword(id: number, password: string) {
     this.calls.push(`reset ${id} ${password}`);
+  }
+  secrets: IdentitySecretStatus[] = [];
+  async identitySecrets() {
+    return this.secrets;
+  }
+  async generateIdentitySecret(id: number) {
+    this.calls.push(`generate ${id}`);
+    const made = { channel_id: id, created_at: Date.UTC(2024, 4, 15, 12), secret: `${this.calls.length}`.repeat(64).slice(0, 64) };
+    this.secrets = [{ channel_id: id, created_at: made.created_at }];
+    return made;
+  }
+  async removeIdentitySecret(id: number) {
+    this.calls.push(`remove secret ${id}`);
+    this.secrets = [];
   }
   async updateChannel(id: number, values: Partial<ChannelSettings>) {
     if (values.rule_url_pattern === '(') throw new Error('rule_url_pattern is not a valid regular expression');
@@ -124,5 +139,39 @@ describe('operator console administration', () => {
     await act(async () => form.getByRole('button', { name: 'Save Website' }).click());
     await waitUntil(() => view.queryByRole('alert'));
     expect(view.getByRole('alert').textContent).to.equal('Something went wrong: rule_url_pattern is not a valid regular expression');
+  });
+
+  it('turns the pre-chat form on', async () => {
+    const form = within(within(dom.host).getByRole('form', { name: 'Channel Website' }));
+    type(form.getByRole('combobox', { name: 'Pre-chat form' }), 'name_email');
+    await act(async () => form.getByRole('button', { name: 'Save Website' }).click());
+    await waitUntil(() => api.calls.length === 1);
+    expect(JSON.parse(api.calls[0]!.replace('update 1 ', ''))).to.include({ prechat_form: 'name_email' });
+  });
+
+  it('generates an identity secret shown once in a read-only field, rotates it only after a confirmation, removes it', async () => {
+    const view = within(dom.host);
+    const box = within(view.getByRole('group', { name: 'Identity verification' }));
+    expect(box.getByText('No secret yet: verified identities are refused.')).to.exist;
+    expect(box.queryByRole('textbox', { name: 'Identity secret' })).to.equal(null);
+    await act(async () => box.getByRole('button', { name: 'Generate secret' }).click());
+    await waitUntil(() => box.queryByRole('textbox', { name: 'Identity secret' }));
+    const field = box.getByRole('textbox', { name: 'Identity secret' }) as HTMLInputElement;
+    expect(field.readOnly).to.equal(true);
+    expect(field.value).to.equal('1'.repeat(64));
+    expect(box.getByText(/it will not be shown again/)).to.exist;
+    expect(box.getByText(/^A secret is set since /)).to.exist;
+
+    act(() => box.getByRole('button', { name: 'Rotate secret' }).click());
+    expect(api.calls).to.deep.equal(['generate 1'], 'nothing rotated before the confirmation');
+    expect(box.getByText('Hashes made with the current secret stop working at once.')).to.exist;
+    await act(async () => box.getByRole('button', { name: 'Confirm rotation' }).click());
+    await waitUntil(() => (box.getByRole('textbox', { name: 'Identity secret' }) as HTMLInputElement).value === '2'.repeat(64));
+
+    await act(async () => box.getByRole('button', { name: 'Remove secret' }).click());
+    await waitUntil(() => box.queryByText('No secret yet: verified identities are refused.'));
+    expect(box.queryByRole('textbox', { name: 'Identity secret' })).to.equal(null);
+    expect(api.calls).to.deep.equal(['generate 1', 'generate 1', 'remove secret 1']);
+    expect(await axeViolations(dom.host)).to.deep.equal([]);
   });
 });

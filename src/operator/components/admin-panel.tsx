@@ -5,11 +5,20 @@ import type { OperatorApi } from '../api.js';
 import { useT } from '../texts.js';
 import { ChannelSettingsForm } from './channel-settings-form.js';
 import { OperatorsAdmin } from './operators-admin.js';
+import { IdentitySecretSettings, type IdentitySecretApi } from './identity-secret-settings.js';
 
 /** The admin calls of the panel. */
-export type AdminApi = Pick<OperatorApi, 'operators' | 'channels' | 'addOperator' | 'removeOperator' | 'resetPassword' | 'updateChannel'>;
+export type AdminApi = Pick<OperatorApi, 'operators' | 'channels' | 'addOperator' | 'removeOperator' | 'resetPassword' | 'updateChannel' | 'identitySecrets'> & IdentitySecretApi;
 
-type Load = { kind: 'loading' } | { kind: 'ready'; operators: OperatorAccount[]; channels: ChannelSettings[] };
+type Load = { kind: 'loading' } | { kind: 'ready'; operators: OperatorAccount[]; channels: ChannelSettings[]; secrets: Map<number, number> };
+
+/** The secrets' dates with one channel's changed. */
+function withSecret(secrets: Map<number, number>, channelId: number, since: number | null): Map<number, number> {
+  const next = new Map(secrets);
+  if (since === null) next.delete(channelId);
+  else next.set(channelId, since);
+  return next;
+}
 
 /** Administration: operators and channel settings. Shown to admins; the server refuses everyone else. */
 export function AdminPanel({ api, selfId }: { api: AdminApi; selfId: number }): React.JSX.Element {
@@ -32,7 +41,10 @@ export function AdminPanel({ api, selfId }: { api: AdminApi; selfId: number }): 
   }, []);
 
   const reload = useCallback(() => {
-    Promise.all([api.operators(), api.channels()]).then(([operators, channels]) => setLoad({ kind: 'ready', operators, channels }), onError);
+    Promise.all([api.operators(), api.channels(), api.identitySecrets()]).then(
+      ([operators, channels, secrets]) => setLoad({ kind: 'ready', operators, channels, secrets: new Map(secrets.map((s) => [s.channel_id, s.created_at])) }),
+      onError,
+    );
   }, [api, onError]);
   useEffect(reload, [reload]);
 
@@ -51,16 +63,25 @@ export function AdminPanel({ api, selfId }: { api: AdminApi; selfId: number }): 
           <section aria-labelledby="op-admin-channels">
             <h3 id="op-admin-channels">{t('operator.admin.channelSettings')}</h3>
             {load.channels.map((c) => (
-              <ChannelSettingsForm
-                key={c.id}
-                api={api}
-                channel={c}
-                onError={onError}
-                onSaved={(saved) => {
-                  onDone(t('operator.admin.saved', { name: saved.name }));
-                  setLoad((l) => (l.kind === 'ready' ? { ...l, channels: l.channels.map((x) => (x.id === saved.id ? saved : x)) } : l));
-                }}
-              />
+              <div key={c.id}>
+                <ChannelSettingsForm
+                  api={api}
+                  channel={c}
+                  onError={onError}
+                  onSaved={(saved) => {
+                    onDone(t('operator.admin.saved', { name: saved.name }));
+                    setLoad((l) => (l.kind === 'ready' ? { ...l, channels: l.channels.map((x) => (x.id === saved.id ? saved : x)) } : l));
+                  }}
+                />
+                <IdentitySecretSettings
+                  api={api}
+                  channel={c}
+                  since={load.secrets.get(c.id) ?? null}
+                  onError={onError}
+                  onDone={onDone}
+                  onChanged={(since) => setLoad((l) => (l.kind === 'ready' ? { ...l, secrets: withSecret(l.secrets, c.id, since) } : l))}
+                />
+              </div>
             ))}
           </section>
         </>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ChannelRuleAction, ChannelSettings } from '../../protocol/operator-console.js';
+import type { PrechatForm } from '../../protocol/visitor.js';
 import type { MessageKey } from '../../platform/i18n/index.js';
 import type { OperatorApi } from '../api.js';
 import { useT } from '../texts.js';
@@ -35,8 +36,14 @@ const ACTIONS: [ChannelRuleAction, MessageKey][] = [
   ['hide_button', 'operator.admin.ruleHide'],
 ];
 
+const PRECHAT: [PrechatForm, MessageKey][] = [
+  ['off', 'operator.admin.prechatOff'],
+  ['name', 'operator.admin.prechatName'],
+  ['name_email', 'operator.admin.prechatNameEmail'],
+];
+
 /** The draft as the inputs hold it: texts, with colours and the pattern as "" for "none". */
-type Draft = Record<TextField | ColourField, string> & { rule_action: ChannelRuleAction; auto_popup_timer: string };
+type Draft = Record<TextField | ColourField, string> & { rule_action: ChannelRuleAction; auto_popup_timer: string; prechat_form: PrechatForm };
 
 function draftOf(c: ChannelSettings): Draft {
   return {
@@ -51,7 +58,25 @@ function draftOf(c: ChannelSettings): Draft {
     title_color: c.title_color ?? '',
     rule_action: c.rule_action,
     auto_popup_timer: String(c.auto_popup_timer),
+    prechat_form: c.prechat_form,
   };
+}
+
+/** A labelled choice among a setting's values. */
+function Choice({ label, value, options, onChange }: { label: string; value: string; options: [string, MessageKey][]; onChange(value: string): void }): React.JSX.Element {
+  const t = useT();
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {t(text)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }
 
 /** One channel's texts, colours and auto-popup rule; the server checks every value again. */
@@ -98,16 +123,7 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
       </fieldset>
       <fieldset>
         <legend>{t('operator.admin.rule')}</legend>
-        <label>
-          {t('operator.admin.ruleAction')}
-          <select value={draft.rule_action} onChange={(e) => set('rule_action', e.target.value)}>
-            {ACTIONS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {t(label)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Choice label={t('operator.admin.ruleAction')} value={draft.rule_action} options={ACTIONS} onChange={(v) => set('rule_action', v)} />
         <label>
           {t('operator.admin.ruleTimer')}
           <input type="number" min={0} max={3600} step={1} required value={draft.auto_popup_timer} onChange={(e) => set('auto_popup_timer', e.target.value)} />
@@ -117,6 +133,7 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
           <input maxLength={200} value={draft.rule_url_pattern} onChange={(e) => set('rule_url_pattern', e.target.value)} />
         </label>
       </fieldset>
+      <Choice label={t('operator.admin.prechat')} value={draft.prechat_form} options={PRECHAT} onChange={(v) => set('prechat_form', v)} />
       <button type="submit">{t('operator.admin.saveChannel', { name: channel.name })}</button>
     </form>
   );

@@ -15,11 +15,12 @@ function PageHistory({ pages }: { pages: ConversationDetail['page_history'] }): 
   );
 }
 
-/** What the desk knows about a conversation besides its messages: the visitor's page history and rating. */
-export function ConversationDetails({ conversation: c }: { conversation: ConversationDetail }): React.JSX.Element {
+/** What the desk knows about a conversation besides its messages: the visitor's card, page history and rating. */
+export function ConversationDetails({ conversation: c, card }: { conversation: ConversationDetail; card?: React.ReactNode }): React.JSX.Element {
   const t = useT();
   return (
     <div className="op-details">
+      {card}
       <h3>{t('operator.conversation.history')}</h3>
       <PageHistory pages={c.page_history} />
       <p className="op-rating">

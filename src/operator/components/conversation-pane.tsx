@@ -16,6 +16,8 @@ export interface ConversationPaneProps {
   onClose(): void;
   /** Sends files as one message; rejects with a readable reason. */
   onAttach(files: File[]): Promise<void>;
+  /** The visitor card shown above the page history. */
+  card?: React.ReactNode;
 }
 
 /** The pane's heading: the visitor's name and the actions on the conversation. */
@@ -37,7 +39,7 @@ function PaneHeader({ visitorName, closed, onRequestHistory, onClose }: { visito
 }
 
 /** One open conversation: messages, typing indicator, composer (Enter sends), page history, rating, close. */
-export function ConversationPane({ conversation: c, visitorTyping, onSend, onComposerInput, onRequestHistory, onClose, onAttach }: ConversationPaneProps): React.JSX.Element {
+export function ConversationPane({ conversation: c, visitorTyping, onSend, onComposerInput, onRequestHistory, onClose, onAttach, card }: ConversationPaneProps): React.JSX.Element {
   const t = useT();
   const closed = c.closed_at !== null;
   return (
@@ -48,7 +50,7 @@ export function ConversationPane({ conversation: c, visitorTyping, onSend, onCom
         {visitorTyping ? t('widget.typing.one', { first: c.visitor_name }) : ''}
       </p>
       <PaneComposer sessionId={c.id} visitorName={c.visitor_name} closed={closed} onSend={onSend} onComposerInput={onComposerInput} onAttach={onAttach} />
-      <ConversationDetails conversation={c} />
+      <ConversationDetails conversation={c} card={card} />
     </section>
   );
 }

@@ -1,12 +1,14 @@
 import { useAtomValue } from 'jotai/react';
+import { useCallback } from 'react';
 import { useMinuteNow } from '../../ui/shared/minute-clock.js';
 import type { OperatorApi } from '../api.js';
-import { conversationsAtom, deskEventAtom, openConversationAtom, openVisitorTypingAtom, selectedIdAtom, type DeskStore } from '../desk-atoms.js';
+import { conversationsAtom, deskEventAtom, openConversationAtom, openVisitorTypingAtom, selectedIdAtom, visitorCardVersionAtom, type DeskStore } from '../desk-atoms.js';
 import { useT } from '../texts.js';
 import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
 import type { DeskLoaders } from './use-desk-loaders.js';
 import { useOperatorTyping } from './use-operator-typing.js';
+import { VisitorCardPanel } from './visitor-card.js';
 
 /** Props of {@link DeskConversations}. */
 export interface DeskConversationsProps {
@@ -26,6 +28,8 @@ export function DeskConversations({ api, store, reloadOpen, reportError }: DeskC
   // Relative times follow the one shared minute clock, as in the widget.
   const now = useMinuteNow().getTime();
   const typing = useOperatorTyping(api, open?.id);
+  const cardVersion = useAtomValue(visitorCardVersionAtom, { store });
+  const loadCard = useCallback((id: number) => api.visitorCard(id), [api]);
 
   const select = (id: number) => {
     store.set(deskEventAtom, { type: 'selected', id });
@@ -54,6 +58,7 @@ export function DeskConversations({ api, store, reloadOpen, reportError }: DeskC
             typing?.sent();
             await api.upload(open.id, files);
           }}
+          card={<VisitorCardPanel key={open.id} load={loadCard} sessionId={open.id} version={cardVersion} />}
         />
       ) : (
         <p className="op-pane-empty">{t('operator.conversation.none')}</p>

@@ -10,10 +10,11 @@ import { identityAnswer } from './visitor-claims.js';
 /** The answer of `/im_livechat/get_session`: the session, who it belongs to, and whether it was resumed. */
 export type SessionAnswer = LivechatSession & VisitorIdentityAnswer & { resumed?: true };
 
-/** Tells the consoles serving the session that its visitor card changed. */
+/** Tells the consoles showing the session that its visitor card changed. */
 export async function announceVisitorUpdate(app: FastifyInstance, session: VisitorSessionRow): Promise<void> {
   const payload: VisitorUpdatedPayload = { info: 'visitor_updated', session_id: session.id, name: session.anonymous_name };
-  await app.bus.publish([BusChannel.session(session.id), BusChannel.operator(session.operator_id)], payload);
+  // The session channel: every console showing the conversation follows it (its operator's and admins').
+  await app.bus.publish([BusChannel.session(session.id)], payload);
 }
 
 /**
