@@ -14,6 +14,7 @@ export type BusPayload =
   | { kind: 'new_session'; session: NewSessionPayload['session'] }
   | { kind: 'transient_message'; sessionId: number; pages: string[] }
   | { kind: 'session_rated'; sessionId: number; rating: ConversationRating }
+  | { kind: 'channel_seen'; lastMessageId: number }
   | { kind: 'message'; message: ChatMessage }
   | { kind: 'visitor_updated'; sessionId: number }
   | { kind: 'other' };
@@ -41,6 +42,7 @@ export function decodeChatMessage(value: unknown): ChatMessage | undefined {
     is_notification: v.is_notification === true,
     ...(typeof v.author_avatar_url === 'string' ? { author_avatar_url: v.author_avatar_url } : {}),
     ...(typeof v.post_key === 'string' ? { post_key: v.post_key } : {}),
+    ...(v.seen === true ? { seen: true as const } : {}),
   };
 }
 
@@ -50,6 +52,8 @@ function decodeInfo(p: Record<string, unknown>): BusPayload | undefined {
       return { kind: 'typing_status', partnerId: typeof p.partner_id === 'number' ? p.partner_id : undefined, isTyping: p.is_typing === true, fromVisitor: Boolean(p.is_website_user) };
     case 'session_closed':
       return { kind: 'session_closed' };
+    case 'channel_seen':
+      return typeof p.last_message_id === 'number' ? { kind: 'channel_seen', lastMessageId: p.last_message_id } : OTHER;
     case 'new_session':
       return isRecord(p.session) ? { kind: 'new_session', session: p.session as NewSessionPayload['session'] } : OTHER;
     case 'transient_message': {

@@ -3,6 +3,8 @@
  * server. A many2one value is `[id, display name]`; Odoo-style `false` stands for "empty".
  */
 
+import type { VisitorUploadPolicy } from './visitor-upload.js';
+
 /** `[id, display name]`. */
 export type Many2one = [number, string];
 
@@ -30,6 +32,8 @@ export interface LivechatChannelOptions {
   title_color: string | false;
   /** The pre-chat form before the first message (issue 14); absent when off. */
   prechat_form?: 'name' | 'name_email';
+  /** Whether and what the visitor may upload (an addition, issue 15); absent from older servers: off. */
+  visitor_upload?: VisitorUploadPolicy | false;
 }
 
 export type RuleAction = 'display_button' | 'auto_popup' | 'hide_button';
@@ -78,6 +82,8 @@ export interface ChatMessage {
   author_avatar_url?: string;
   /** The key the message was posted with (an addition, see POST_KEY_PARAM); only on its announcement. */
   post_key?: string;
+  /** A visitor message an operator has read (an addition, issue 15); only in the visitor's history. */
+  seen?: true;
 }
 
 /** Typing payload (PROTOCOL.md §5.4). */
@@ -97,6 +103,15 @@ export interface HistoryCommandPayload {
 export interface SessionClosedPayload {
   info: 'session_closed';
   uuid: string;
+}
+
+/**
+ * An operator read the conversation up to `last_message_id` in the console (an addition, issue 15): the
+ * visitor's messages up to it show "Seen". Sent to the visitor's uuid only.
+ */
+export interface ChannelSeenPayload {
+  info: 'channel_seen';
+  last_message_id: number;
 }
 
 /**

@@ -100,6 +100,12 @@ export interface ChannelSettings {
   rule_url_pattern: string | null;
   /** What new visitors fill in before their first message (issue 14). */
   prechat_form: PrechatForm;
+  /** Whether visitors may send files (issue 15; on by default). */
+  visitor_uploads: boolean;
+  /** Largest visitor file in bytes (the server's own limit still applies above it). */
+  visitor_upload_max_bytes: number;
+  /** Accepted visitor file types: MIME types or `type/*`, separated by commas. */
+  visitor_upload_types: string;
 }
 
 /** Minimum length of an operator password set by an admin. */

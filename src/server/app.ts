@@ -28,6 +28,8 @@ import { webSessionRoutes } from './routes/web-session.js';
 import { webAssetRoutes } from './routes/web-assets.js';
 import { webContentRoutes } from './routes/web-content.js';
 import { attachmentUploadRoutes } from './routes/attachments-upload.js';
+import { visitorUploadRoutes } from './routes/visitor-upload.js';
+import { operatorReceiptRoutes } from './routes/operator-receipts.js';
 import { transcriptRoutes } from './routes/transcript.js';
 import { webDatasetRoutes } from './routes/web-dataset.js';
 import { visitorProfileRoutes } from './routes/visitor-profile.js';
@@ -107,6 +109,8 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(webAssetRoutes);
   await app.register(webContentRoutes);
   await app.register(attachmentUploadRoutes, { config });
+  await app.register(visitorUploadRoutes, { config });
+  await app.register(operatorReceiptRoutes, { config });
   // The beep of SPEC.md §6 for in-page notifications; CORS because the widget plays it on the host page.
   await app.register(fastifyStatic, {
     root: STATIC_DIR,

@@ -27,6 +27,8 @@ export interface ServerConfig {
   messageMaxLength: number;
   /** Largest uploaded attachment, in bytes (ATTACHMENT_MAX_BYTES, default 25 MB). */
   attachmentMaxBytes: number;
+  /** Bytes of files one visitor session may send in all (VISITOR_UPLOAD_SESSION_MAX_BYTES, default 50 MB). */
+  visitorUploadSessionMaxBytes: number;
   rateLimits: RateLimits;
   /** Calls per minute and per visitor session, whatever addresses it uses (SESSION_LIMIT_* variables). */
   sessionLimits: SessionLimits;
@@ -60,11 +62,14 @@ export interface RateLimits {
   pageHistory: number;
   transcript: number;
   poll: number;
+  upload: number;
   login: number;
   visitorUpdate: number;
   earlierConversations: number;
   visitorCard: number;
   identitySecret: number;
+  /** The console's read receipts (an operator route, limited all the same). */
+  markSeen: number;
 }
 
 const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, perMinute: number] } = {
@@ -77,11 +82,13 @@ const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, perMinu
   pageHistory: ['RATE_LIMIT_PAGE_HISTORY', 60],
   transcript: ['RATE_LIMIT_TRANSCRIPT', 5],
   poll: ['RATE_LIMIT_POLL', 600],
+  upload: ['RATE_LIMIT_UPLOAD', 20],
   login: ['RATE_LIMIT_LOGIN', 20],
   visitorUpdate: ['RATE_LIMIT_VISITOR_UPDATE', 30],
   earlierConversations: ['RATE_LIMIT_EARLIER_CONVERSATIONS', 30],
   visitorCard: ['RATE_LIMIT_VISITOR_CARD', 240],
   identitySecret: ['RATE_LIMIT_IDENTITY_SECRET', 30],
+  markSeen: ['RATE_LIMIT_MARK_SEEN', 240],
 };
 
 /** Per-session allowances of the repeatable visitor calls (README "Security"). */
@@ -91,6 +98,7 @@ export interface SessionLimits {
   feedback: number;
   pageHistory: number;
   visitorUpdate: number;
+  upload: number;
 }
 
 const SESSION_LIMIT_DEFAULTS: { [K in keyof SessionLimits]: [variable: string, perMinute: number] } = {
@@ -99,6 +107,7 @@ const SESSION_LIMIT_DEFAULTS: { [K in keyof SessionLimits]: [variable: string, p
   feedback: ['SESSION_LIMIT_FEEDBACK', 10],
   pageHistory: ['SESSION_LIMIT_PAGE_HISTORY', 20],
   visitorUpdate: ['SESSION_LIMIT_VISITOR_UPDATE', 10],
+  upload: ['SESSION_LIMIT_UPLOAD', 10],
 };
 
 export class ConfigError extends Error {
@@ -236,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = WIDGE
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
     messageMaxLength: parsePositive('MESSAGE_MAX_LENGTH', env.MESSAGE_MAX_LENGTH, 4000),
     attachmentMaxBytes: parsePositive('ATTACHMENT_MAX_BYTES', env.ATTACHMENT_MAX_BYTES, 25 * 1024 * 1024),
+    visitorUploadSessionMaxBytes: parsePositive('VISITOR_UPLOAD_SESSION_MAX_BYTES', env.VISITOR_UPLOAD_SESSION_MAX_BYTES, 50 * 1024 * 1024),
     rateLimits: parseLimits<RateLimits>(env, RATE_LIMIT_DEFAULTS),
     sessionLimits: parseLimits<SessionLimits>(env, SESSION_LIMIT_DEFAULTS),
     rateLimitDelayMs: parseDelay(env.RATE_LIMIT_DELAY_MS),

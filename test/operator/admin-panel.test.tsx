@@ -20,6 +20,9 @@ const CHANNEL: ChannelSettings = {
   auto_popup_timer: 0,
   rule_url_pattern: null,
   prechat_form: 'off',
+  visitor_uploads: true,
+  visitor_upload_max_bytes: 10 * 1024 * 1024,
+  visitor_upload_types: 'image/png,image/jpeg,application/pdf',
 };
 
 /**
@@ -173,5 +176,21 @@ describe('operator console administration', () => {
     expect(box.queryByRole('textbox', { name: 'Identity secret' })).to.equal(null);
     expect(api.calls).to.deep.equal(['generate 1', 'generate 1', 'remove secret 1']);
     expect(await axeViolations(dom.host)).to.deep.equal([]);
+  });
+
+  it('turns visitor files off, or changes their largest size and accepted types', async () => {
+    const view = within(dom.host);
+    const form = within(view.getByRole('form', { name: 'Channel Website' }));
+    const files = within(form.getByRole('group', { name: 'Visitor files' }));
+    const allowed = files.getByRole('checkbox', { name: 'Visitors may send files' }) as HTMLInputElement;
+    expect(allowed.checked).to.equal(true);
+    expect((files.getByRole('spinbutton', { name: 'Largest file (MB)' }) as HTMLInputElement).value).to.equal('10');
+    type(files.getByRole('spinbutton', { name: 'Largest file (MB)' }), '2.5');
+    type(files.getByRole('textbox', { name: 'Accepted file types' }), 'image/*');
+    act(() => allowed.click());
+    await act(async () => form.getByRole('button', { name: 'Save Website' }).click());
+    await waitUntil(() => view.getByRole('status').textContent === 'The settings of Website were saved');
+    const sent = JSON.parse(api.calls[0]!.replace('update 1 ', '')) as Record<string, unknown>;
+    expect(sent).to.include({ visitor_uploads: false, visitor_upload_max_bytes: 2.5 * 1024 * 1024, visitor_upload_types: 'image/*' });
   });
 });

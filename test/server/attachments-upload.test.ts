@@ -1,61 +1,12 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import { deflateSync } from 'node:zlib';
 import { BusChannel, type ChatMessage, type MessageAttachment } from '../../src/protocol/livechat.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { cleanAttachmentName } from '../../src/server/routes/attachments-upload.js';
 import { describeEachEngine, rootDir, type Harness } from './support/harness.js';
+import { multipart, pathOf, tinyPng, type Part } from './support/multipart.js';
 
 const MAX_BYTES = 64 * 1024;
-
-/** A real 1×1 PNG (signature, IHDR, IDAT, IEND with their CRCs), so sniffing sees true image bytes. */
-function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, sum]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-interface Part {
-  name: string;
-  value: Buffer | string;
-  filename?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body written by hand, so the test controls every byte a browser could send. */
-function multipart(parts: Part[]): { body: Buffer; contentType: string } {
-  const boundary = `----lc${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = p.filename !== undefined ? `form-data; name="${p.name}"; filename="${p.filename}"` : `form-data; name="${p.name}"`;
-    const type = p.filename !== undefined ? `\r\nContent-Type: ${p.contentType ?? 'application/octet-stream'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 async function upload(h: Harness, parts: Part[], headers: Record<string, string> = {}) {
   const { body, contentType } = multipart(parts);
@@ -67,12 +18,6 @@ async function lastOn(h: Harness, channel: string): Promise<ChatMessage | undefi
   const rows = await h.app.store.listNotifications({ channels: [channel] });
   const last = rows.at(-1);
   return last ? (JSON.parse(last.message) as ChatMessage) : undefined;
-}
-
-/** The path and query of an absolute attachment URL, for inject(). */
-function pathOf(url: string): string {
-  const u = new URL(url);
-  return u.pathname + u.search;
 }
 
 describeEachEngine(

@@ -6,16 +6,9 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { InitResult } from '../../src/protocol/livechat.js';
 import { ADMIN_PASSWORD, describeEachEngine } from './support/harness.js';
+import { DEFAULT_CHANNEL_OPTIONS } from './support/channel-options.js';
 
-const UNSET = {
-  button_text: false,
-  default_message: false,
-  input_placeholder: false,
-  button_background_color: false,
-  button_text_color: false,
-  header_background_color: false,
-  title_color: false,
-};
+const UNSET = DEFAULT_CHANNEL_OPTIONS;
 
 describeEachEngine('channel options in /im_livechat/init', (h) => {
   it('a new channel has no options set: every key is false, online or not', async () => {
@@ -55,6 +48,7 @@ describeEachEngine('channel options in /im_livechat/init', (h) => {
       button_text_color: '#ffffff',
       header_background_color: '#445566',
       title_color: '#fedcba',
+      visitor_upload: UNSET.visitor_upload,
     });
     await h.call('/im_livechat/operator/admin/update_channel', { channel_id: channel.id, values: { button_background_color: '', title_color: false } }, { cookie: admin });
     const cleared = await h.call<InitResult>('/im_livechat/init', { channel_id: channel.id });
@@ -69,5 +63,37 @@ describeEachEngine('channel options in /im_livechat/init', (h) => {
     await h.call('/im_livechat/operator/admin/update_channel', { channel_id: channel.id, values: { default_message: '', button_text: '  ', input_placeholder: '' } }, { cookie: admin });
     const init = await h.call<InitResult>('/im_livechat/init', { channel_id: channel.id });
     assert.deepEqual(init.options, { ...UNSET, default_message: '' });
+  });
+
+  it('an admin limits or turns off visitor uploads; init follows, and bad values are refused', async () => {
+    const admin = await h.login('admin', ADMIN_PASSWORD);
+    const { channel } = await h.channelWithOperator();
+    const update = (values: Record<string, unknown>) => h.rpc('/im_livechat/operator/admin/update_channel', { channel_id: channel.id, values }, { cookie: admin });
+    const saved = await update({ visitor_upload_max_bytes: 2 * 1024 * 1024, visitor_upload_types: ' IMAGE/*, application/pdf ' });
+    assert.deepEqual(
+      [saved.body.result].map((r) => {
+        const c = r as { visitor_uploads: boolean; visitor_upload_max_bytes: number; visitor_upload_types: string };
+        return [c.visitor_uploads, c.visitor_upload_max_bytes, c.visitor_upload_types];
+      }),
+      [[true, 2 * 1024 * 1024, 'image/*,application/pdf']],
+    );
+    assert.deepEqual((await h.call<InitResult>('/im_livechat/init', { channel_id: channel.id })).options?.visitor_upload, { max_bytes: 2 * 1024 * 1024, types: ['image/*', 'application/pdf'] });
+    for (const values of [
+      { visitor_uploads: 'yes' },
+      { visitor_uploads: 1 },
+      { visitor_upload_max_bytes: 0 },
+      { visitor_upload_max_bytes: 2 ** 40 },
+      { visitor_upload_max_bytes: '10MB' },
+      { visitor_upload_types: '' },
+      { visitor_upload_types: 'pictures' },
+      { visitor_upload_types: 'image/png;charset=x' },
+      { visitor_upload_types: `${'image/png,'.repeat(200)}image/gif` },
+      { visitor_upload_types: 'image/png\u0000' },
+    ]) {
+      const { body } = await update(values);
+      assert.equal(body.error?.data.exception_type, 'validation_error', JSON.stringify(values));
+    }
+    await update({ visitor_uploads: false });
+    assert.equal((await h.call<InitResult>('/im_livechat/init', { channel_id: channel.id })).options?.visitor_upload, false);
   });
 });

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { BusChannel, type ChatMessage, type LivechatSession } from '../../src/protocol/livechat.js';
 import { AVAILABILITY_CACHE_MS } from '../../src/server/livechat/availability.js';
 import { describeEachEngine, type Harness } from './support/harness.js';
+import { DEFAULT_CHANNEL_OPTIONS } from './support/channel-options.js';
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
-// A channel with its widget options left at their defaults (test/server/widget-options.test.ts).
-const OPTIONS = { button_text: false, default_message: false, input_placeholder: false, button_background_color: false, button_text_color: false, header_background_color: false, title_color: false };
+const OPTIONS = DEFAULT_CHANNEL_OPTIONS;
 
 async function notificationsOn(h: Harness, channel: string) {
   return (await h.app.store.listNotifications({ channels: [channel] })).map((n) => JSON.parse(n.message) as Record<string, unknown>);

@@ -42,8 +42,17 @@ const PRECHAT: [PrechatForm, MessageKey][] = [
   ['name_email', 'operator.admin.prechatNameEmail'],
 ];
 
-/** The draft as the inputs hold it: texts, with colours and the pattern as "" for "none". */
-type Draft = Record<TextField | ColourField, string> & { rule_action: ChannelRuleAction; auto_popup_timer: string; prechat_form: PrechatForm };
+/** The draft as the inputs hold it: texts, with colours and the pattern as "" for "none", the file size in MB. */
+type Draft = Record<TextField | ColourField, string> & {
+  rule_action: ChannelRuleAction;
+  auto_popup_timer: string;
+  prechat_form: PrechatForm;
+  visitor_uploads: boolean;
+  visitor_upload_mb: string;
+  visitor_upload_types: string;
+};
+
+const MB = 1024 * 1024;
 
 function draftOf(c: ChannelSettings): Draft {
   return {
@@ -59,6 +68,9 @@ function draftOf(c: ChannelSettings): Draft {
     rule_action: c.rule_action,
     auto_popup_timer: String(c.auto_popup_timer),
     prechat_form: c.prechat_form,
+    visitor_uploads: c.visitor_uploads,
+    visitor_upload_mb: String(Math.round((c.visitor_upload_max_bytes / MB) * 100) / 100),
+    visitor_upload_types: c.visitor_upload_types,
   };
 }
 
@@ -84,14 +96,20 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
   const t = useT();
   const [draft, setDraft] = useState(() => draftOf(channel));
   useEffect(() => setDraft(draftOf(channel)), [channel]);
-  const set = (key: keyof Draft, value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = (key: keyof Draft, value: string | boolean) => setDraft((d) => ({ ...d, [key]: value }));
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const { rule_url_pattern, auto_popup_timer, ...rest } = draft;
+    const { rule_url_pattern, auto_popup_timer, visitor_upload_mb, ...rest } = draft;
     const colours = Object.fromEntries(COLOURS.map(([key]) => [key, draft[key].trim() === '' ? null : draft[key].trim()]));
     api
-      .updateChannel(channel.id, { ...rest, ...colours, rule_url_pattern: rule_url_pattern.trim() === '' ? null : rule_url_pattern, auto_popup_timer: Number(auto_popup_timer) })
+      .updateChannel(channel.id, {
+        ...rest,
+        ...colours,
+        rule_url_pattern: rule_url_pattern.trim() === '' ? null : rule_url_pattern,
+        auto_popup_timer: Number(auto_popup_timer),
+        visitor_upload_max_bytes: Math.round(Number(visitor_upload_mb) * MB),
+      })
       .then(onSaved, onError);
   };
 
@@ -134,7 +152,33 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
         </label>
       </fieldset>
       <Choice label={t('operator.admin.prechat')} value={draft.prechat_form} options={PRECHAT} onChange={(v) => set('prechat_form', v)} />
+      <VisitorFilesFieldset draft={draft} set={set} hintId={`${headingId}-types-hint`} />
       <button type="submit">{t('operator.admin.saveChannel', { name: channel.name })}</button>
     </form>
+  );
+}
+
+/** Whether visitors may send files, and how large and of which types (issue 15). */
+function VisitorFilesFieldset({ draft, set, hintId }: { draft: Draft; set(key: keyof Draft, value: string | boolean): void; hintId: string }): React.JSX.Element {
+  const t = useT();
+  return (
+    <fieldset>
+      <legend>{t('operator.admin.visitorFiles')}</legend>
+      <label>
+        <input type="checkbox" checked={draft.visitor_uploads} onChange={(e) => set('visitor_uploads', e.target.checked)} />
+        {t('operator.admin.visitorUploads')}
+      </label>
+      <label>
+        {t('operator.admin.visitorUploadMax')}
+        <input type="number" min={0.01} max={1024} step={0.01} required value={draft.visitor_upload_mb} onChange={(e) => set('visitor_upload_mb', e.target.value)} />
+      </label>
+      <label>
+        {t('operator.admin.visitorUploadTypes')}
+        <input required maxLength={1000} aria-describedby={hintId} value={draft.visitor_upload_types} onChange={(e) => set('visitor_upload_types', e.target.value)} />
+      </label>
+      <p id={hintId} className="op-hint">
+        {t('operator.admin.visitorUploadTypesHint')}
+      </p>
+    </fieldset>
   );
 }

@@ -6,6 +6,7 @@ import { InvalidParamError } from '../livechat/params.js';
 import { serverDate } from '../livechat/format.js';
 import { ONLINE_WINDOW_MS } from '../livechat/availability.js';
 import { urlPatternProblem } from '../livechat/rules.js';
+import { VISITOR_UPLOAD_TYPES_MAX, parseUploadTypes } from '../../protocol/visitor-upload.js';
 import type { OperatorRow } from '../store/schema.js';
 import type { DomainOperator, DomainValue } from './domain.js';
 import { PRECHAT_FORMS, type PrechatForm } from '../../protocol/visitor.js';
@@ -69,6 +70,14 @@ const writableColour = (v: unknown) => {
   return v;
 };
 
+const writableFlag = (v: unknown) => {
+  if (typeof v !== 'boolean') throw new InvalidParamError('expected true or false');
+  return v ? 1 : 0;
+};
+
+/** The largest per-file limit an admin may set; the server's ATTACHMENT_MAX_BYTES still caps what is accepted. */
+const VISITOR_UPLOAD_MAX_BYTES_CEILING = 1024 * 1024 * 1024;
+
 function myChannels(eb: ExpressionBuilder<any, any>, ctx: DatasetContext) {
   return eb.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', ctx.operator.id);
 }
@@ -115,6 +124,24 @@ const channelModel: ModelSpec = {
       write: (v) => {
         if (!PRECHAT_FORMS.includes(v as PrechatForm)) throw new InvalidParamError('prechat_form must be off, name or name_email');
         return v;
+      },
+    },
+    visitor_uploads: { ...plain('int', 't.visitor_uploads', 'visitor_uploads'), write: writableFlag },
+    visitor_upload_max_bytes: {
+      ...plain('int', 't.visitor_upload_max_bytes', 'visitor_upload_max_bytes'),
+      write: (v) => {
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 1024 || v > VISITOR_UPLOAD_MAX_BYTES_CEILING) {
+          throw new InvalidParamError('visitor_upload_max_bytes must be a whole number of bytes from 1 KB to 1 GB');
+        }
+        return v;
+      },
+    },
+    visitor_upload_types: {
+      ...plain('text', 't.visitor_upload_types', 'visitor_upload_types'),
+      write: (v) => {
+        const types = typeof v === 'string' && v.length <= VISITOR_UPLOAD_TYPES_MAX ? parseUploadTypes(v) : undefined;
+        if (!types) throw new InvalidParamError('visitor_upload_types must be MIME types such as image/png or image/*, separated by commas');
+        return types.join(',');
       },
     },
     create_date: plain('date', 't.created_at', 'create_date'),

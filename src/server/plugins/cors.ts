@@ -10,6 +10,11 @@ declare module 'fastify' {
      * (PROTOCOL.md §1.4), with its CORS pre-flight answered.
      */
     visitorRpc(path: string, handler: RpcHandler, options?: { config?: Record<string, unknown> }): void;
+    /**
+     * Answers the CORS pre-flight of a visitor route that is not JSON-RPC (a route declared with
+     * `config.visitorCors`), for the allowed embedding origins.
+     */
+    visitorPreflight(path: string): void;
   }
   interface FastifyContextConfig {
     /** Set on visitor routes: CORS for the allowed origins, never with credentials. */
@@ -64,14 +69,18 @@ export const corsPlugin = fp(
       }
     });
 
-    app.decorate('visitorRpc', function visitorRpc(this: FastifyInstance, path: string, handler: RpcHandler, options = {}) {
-      this.rpc(path, handler, { config: { ...(options.config ?? {}), visitorCors: true } });
+    app.decorate('visitorPreflight', function visitorPreflight(this: FastifyInstance, path: string) {
       this.options(path, async (request, reply) => {
         headersFor(request, reply);
         reply.header('Access-Control-Allow-Headers', 'Origin, X-Requested-With, Content-Type, Accept');
         reply.header('Access-Control-Max-Age', PREFLIGHT_MAX_AGE);
         return reply.status(204).send();
       });
+    });
+
+    app.decorate('visitorRpc', function visitorRpc(this: FastifyInstance, path: string, handler: RpcHandler, options = {}) {
+      this.rpc(path, handler, { config: { ...(options.config ?? {}), visitorCors: true } });
+      this.visitorPreflight(path);
     });
   },
   { name: 'cors', dependencies: ['jsonrpc'] },

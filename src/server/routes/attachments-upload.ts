@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageAttachment } from '../../protocol/livechat.js';
+import type { UploadErrorCode } from '../../protocol/visitor-upload.js';
 import type { ServerConfig } from '../config.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import { attachmentToWire, plainTextToHtml } from '../livechat/format.js';
@@ -20,10 +21,7 @@ export const ATTACHMENT_URL_MAX = 2048;
 /** Longest text sent along with the files. */
 const BODY_MAX = 4000;
 
-/** Why an upload was refused; `status` is the HTTP status, `code` is stable for the console. */
-export type UploadErrorCode = 'session_expired' | 'not_found' | 'session_closed' | 'invalid' | 'file_too_large' | 'too_many_files' | 'mimetype_mismatch';
-
-/** An upload refused on purpose; the console shows `message`. */
+/** An upload refused on purpose; `status` is the HTTP status, `code` is stable for clients, which show `message`. */
 export class UploadError extends Error {
   constructor(
     readonly code: UploadErrorCode,
@@ -40,13 +38,18 @@ export function describeLimit(bytes: number): string {
   return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
 }
 
-/** A stored file name: no folders (some browsers send `C:\fakepath\…`), no control characters, "unnamed" when empty. */
+/** A stored file name: no folders (some browsers send `C:\fakepath\…`), no control or direction characters, "unnamed" when empty. */
 export function cleanAttachmentName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  // Control characters (C0, DEL, C1), direction overrides (which can show `gpj.exe` as `exe.jpg`) and lone
+  // surrogates: nothing a name needs, and NUL breaks PostgreSQL text.
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .trim();
   if (cleaned === '') return 'unnamed';
-  return cleaned.length > ATTACHMENT_NAME_MAX ? cleaned.slice(cleaned.length - ATTACHMENT_NAME_MAX) : cleaned;
+  // Cutting may split a character in two: its second half goes too.
+  return cleaned.length > ATTACHMENT_NAME_MAX ? cleaned.slice(cleaned.length - ATTACHMENT_NAME_MAX).replace(/^[\uDC00-\uDFFF]/, '') : cleaned;
 }
 
 const URL_TYPES: readonly [RegExp, string][] = [
@@ -96,7 +99,8 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<{ f
   return { fields, files };
 }
 
-function toUploadError(err: unknown, request: FastifyRequest, maxBytes: number): UploadError | undefined {
+/** The {@link UploadError} a refusal of the multipart layer or the sniffer stands for, or undefined for a fault. */
+export function toUploadError(err: unknown, request: FastifyRequest, maxBytes: number): UploadError | undefined {
   if (err instanceof UploadError) return err;
   if (err instanceof MimetypeMismatchError) return new UploadError('mimetype_mismatch', 415, err.message);
   if (err instanceof InvalidParamError) return new UploadError('invalid', 400, err.message);

@@ -25,6 +25,9 @@ export const CHANNEL_SETTING_FIELDS = [
   'auto_popup_timer',
   'rule_url_pattern',
   'prechat_form',
+  'visitor_uploads',
+  'visitor_upload_max_bytes',
+  'visitor_upload_types',
 ] as const;
 
 /** The caller is logged in but is not an administrator. */
@@ -68,7 +71,8 @@ function channelIdsParam(params: RpcParams): number[] {
 }
 
 function settingsOf(channel: ChannelRow): ChannelSettings {
-  return Object.fromEntries([['id', channel.id], ...CHANNEL_SETTING_FIELDS.map((f) => [f, channel[f]])]) as unknown as ChannelSettings;
+  // Flags are 0/1 in the database (SQLite has no boolean) and booleans on the wire.
+  return Object.fromEntries([['id', channel.id], ...CHANNEL_SETTING_FIELDS.map((f) => [f, f === 'visitor_uploads' ? channel[f] === 1 : channel[f]])]) as unknown as ChannelSettings;
 }
 
 /** Where the routes below live: app.ts registers them under it. */

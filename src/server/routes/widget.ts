@@ -15,6 +15,7 @@ import { InvalidParamError, checkText, intParam, optionalIntParam, optionalStrin
 import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
 import { resumeVerifiedSession, type SessionAnswer } from '../livechat/visitor-session.js';
+import { visitorUploadPolicy } from '../livechat/upload-policy.js';
 
 /** Default and largest `limit` of `/mail/chat_history` (SPEC.md §9). */
 export const HISTORY_DEFAULT_LIMIT = 20;
@@ -53,7 +54,7 @@ export async function operatorMayAct(app: FastifyInstance, operator: OperatorRow
  * button; an emptied welcome message stays `""` (no welcome bubble), an emptied button text or
  * placeholder is not set (both must name a control).
  */
-export function channelOptions(channel: ChannelRow): LivechatChannelOptions {
+export function channelOptions(channel: ChannelRow, uploadMaxBytes: number): LivechatChannelOptions {
   const text = (value: string, builtIn: string, emptyMeansNone = false): string | false => {
     if (value === builtIn) return false;
     if (value.trim() === '') return emptyMeansNone ? '' : false;
@@ -69,6 +70,7 @@ export function channelOptions(channel: ChannelRow): LivechatChannelOptions {
     title_color: channel.title_color ?? false,
     // Only when on: answers for channels without the form stay as they were.
     ...(channel.prechat_form !== 'off' ? { prechat_form: channel.prechat_form } : {}),
+    visitor_upload: visitorUploadPolicy(channel, uploadMaxBytes),
   };
 }
 
@@ -104,7 +106,7 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
       // The options come with every answer: a visitor reopening a conversation reads them for its window
       // even while nobody is online.
-      const options = channelOptions(channel);
+      const options = channelOptions(channel, config.attachmentMaxBytes);
       if (!online) return { available_for_me: false, rule: {}, options };
       // The page the widget reports; the Referer only for older loaders (it carries only the origin when
       // the embedding page is on another origin, under the default referrer policy).
@@ -174,7 +176,12 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
       const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
       if (!session) return [];
       const urls = urlsFor(request);
-      return (await app.store.listMessages(session.id, limit, beforeId)).map((m) => messageToWire(m, session, urls));
+      // The visitor's messages an operator has read carry `seen` (issue 15), so "Seen" survives a reload.
+      const seenUpTo = session.operator_seen_message_id ?? 0;
+      return (await app.store.listMessages(session.id, limit, beforeId)).map((m) => {
+        const wire = messageToWire(m, session, urls);
+        return m.author_operator_id === null && m.id <= seenUpTo ? { ...wire, seen: true as const } : wire;
+      });
     },
     { config: perMinute(config.rateLimits.chatHistory) },
   );

@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
 import { BatchedLookup } from './batched-lookup.js';
 import { getMessage, listMessages } from './message-queries.js';
+import { ConversationQueries } from './conversation-queries.js';
 import { deleteNotificationsBefore, insertNotifications, listNotifications, maxNotificationId } from './notification-queries.js';
 import { availableOperators } from './operator-queries.js';
 import { VisitorQueries } from './visitor-queries.js';
@@ -28,6 +29,7 @@ export class KyselyStore implements Store {
   readonly engine: Engine;
   readonly counters: CounterStore;
   readonly visitors: VisitorQueries;
+  readonly conversations: ConversationQueries;
   /**
    * Every visitor call (a post, a typing notice, a poll) starts by finding its session by uuid; on
    * PostgreSQL concurrent calls share the query. SQLite answers in microseconds without a round trip.
@@ -39,6 +41,7 @@ export class KyselyStore implements Store {
     this.engine = open.engine;
     this.counters = new DatabaseCounterStore(open.db);
     this.visitors = new VisitorQueries(open.db);
+    this.conversations = new ConversationQueries(open.db);
     this.#sessionsByUuid =
       open.engine === 'postgres'
         ? new BatchedLookup({

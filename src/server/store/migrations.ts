@@ -163,6 +163,23 @@ const messagePostKey: Migration = {
 };
 
 /**
+ * Issue 15: whether and what visitors may upload, per channel (on by default, the defaults of
+ * protocol/visitor-upload.ts), and the newest message an operator has read in each conversation, for the
+ * visitor's "Seen" receipt.
+ */
+const visitorUploads: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('livechat_channel').addColumn('visitor_uploads', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema.alterTable('livechat_channel').addColumn('visitor_upload_max_bytes', 'integer', (c) => c.notNull().defaultTo(10 * 1024 * 1024)).execute();
+    await db.schema
+      .alterTable('livechat_channel')
+      .addColumn('visitor_upload_types', 'text', (c) => c.notNull().defaultTo('image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain'))
+      .execute();
+    await db.schema.alterTable('visitor_session').addColumn('operator_seen_message_id', 'integer').execute();
+  },
+};
+
+/**
  * Knowing who is asking (issue 14): the channel's pre-chat form and identity secret, and what a visitor
  * session knows of its visitor. The secret has a table of its own, which no channel query selects, so it
  * is never read back with a channel.
@@ -187,7 +204,7 @@ const visitorIdentity: Migration = {
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
-  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt, '0004_operator_away': operatorAway, '0005_rate_counter': rateCounter, '0006_message_post_key': messagePostKey, '0009_visitor_identity': visitorIdentity };
+  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt, '0004_operator_away': operatorAway, '0005_rate_counter': rateCounter, '0006_message_post_key': messagePostKey, '0007_visitor_uploads': visitorUploads, '0009_visitor_identity': visitorIdentity };
 }
 
 class InCodeProvider implements MigrationProvider {

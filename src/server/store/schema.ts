@@ -22,6 +22,12 @@ export interface LivechatChannelTable {
   /** The pre-chat form new visitors fill in before their first message (issue 14). */
   prechat_form: PrechatForm;
   created_at: number;
+  /** 1 while visitors may send files (issue 15). */
+  visitor_uploads: ColumnType<number, number | undefined, number>;
+  /** Largest visitor file in bytes; the server's ATTACHMENT_MAX_BYTES still applies above it. */
+  visitor_upload_max_bytes: ColumnType<number, number | undefined, number>;
+  /** Comma-separated MIME types or `type/*` visitors may send. */
+  visitor_upload_types: ColumnType<string, string | undefined, string>;
 }
 
 /** A channel's identity secret: the HMAC key of verified visitor ids; no route ever sends it back. */
@@ -85,6 +91,8 @@ export interface VisitorSessionTable {
   user_agent: ColumnType<string | null, string | null | undefined, string | null>;
   time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The newest message an operator has read in the console, for the visitor's "Seen" (issue 15). */
+  operator_seen_message_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface MessageTable {

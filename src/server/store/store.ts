@@ -1,5 +1,5 @@
 import type { CounterStore } from '../limits/counter-store.js';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type {
   AttachmentRow,
   BusNotificationRow,
@@ -14,9 +14,12 @@ import type {
 } from './schema.js';
 import type { Engine } from './database.js';
 import type { VisitorStore } from './visitor-queries.js';
+import type { ConversationStore } from './conversation-queries.js';
 
 /** Fields a channel is created with; the rest take SPEC.md defaults. */
-export type NewChannel = Partial<Omit<LivechatChannelTable, 'id' | 'created_at'>> & { name: string };
+export type NewChannel = Partial<Omit<Insertable<LivechatChannelTable>, 'id' | 'created_at'>> & { name: string };
+/** Channel fields to change. */
+export type ChannelPatch = Omit<Updateable<LivechatChannelTable>, 'id' | 'created_at'>;
 
 /** Fields an operator is created with; the password is hashed by the store. */
 export interface NewOperator {
@@ -94,13 +97,15 @@ export interface Store {
   readonly db: Kysely<Database>;
   /** Visitor identities and the channels' identity secrets. */
   readonly visitors: VisitorStore;
+  /** Visitor upload totals and read markers (issue 15). */
+  readonly conversations: ConversationStore;
 
   isEmpty(): Promise<boolean>;
 
   createChannel(fields: NewChannel): Promise<ChannelRow>;
   getChannel(id: number): Promise<ChannelRow | undefined>;
   listChannels(): Promise<ChannelRow[]>;
-  updateChannel(id: number, patch: Partial<Omit<LivechatChannelTable, 'id' | 'created_at'>>): Promise<void>;
+  updateChannel(id: number, patch: ChannelPatch): Promise<void>;
   addChannelOperator(channelId: number, operatorId: number): Promise<void>;
   removeChannelOperator(channelId: number, operatorId: number): Promise<void>;
   channelOperatorIds(channelId: number): Promise<number[]>;

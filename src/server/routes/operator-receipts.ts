@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { BusChannel, type ChannelSeenPayload } from '../../protocol/livechat.js';
+import type { ServerConfig } from '../config.js';
+import { RpcError } from '../plugins/jsonrpc.js';
+import { intParam } from '../livechat/params.js';
+
+/**
+ * Read receipts (issue 15): `/im_livechat/operator/mark_seen` {session_id, message_id} → true when the
+ * conversation's read marker moved forward to that message (one of the conversation's), false when it was
+ * already there or past it. The console calls it while the operator has the conversation in view; a
+ * move is published to the visitor as `{info: "channel_seen", last_message_id}`, and the marker is kept,
+ * so the visitor's history shows it after a reload too. Only the conversation's operator or an admin
+ * may mark it, like reading it.
+ */
+export async function operatorReceiptRoutes(app: FastifyInstance, opts: { config: Pick<ServerConfig, 'rateLimits'> }): Promise<void> {
+  app.rpc(
+    '/im_livechat/operator/mark_seen',
+    async (params, request) => {
+      const operator = await app.requireOperator(request);
+      const session = await app.store.getVisitorSession(intParam(params, 'session_id'));
+      const messageId = intParam(params, 'message_id');
+      if (!session || (session.operator_id !== operator.id && !operator.is_admin)) {
+        throw new RpcError('This conversation does not exist or is not yours', 'missing_error', undefined, 'livechat.MissingError');
+      }
+      if (!(await app.store.conversations.markOperatorSeen(session.id, messageId))) return false;
+      const seen: ChannelSeenPayload = { info: 'channel_seen', last_message_id: messageId };
+      await app.bus.publish([BusChannel.visitor(session.uuid)], seen);
+      return true;
+    },
+    { config: { rateLimit: { max: opts.config.rateLimits.markSeen, timeWindow: 60_000 } } },
+  );
+}

@@ -1,0 +1,169 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { POST_KEY_PARAM, POST_KEY_PATTERN, SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
+import { VISITOR_UPLOAD_ROUTE, uploadTypeAccepted, type VisitorUploadPolicy } from '../../protocol/visitor-upload.js';
+import type { ServerConfig } from '../config.js';
+import type { VisitorSessionRow } from '../store/schema.js';
+import { attachmentToWire, messageToWire } from '../livechat/format.js';
+import { urlsFor } from '../livechat/urls.js';
+import { takeSessionQuota } from '../livechat/visitor-limits.js';
+import { visitorUploadPolicy } from '../livechat/upload-policy.js';
+import { RpcError, TooManyRequestsError } from '../plugins/jsonrpc.js';
+import { mimetypeFor } from '../attachments/sniff.js';
+import { UploadError, cleanAttachmentName, describeLimit, toUploadError } from './attachments-upload.js';
+import { messageChannels } from './widget.js';
+
+type Config = Pick<ServerConfig, 'attachmentMaxBytes' | 'visitorUploadSessionMaxBytes' | 'rateLimits'>;
+
+/** Room for the multipart framing and the fields around the file. */
+const FRAMING_BYTES = 16 * 1024;
+
+/** What the fields before the file decide: whose upload it is, what it may be, and how large. */
+interface Admission {
+  session: VisitorSessionRow;
+  policy: VisitorUploadPolicy;
+  postKey: string | null;
+  /** Bytes the file may have: the channel's limit, or less when the conversation is nearly full. */
+  limit: number;
+  /** Whether {@link limit} is the conversation's remaining room rather than the channel's per-file limit. */
+  limitIsRoom: boolean;
+}
+
+async function admit(app: FastifyInstance, config: Config, fields: Map<string, string>): Promise<Admission> {
+  const uuid = fields.get('uuid');
+  // Malformed, unknown and closed read alike: no answer tells whether a conversation exists.
+  const session = uuid !== undefined && SESSION_UUID_PATTERN.test(uuid) ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
+  if (!session || session.closed_at !== null) throw new UploadError('session_expired', 404, 'This conversation has ended');
+  const postKey = fields.get(POST_KEY_PARAM) ?? null;
+  if (postKey !== null && !POST_KEY_PATTERN.test(postKey)) throw new UploadError('invalid', 400, `${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _`);
+  const channel = await app.store.getChannel(session.channel_id);
+  const policy = channel ? visitorUploadPolicy(channel, config.attachmentMaxBytes) : false;
+  if (!policy) throw new UploadError('uploads_disabled', 403, 'Files cannot be sent in this conversation');
+  await takeSessionQuota(app, 'upload', session.id);
+  const room = config.visitorUploadSessionMaxBytes - (await app.store.conversations.visitorUploadBytes(session.id));
+  if (room <= 0) throw sessionFull(config);
+  return { session, policy, postKey, limit: Math.min(policy.max_bytes, room), limitIsRoom: room < policy.max_bytes };
+}
+
+function sessionFull(config: Config): UploadError {
+  return new UploadError('session_full', 413, `This conversation cannot take more files: at most ${describeLimit(config.visitorUploadSessionMaxBytes)} in all`);
+}
+
+/**
+ * Reads the file up to `limit` bytes. Past it the rest is read and dropped rather than left unread, so the
+ * browser receives the refusal instead of a reset connection; the multipart limit (the server's largest
+ * file) still ends a sender that goes on and on.
+ */
+async function readWithin(file: MultipartFile, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of file.file as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    }
+  } catch (err) {
+    // Already too large for this upload: the server-wide cut-off only ended the reading.
+    if (size > limit) return undefined;
+    throw err;
+  }
+  return size <= limit ? Buffer.concat(chunks, size) : undefined;
+}
+
+/** Reads the parts: the fields first, then the one file, judged by the fields before a byte of it is read. */
+async function receive(app: FastifyInstance, request: FastifyRequest, config: Config): Promise<{ admission: Admission; name: string; data: Buffer }> {
+  // A Map: field names such as `__proto__` are plain keys here (the multipart layer refuses them too).
+  const fields = new Map<string, string>();
+  let received: { admission: Admission; name: string; data: Buffer } | undefined;
+  // `files: 1`: a second file ends the request with the multipart layer's FilesLimitError.
+  const parts = request.parts({ limits: { fileSize: config.attachmentMaxBytes, files: 1, fields: 4, fieldSize: 128, parts: 5 } });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string' && !fields.has(part.fieldname)) fields.set(part.fieldname, part.value);
+      continue;
+    }
+    let admission: Admission;
+    try {
+      admission = await admit(app, config, fields);
+    } catch (err) {
+      // Read and dropped, so the refusal reaches the browser instead of a connection reset.
+      part.file.resume();
+      throw err;
+    }
+    const data = await readWithin(part, admission.limit);
+    if (!data) {
+      if (admission.limitIsRoom) throw sessionFull(config);
+      throw new UploadError('file_too_large', 413, `The file is too large: at most ${describeLimit(admission.policy.max_bytes)} per file`);
+    }
+    received = { admission, name: cleanAttachmentName(part.filename), data };
+  }
+  if (!received) throw new UploadError('invalid', 400, 'No file was sent');
+  return received;
+}
+
+async function store(app: FastifyInstance, request: FastifyRequest, config: Config, upload: { admission: Admission; name: string; data: Buffer }) {
+  const { session, policy, postKey } = upload.admission;
+  if (upload.data.length === 0) throw new UploadError('empty_file', 400, 'The file is empty');
+  const mimetype = mimetypeFor(upload.name, upload.data);
+  if (!uploadTypeAccepted(mimetype, policy.types)) throw new UploadError('type_not_allowed', 415, `Files of this type cannot be sent here (${mimetype})`);
+  const urls = urlsFor(request);
+  // A retry of an upload whose answer was lost: the stored message answers it.
+  const known = postKey === null ? undefined : await app.store.findMessageIdByPostKey(session.id, postKey);
+  const existing = known === undefined ? undefined : await app.store.getMessage(known);
+  if (existing) return { message_id: existing.id, attachments: existing.attachments.map((a) => attachmentToWire(a, urls, session.uuid)) };
+  // Checked again just before storing: uploads of one conversation that ran side by side are counted.
+  if ((await app.store.conversations.visitorUploadBytes(session.id)) + upload.data.length > config.visitorUploadSessionMaxBytes) throw sessionFull(config);
+  const now = app.clock.now();
+  const message = await app.store.insertMessage({ session_id: session.id, body: '', author_operator_id: null, post_key: postKey }, now);
+  await app.store.createAttachment({ session_id: session.id, message_id: message.id, name: upload.name, mimetype, type: 'file', url: null, data: upload.data, file_size: upload.data.length }, now);
+  const stored = await app.store.getMessage(message.id);
+  if (!stored) throw new Error('the uploaded message was not stored');
+  // The key goes out with the announcement: the widget's pending upload takes the message's place.
+  await app.bus.publish(messageChannels(session), { ...messageToWire(stored, session, urls), ...(postKey ? { [POST_KEY_PARAM]: postKey } : {}) });
+  return { message_id: stored.id, attachments: stored.attachments.map((a) => attachmentToWire(a, urls, session.uuid)) };
+}
+
+/** Any failure as the route's answer: `{error: {code, message}}` with its HTTP status. */
+function answerError(config: Config, err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const known = toUploadError(err, request, config.attachmentMaxBytes);
+  if (known) return reply.status(known.status).send({ error: { code: known.code, message: known.message } });
+  const status = (err as FastifyError).statusCode;
+  if (err instanceof TooManyRequestsError || status === 429) {
+    if (err instanceof TooManyRequestsError) void reply.header('Retry-After', String(err.retryAfterSeconds));
+    return reply.status(429).send({ error: { code: 'rate_limited', message: 'Too many files at once, please wait a moment.' } });
+  }
+  if (err instanceof RpcError) return reply.status(403).send({ error: { code: 'origin_not_allowed', message: err.message } });
+  const multipartRefusal = Object.values(request.server.multipartErrors).some((type) => err instanceof type);
+  if (multipartRefusal || (status !== undefined && status < 500)) return reply.status(400).send({ error: { code: 'invalid', message: 'The request is not a valid upload' } });
+  request.log.error({ err }, 'visitor upload failed');
+  return reply.status(500).send({ error: { code: 'invalid', message: 'The file could not be stored' } });
+}
+
+/**
+ * Visitors send files into their conversation (issue 15): `POST /im_livechat/upload_attachment` (see
+ * VISITOR_UPLOAD_ROUTE), from the embedding page without credentials (CORS for ALLOWED_ORIGINS). The
+ * file is judged like an operator's (named type must match the content; markup is never served inline)
+ * and against the channel's policy; the per-address limit (RATE_LIMIT_UPLOAD), the per-session limit
+ * (SESSION_LIMIT_UPLOAD) and the conversation's total (VISITOR_UPLOAD_SESSION_MAX_BYTES) bound what one
+ * visitor can store. The new message reaches the operator like any other.
+ */
+export async function visitorUploadRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const { config } = opts;
+  await app.register(multipart, { throwFileSizeLimit: true });
+  app.visitorPreflight(VISITOR_UPLOAD_ROUTE);
+  app.post(
+    VISITOR_UPLOAD_ROUTE,
+    {
+      config: { visitorCors: true, rateLimit: { max: config.rateLimits.upload, timeWindow: 60_000 } },
+      errorHandler: (err, request, reply) => answerError(config, err, request, reply),
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new UploadError('invalid', 400, 'The request must be multipart/form-data');
+      // A body announced larger than any accepted file is refused before it is read.
+      if (Number(request.headers['content-length'] ?? 0) > config.attachmentMaxBytes + FRAMING_BYTES) {
+        throw new UploadError('file_too_large', 413, `The file is too large: at most ${describeLimit(config.attachmentMaxBytes)} per file`);
+      }
+      return store(app, request, config, await receive(app, request, config));
+    },
+  );
+}
