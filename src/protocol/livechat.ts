@@ -4,6 +4,7 @@
  */
 
 import type { VisitorUploadPolicy } from './visitor-upload.js';
+import type { OfflineMode } from './offline-message.js';
 
 /** `[id, display name]`. */
 export type Many2one = [number, string];
@@ -34,6 +35,10 @@ export interface LivechatChannelOptions {
   prechat_form?: 'name' | 'name_email';
   /** Whether and what the visitor may upload (an addition, issue 15); absent from older servers: off. */
   visitor_upload?: VisitorUploadPolicy | false;
+  /** While nobody is online: hide the button (absent: SPEC.md §8) or show the message form (issue 14). */
+  offline_mode?: OfflineMode;
+  /** The offline button's text and dialog title; `false` for the default in the page's language. */
+  offline_text?: string | false;
 }
 
 export type RuleAction = 'display_button' | 'auto_popup' | 'hide_button';

@@ -4,6 +4,7 @@
  */
 import type { ChatMessage, Rate } from './livechat.js';
 import type { PrechatForm } from './visitor.js';
+import type { OfflineMode } from './offline-message.js';
 
 /** Whether the operator takes new conversations (`available`) or not (`away`). */
 export type OperatorPresence = 'available' | 'away';
@@ -11,12 +12,17 @@ export type OperatorPresence = 'available' | 'away';
 /** The presence values, for parameter checks. */
 export const OPERATOR_PRESENCES: readonly OperatorPresence[] = ['available', 'away'];
 
+/** Where a conversation came from: a live chat, or the form shown while nobody was online (issue 14). */
+export type ConversationOrigin = 'chat' | 'offline';
+
 /** A conversation as the console's list shows it. */
 export interface ConversationSummary {
   /** The visitor session id (also `channel_ids[0]` of its messages). */
   id: number;
   channel_id: number;
   visitor_name: string;
+  /** An offline message is answered by e-mail; the list marks it "Offline". */
+  origin: ConversationOrigin;
   /** Epoch milliseconds. */
   created_at: number;
   /** Epoch milliseconds, or null while open. */
@@ -41,12 +47,14 @@ export interface ConversationDetail extends ConversationSummary {
   /** Visited pages the widget reported, or null when never requested. */
   page_history: string[] | null;
   rating: ConversationRating | null;
+  /** Where the answer to an offline message is mailed; null for a live chat. */
+  reply_email: string | null;
 }
 
 /** Payload the server publishes on the operator's channel when a visitor starts a conversation. */
 export interface NewSessionPayload {
   info: 'new_session';
-  session: { id: number; name: string; anonymous_name: string; channel_id: number };
+  session: { id: number; name: string; anonymous_name: string; channel_id: number; origin?: ConversationOrigin };
 }
 
 /** Payload of the widget's page-history answer on the operator's channel (PROTOCOL.md §5.6). */
@@ -106,6 +114,25 @@ export interface ChannelSettings {
   visitor_upload_max_bytes: number;
   /** Accepted visitor file types: MIME types or `type/*`, separated by commas. */
   visitor_upload_types: string;
+  /** While nobody is online: hide the button (SPEC.md §8, the default) or show the message form. */
+  offline_mode: OfflineMode;
+  /** The offline button's text and dialog title. */
+  offline_text: string;
+  /** An unanswered chat counts as missed (an alert mail) this long after the visitor's first message. */
+  missed_after_seconds: number;
+}
+
+/** Bounds of a channel's missed-after delay, in seconds (default 2 minutes). */
+export const MISSED_AFTER_SECONDS = { min: 10, max: 86_400, default: 120 } as const;
+
+/** An operator's own alert mails, as the console's "Alerts" form edits them (issue 14). */
+export interface OperatorAlertSettings {
+  /** Where alerts go; null: no alert mails. */
+  email: string | null;
+  /** A chat of the operator's channels nobody answered within the channel's delay. */
+  notify_missed_chat: boolean;
+  /** A message a visitor left while nobody was online. */
+  notify_offline_message: boolean;
 }
 
 /** Minimum length of an operator password set by an admin. */

@@ -8,6 +8,8 @@ import { jsonRpcPlugin } from './plugins/jsonrpc.js';
 import { staticFilesPlugin } from './plugins/static-files.js';
 import { clockPlugin, type Clock } from './plugins/clock.js';
 import { storePlugin } from './plugins/store.js';
+import { mailerPlugin } from './plugins/mailer.js';
+import { alertsPlugin } from './plugins/alerts.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { busPublisherPlugin } from './plugins/bus-publisher.js';
 import { busPollRoutes } from './routes/poll.js';
@@ -35,6 +37,9 @@ import { webDatasetRoutes } from './routes/web-dataset.js';
 import { visitorProfileRoutes } from './routes/visitor-profile.js';
 import { operatorVisitorCardRoutes } from './routes/operator-visitor-card.js';
 import { operatorAdminIdentityRoutes } from './routes/operator-admin-identity.js';
+import { offlineMessageRoutes } from './routes/offline-message.js';
+import { offlineReplyRoutes } from './routes/offline-reply.js';
+import { operatorAlertRoutes } from './routes/operator-alerts.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,7 +94,9 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   });
   app.decorate('availability', new AvailabilityCache(app.store, () => app.clock.now()));
   await app.register(limitsPlugin);
+  await app.register(mailerPlugin);
   await app.register(busPublisherPlugin);
+  await app.register(alertsPlugin);
   await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });
   await app.register(busFanoutPlugin);
   await app.register(healthPlugin);
@@ -97,6 +104,9 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(widgetRoutes, { config });
   await app.register(widgetSignalRoutes, { config });
   await app.register(transcriptRoutes, { config });
+  await app.register(offlineMessageRoutes);
+  await app.register(offlineReplyRoutes);
+  await app.register(operatorAlertRoutes);
   await app.register(operatorRoutes);
   await app.register(operatorConsoleRoutes);
   await app.register(operatorAdminRoutes, { prefix: OPERATOR_ADMIN_PREFIX });

@@ -32,6 +32,8 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Calls per minute and per visitor session, whatever addresses it uses (SESSION_LIMIT_* variables). */
   sessionLimits: SessionLimits;
+  /** Offline messages one channel stores a day, whoever sends them (OFFLINE_MESSAGES_PER_DAY, default 200). */
+  offlineMessagesPerDay: number;
   /** How long a refused (429) answer is held back (RATE_LIMIT_DELAY_MS, default 1000; 0 answers at once). */
   rateLimitDelayMs: number;
   /** Which proxies are trusted for the client address and protocol (TRUST_PROXY; Fastify's `trustProxy`). */
@@ -61,6 +63,7 @@ export interface RateLimits {
   feedback: number;
   pageHistory: number;
   transcript: number;
+  offlineMessage: number;
   poll: number;
   upload: number;
   login: number;
@@ -81,6 +84,7 @@ const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, perMinu
   feedback: ['RATE_LIMIT_FEEDBACK', 20],
   pageHistory: ['RATE_LIMIT_PAGE_HISTORY', 60],
   transcript: ['RATE_LIMIT_TRANSCRIPT', 5],
+  offlineMessage: ['RATE_LIMIT_OFFLINE_MESSAGE', 5],
   poll: ['RATE_LIMIT_POLL', 600],
   upload: ['RATE_LIMIT_UPLOAD', 20],
   login: ['RATE_LIMIT_LOGIN', 20],
@@ -248,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = WIDGE
     visitorUploadSessionMaxBytes: parsePositive('VISITOR_UPLOAD_SESSION_MAX_BYTES', env.VISITOR_UPLOAD_SESSION_MAX_BYTES, 50 * 1024 * 1024),
     rateLimits: parseLimits<RateLimits>(env, RATE_LIMIT_DEFAULTS),
     sessionLimits: parseLimits<SessionLimits>(env, SESSION_LIMIT_DEFAULTS),
+    offlineMessagesPerDay: parsePositive('OFFLINE_MESSAGES_PER_DAY', env.OFFLINE_MESSAGES_PER_DAY, 200),
     rateLimitDelayMs: parseDelay(env.RATE_LIMIT_DELAY_MS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     busHoldMs: parseBusHold(env.BUS_HOLD_SECONDS),

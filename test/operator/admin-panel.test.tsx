@@ -23,6 +23,9 @@ const CHANNEL: ChannelSettings = {
   visitor_uploads: true,
   visitor_upload_max_bytes: 10 * 1024 * 1024,
   visitor_upload_types: 'image/png,image/jpeg,application/pdf',
+  offline_mode: 'hide_button',
+  offline_text: 'Leave us a message',
+  missed_after_seconds: 120,
 };
 
 /**

@@ -10,6 +10,7 @@ const detail = (body: string): ConversationDetail => ({
   id: 7,
   channel_id: 1,
   visitor_name: 'Visitor',
+  origin: 'chat',
   created_at: 0,
   closed_at: null,
   last_message: null,
@@ -17,6 +18,7 @@ const detail = (body: string): ConversationDetail => ({
   waiting_since: null,
   page_history: ['/', '/shop'],
   rating: { rate: 3, reason: 'Slow <b>answer</b>' },
+  reply_email: null,
   messages: [
     { id: 1, body, date: '2024-05-11 14:03:27', author_id: [0, 'Visitor'], message_type: 'comment', attachment_ids: [], channel_ids: [7], is_discussion: true, is_notification: false },
   ],

@@ -18,6 +18,7 @@ const summary = (id: number, over: Partial<ConversationSummary> = {}): Conversat
   id,
   channel_id: 1,
   visitor_name: 'Visitor',
+  origin: 'chat',
   created_at: 0,
   closed_at: null,
   last_message: null,
@@ -48,7 +49,7 @@ describe('desk atoms', () => {
   it('shows the open conversation’s visitor typing and fades it 60 s after the latest notice', () => {
     const { store, clock } = desk();
     store.set(deskEventAtom, { type: 'selected', id: 7 });
-    const detail: ConversationDetail = { ...summary(7), messages: [], page_history: null, rating: null };
+    const detail: ConversationDetail = { ...summary(7), messages: [], page_history: null, rating: null, reply_email: null };
     store.set(deskEventAtom, { type: 'opened', detail });
     expect(store.get(openConversationAtom)?.id).to.equal(7);
     store.set(visitorTypingAtom, 7, true);

@@ -8,6 +8,7 @@ const summary = (over: Partial<ConversationSummary> = {}): ConversationSummary =
   id: 7,
   channel_id: 1,
   visitor_name: 'Visitor',
+  origin: 'chat',
   created_at: 0,
   closed_at: null,
   last_message: null,
@@ -56,7 +57,7 @@ describe('desk state', () => {
 
   it('appends to the open conversation once, and a visitor message ends its typing', () => {
     let s = deskReducer(listed(), { type: 'selected', id: 7 });
-    const detail: ConversationDetail = { ...summary(), messages: [], page_history: null, rating: null };
+    const detail: ConversationDetail = { ...summary(), messages: [], page_history: null, rating: null, reply_email: null };
     s = deskReducer(s, { type: 'opened', detail });
     s = deskReducer(s, { type: 'typing', sessionId: 7, isTyping: true });
     expect(s.typing).to.deep.equal([7]);
@@ -75,10 +76,10 @@ describe('desk state', () => {
 
   it('ignores an answer for a conversation no longer selected; shows pages and closing of the open one', () => {
     let s = deskReducer(listed(), { type: 'selected', id: 8 });
-    s = deskReducer(s, { type: 'opened', detail: { ...summary(), messages: [], page_history: null, rating: null } });
+    s = deskReducer(s, { type: 'opened', detail: { ...summary(), messages: [], page_history: null, rating: null, reply_email: null } });
     expect(s.open).to.equal(null);
     s = deskReducer(s, { type: 'selected', id: 7 });
-    s = deskReducer(s, { type: 'opened', detail: { ...summary(), messages: [], page_history: null, rating: null } });
+    s = deskReducer(s, { type: 'opened', detail: { ...summary(), messages: [], page_history: null, rating: null, reply_email: null } });
     s = deskReducer(s, { type: 'history', sessionId: 7, pages: ['/', '/shop'] });
     expect(s.open?.page_history).to.deep.equal(['/', '/shop']);
     s = deskReducer(s, { type: 'closed', sessionId: 7, at: 5 });
@@ -93,7 +94,7 @@ describe('desk state', () => {
     expect(decodeConsoleNotification({ id: 3, channel: 'livechat.operator.3', message: { ...rated, rate: 10 } }, 3).kind).to.equal('ignored');
 
     let s = deskReducer(listed(), { type: 'selected', id: 7 });
-    s = deskReducer(s, { type: 'opened', detail: { ...summary(), messages: [], page_history: null, rating: null } });
+    s = deskReducer(s, { type: 'opened', detail: { ...summary(), messages: [], page_history: null, rating: null, reply_email: null } });
     expect(deskReducer(s, { type: 'rated', sessionId: 8, rating: { rate: 1, reason: 'x' } }).open?.rating).to.equal(null);
     s = deskReducer(s, { type: 'rated', sessionId: 7, rating: { rate: 3, reason: 'ok' } });
     expect(s.open?.rating).to.deep.equal({ rate: 3, reason: 'ok' });

@@ -120,7 +120,7 @@ describe('visitor updates on the console bus', () => {
     expect(decodeConsoleNotification({ id: 3, channel: 'livechat.session.7', message: { ...updated, session_id: '7' } }, 3).kind).to.equal('ignored');
 
     const store = createStore();
-    const summary = { id: 7, channel_id: 1, visitor_name: 'Visitor', created_at: 0, closed_at: null, last_message: null, unread: 0, waiting_since: null };
+    const summary = { id: 7, channel_id: 1, visitor_name: 'Visitor', origin: 'chat' as const, created_at: 0, closed_at: null, last_message: null, unread: 0, waiting_since: null };
     store.set(deskEventAtom, { type: 'listed', conversations: [summary] });
     const reloaded: string[] = [];
     const actions = { store, reloadList: () => reloaded.push('list'), reloadOpen: (id: number) => reloaded.push(`open ${id}`), showNotice() {}, statisticsChanged() {}, t: (k: string) => k };
@@ -128,7 +128,7 @@ describe('visitor updates on the console bus', () => {
     expect(reloaded).to.deep.equal(['list']);
     expect(store.get(visitorCardVersionAtom), 'no card open').to.equal(0);
     store.set(deskEventAtom, { type: 'selected', id: 7 });
-    store.set(deskEventAtom, { type: 'opened', detail: { ...summary, messages: [], page_history: null, rating: null } });
+    store.set(deskEventAtom, { type: 'opened', detail: { ...summary, messages: [], page_history: null, rating: null, reply_email: null } });
     handleDeskBusEvent({ kind: 'visitor_updated', sessionId: 7 }, actions);
     expect(reloaded).to.deep.equal(['list', 'list', 'open 7']);
     expect(store.get(visitorCardVersionAtom)).to.equal(1);

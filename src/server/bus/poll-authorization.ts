@@ -1,5 +1,6 @@
 import { BUS_CHANNEL_PATTERN, BusChannel } from '../../protocol/livechat.js';
 import type { OperatorRow } from '../store/schema.js';
+import { mayRead } from '../livechat/conversation-access.js';
 import type { Store } from '../store/store.js';
 
 /** At most this many channels are considered per poll; the widget polls one, an operator a few dozen. */
@@ -22,7 +23,7 @@ export async function readableChannels(store: Store, requested: string[], operat
       const match = /^livechat\.session\.(\d{1,15})$/.exec(channel);
       if (!match) continue;
       const session = await store.getVisitorSession(Number(match[1]));
-      if (session && session.operator_id === operator.id && BusChannel.session(session.id) === channel) allowed.add(channel);
+      if (session && BusChannel.session(session.id) === channel && (await mayRead(store, operator, session, false))) allowed.add(channel);
     }
   }
   for (const channel of wanted) {

@@ -7,6 +7,8 @@ import { serverDate } from '../livechat/format.js';
 import { ONLINE_WINDOW_MS } from '../livechat/availability.js';
 import { urlPatternProblem } from '../livechat/rules.js';
 import { VISITOR_UPLOAD_TYPES_MAX, parseUploadTypes } from '../../protocol/visitor-upload.js';
+import { OFFLINE_MODES, type OfflineMode } from '../../protocol/offline-message.js';
+import { MISSED_AFTER_SECONDS } from '../../protocol/operator-console.js';
 import type { OperatorRow } from '../store/schema.js';
 import type { DomainOperator, DomainValue } from './domain.js';
 import { PRECHAT_FORMS, type PrechatForm } from '../../protocol/visitor.js';
@@ -144,6 +146,23 @@ const channelModel: ModelSpec = {
         return types.join(',');
       },
     },
+    offline_mode: {
+      ...plain('text', 't.offline_mode', 'offline_mode'),
+      write: (v) => {
+        if (!OFFLINE_MODES.includes(v as OfflineMode)) throw new InvalidParamError('offline_mode must be hide_button or message_form');
+        return v;
+      },
+    },
+    offline_text: { ...plain('text', 't.offline_text', 'offline_text'), write: writableText(200) },
+    missed_after_seconds: {
+      ...plain('int', 't.missed_after_seconds', 'missed_after_seconds'),
+      write: (v) => {
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < MISSED_AFTER_SECONDS.min || v > MISSED_AFTER_SECONDS.max) {
+          throw new InvalidParamError(`missed_after_seconds must be ${MISSED_AFTER_SECONDS.min} to ${MISSED_AFTER_SECONDS.max} seconds`);
+        }
+        return v;
+      },
+    },
     create_date: plain('date', 't.created_at', 'create_date'),
   },
   base: (db) => db.selectFrom('livechat_channel as t'),
@@ -178,7 +197,8 @@ const sessionModel: ModelSpec = {
       read: (r) => (typeof r.page_history === 'string' ? (JSON.parse(r.page_history) as unknown) : []),
     },
   },
-  base: (db) => db.selectFrom('visitor_session as t').innerJoin('livechat_channel as c', 'c.id', 't.channel_id').innerJoin('operator as o', 'o.id', 't.operator_id'),
+  // An offline message has no operator until one answers it.
+  base: (db) => db.selectFrom('visitor_session as t').innerJoin('livechat_channel as c', 'c.id', 't.channel_id').leftJoin('operator as o', 'o.id', 't.operator_id'),
   scope: (eb, ctx) => (ctx.operator.is_admin ? undefined : eb.or([eb('t.channel_id', 'in', myChannels(eb, ctx)), eb('t.operator_id', '=', ctx.operator.id)])),
 };
 

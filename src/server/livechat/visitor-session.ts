@@ -23,7 +23,7 @@ export async function announceVisitorUpdate(app: FastifyInstance, session: Visit
  */
 export async function resumeVerifiedSession(app: FastifyInstance, channelId: number, visitorId: string, patch: VisitorPatch, pages: string[] | undefined): Promise<SessionAnswer | undefined> {
   const open = await app.store.visitors.openSessionOf(channelId, visitorId);
-  if (!open) return undefined;
+  if (!open || open.operator_id === null) return undefined;
   const operator = await app.store.getOperator(open.operator_id);
   if (!operator) return undefined;
   const anonymousName = patch.anonymous_name ?? open.anonymous_name;

@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** A mail to send; every field is plain data, headers are cleaned before use. */
 export interface OutgoingMail {
-  to: string;
+  /** One address, or several for one mail to a team. */
+  to: string | readonly string[];
   subject: string;
   text: string;
   html: string;
@@ -31,6 +32,10 @@ export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
 }
 
+function recipients(to: OutgoingMail['to']): string | string[] {
+  return typeof to === 'string' ? headerSafe(to) : to.map(headerSafe);
+}
+
 /**
  * Builds the mailer: nodemailer over SMTP_URL, or without it an `.eml` file per mail under
  * DATA_DIR/outbox/ whose path is logged (so a fresh install can see what would have been sent).
@@ -42,7 +47,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     return {
       async send(mail) {
         try {
-          const info = await transport.sendMail({ from, to: headerSafe(mail.to), subject: headerSafe(mail.subject), text: mail.text, html: mail.html });
+          const info = await transport.sendMail({ from, to: recipients(mail.to), subject: headerSafe(mail.subject), text: mail.text, html: mail.html });
           return { kind: 'smtp', messageId: String(info.messageId) };
         } catch (err) {
           throw new MailDeliveryError(`SMTP delivery failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
@@ -55,7 +60,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, to: headerSafe(mail.to), subject: headerSafe(mail.subject), text: mail.text, html: mail.html });
+      const info = await transport.sendMail({ from, to: recipients(mail.to), subject: headerSafe(mail.subject), text: mail.text, html: mail.html });
       fs.mkdirSync(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
       fs.writeFileSync(file, info.message as Buffer);

@@ -28,6 +28,9 @@ export const CHANNEL_SETTING_FIELDS = [
   'visitor_uploads',
   'visitor_upload_max_bytes',
   'visitor_upload_types',
+  'offline_mode',
+  'offline_text',
+  'missed_after_seconds',
 ] as const;
 
 /** The caller is logged in but is not an administrator. */

@@ -7,6 +7,7 @@ import type { MessageWithRelations } from '../store/store.js';
 import { messageToWire } from '../livechat/format.js';
 import { urlsFor } from '../livechat/urls.js';
 import { InvalidParamError, intParam } from '../livechat/params.js';
+import { mayRead } from '../livechat/conversation-access.js';
 
 /** Conversations the list shows: the most recent ones, open or closed. */
 export const CONVERSATION_LIST_MAX = 50;
@@ -68,6 +69,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
       id: session.id,
       channel_id: session.channel_id,
       visitor_name: session.anonymous_name,
+      origin: session.origin,
       created_at: session.created_at,
       closed_at: session.closed_at,
       last_message: messages.at(-1) ?? null,
@@ -78,7 +80,10 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
 
   app.rpc('/im_livechat/operator/conversations', async (_params, request) => {
     const operator = await app.requireOperator(request);
-    const sessions = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX });
+    // The operator's chats, and the offline messages of its channels, which every member may answer.
+    const own = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX });
+    const offline = await app.store.offline.list(await app.store.operatorChannelIds(operator.id), CONVERSATION_LIST_MAX);
+    const sessions = [...own, ...offline].sort((a, b) => b.id - a.id).slice(0, CONVERSATION_LIST_MAX);
     const out: ConversationSummary[] = [];
     for (const session of sessions) out.push((await summaryOf(session, request)).summary);
     return out;
@@ -88,7 +93,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     const operator = await app.requireOperator(request);
     const session = await app.store.getVisitorSession(intParam(params, 'session_id'));
     // Only the sessions it serves: the bus lets an operator read those channels only (poll-authorization).
-    if (!session || (session.operator_id !== operator.id && !operator.is_admin)) throw new ConversationNotFoundError();
+    if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
     const { summary, messages } = await summaryOf(session, request);
     const rating = await app.store.getRating(session.id);
     const detail: ConversationDetail = {
@@ -96,6 +101,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
       messages,
       page_history: parsePages(session.page_history),
       rating: rating ? { rate: rating.rate as Rate, reason: rating.reason } : null,
+      reply_email: session.origin === 'offline' ? session.email : null,
     };
     return detail;
   });

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config.js';
 import type { VisitorSessionRow } from '../store/schema.js';
 import { intParam } from '../livechat/params.js';
 import { softwareOf } from '../livechat/user-agent.js';
+import { mayRead } from '../livechat/conversation-access.js';
 import { ConversationNotFoundError, parsePages } from './operator-console.js';
 
 /** The stored context pairs; anything else in the column (it never should be) reads as none. */
@@ -36,7 +37,7 @@ async function cardOf(app: FastifyInstance, session: VisitorSessionRow): Promise
 
 /**
  * The console's visitor card (issue 14): `/im_livechat/operator/visitor_card` {session_id} → VisitorCard,
- * for the operator of the conversation or an admin (as `/im_livechat/operator/conversation`). The
+ * for whoever may read the conversation (as `/im_livechat/operator/conversation`). The
  * browser and system are read from the stored User-Agent here, on the server, when the card is asked for.
  */
 export async function operatorVisitorCardRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
@@ -45,7 +46,7 @@ export async function operatorVisitorCardRoutes(app: FastifyInstance, opts: { co
     async (params, request) => {
       const operator = await app.requireOperator(request);
       const session = await app.store.getVisitorSession(intParam(params, 'session_id'));
-      if (!session || (session.operator_id !== operator.id && !operator.is_admin)) throw new ConversationNotFoundError();
+      if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
       return cardOf(app, session);
     },
     { config: { rateLimit: { max: opts.config.rateLimits.visitorCard, timeWindow: 60_000 } } },

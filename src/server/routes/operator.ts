@@ -42,6 +42,7 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     const operator = await app.requireOperator(request);
     const session = await sessionForOperator(app, operator, intParam(params, 'session_id'));
     if (session.closed_at !== null) throw new RpcError('This conversation is closed', 'user_error');
+    if (session.origin === 'offline') throw new RpcError('An offline message has no visitor online to ask', 'user_error');
     await app.bus.publish([BusChannel.visitor(session.uuid)], { _type: 'history_command' });
     return true;
   });

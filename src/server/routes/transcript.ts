@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config.js';
 import { RpcError } from '../plugins/jsonrpc.js';
 import { InvalidParamError, uuidParam } from '../livechat/params.js';
 import { parseEmailAddress } from '../mail/email-address.js';
-import { createMailer, MailDeliveryError } from '../mail/mailer.js';
+import { MailDeliveryError } from '../mail/mailer.js';
 import { buildTranscript, TRANSCRIPT_LIMITS } from '../mail/transcript.js';
 
 const DAY = 24 * 3600_000;
@@ -22,9 +22,6 @@ class NoConversationError extends RpcError {
  * shortly after, its last messages only, a few mails per session and per recipient a day.
  */
 export async function transcriptRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
-  const mailer = createMailer({ smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, dataDir: opts.config.dataDir, log: app.log });
-  app.addHook('onClose', async () => mailer.close());
-
   app.visitorRpc(
     '/im_livechat/email_livechat_transcript',
     async (params, request) => {
@@ -35,7 +32,7 @@ export async function transcriptRoutes(app: FastifyInstance, opts: { config: Ser
       const now = app.clock.now();
       if (!session || (session.closed_at !== null && now - session.closed_at > TRANSCRIPT_LIMITS.afterCloseMs)) throw new NoConversationError();
       const channel = await app.store.getChannel(session.channel_id);
-      const operator = await app.store.getOperator(session.operator_id);
+      const operator = session.operator_id === null ? undefined : await app.store.getOperator(session.operator_id);
       if (!channel || !operator) throw new NoConversationError();
       // Counted before anything is built, so refused calls cost one counter each.
       await app.limits.take(`transcript:session:${session.id}`, TRANSCRIPT_LIMITS.perSessionPerDay, DAY);
@@ -43,7 +40,7 @@ export async function transcriptRoutes(app: FastifyInstance, opts: { config: Ser
       const messages = await app.store.listMessages(session.id, TRANSCRIPT_LIMITS.messages);
       const mail = buildTranscript({ to, channel, session, operatorName: operator.display_name, messages });
       try {
-        const delivery = await mailer.send(mail);
+        const delivery = await app.mailer.send(mail);
         request.log.info({ session: session.id, delivery: delivery.kind }, 'transcript sent');
       } catch (err) {
         if (err instanceof MailDeliveryError) {

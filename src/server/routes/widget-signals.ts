@@ -7,6 +7,7 @@ import { Coalescer } from '../livechat/coalescer.js';
 import { InvalidParamError, boolParam, optionalStringParam, uuidParam } from '../livechat/params.js';
 import { pageHistoryParam } from '../livechat/page-history.js';
 import { PAGE_HISTORY_NOTICE_EVERY_MS, TYPING_NOTICE_EVERY_MS, takeSessionQuota, windowGate } from '../livechat/visitor-limits.js';
+import { isLiveChat } from '../store/schema.js';
 import { openSession, sessionOfCaller } from './widget.js';
 
 interface TypingNotice {
@@ -78,7 +79,7 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
       const uuid = uuidParam(params);
       // Feedback comes after the conversation, possibly after the operator closed it.
       const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
-      if (!session) return false;
+      if (!session || !isLiveChat(session)) return false;
       await takeSessionQuota(app, 'feedback', session.id);
       const rating = await app.store.upsertRating(session.id, rate as number, reason, app.clock.now());
       // Consoles show the rating and update their statistics live (issue 7); the visitor's channel is not told.

@@ -4,8 +4,9 @@ import { BusChannel, FIELD_LIMITS, PAGE_URL_MAX, PAGE_URL_PARAM, POST_KEY_PARAM,
 import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { ServerConfig } from '../config.js';
 import type { NewSessionPayload } from '../../protocol/operator-console.js';
-import type { ChannelRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
+import { isLiveChat, type ChannelRow, type ChatSessionRow, type OperatorRow, type VisitorSessionRow } from '../store/schema.js';
 import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
+import { DEFAULT_OFFLINE_TEXT } from '../../protocol/offline-message.js';
 import { messageToWire, plainTextToHtml, sessionToWire } from '../livechat/format.js';
 import { onlineOperators, pickOperator } from '../livechat/availability.js';
 import { PostKeys } from '../livechat/post-keys.js';
@@ -22,22 +23,23 @@ export const HISTORY_DEFAULT_LIMIT = 20;
 export const HISTORY_MAX_LIMIT = 100;
 
 /** The session a uuid names, or undefined for a malformed, unknown or closed one (no existence oracle). */
-export async function openSession(app: FastifyInstance, params: RpcParams, key = 'uuid'): Promise<VisitorSessionRow | undefined> {
+export async function openSession(app: FastifyInstance, params: RpcParams, key = 'uuid'): Promise<ChatSessionRow | undefined> {
   const uuid = uuidParam(params, key);
   if (!uuid) return undefined;
   const session = await app.store.getVisitorSessionByUuid(uuid);
-  return session && session.closed_at === null ? session : undefined;
+  return session && session.closed_at === null && isLiveChat(session) ? session : undefined;
 }
 
 /**
  * The open session a call acts on: an operator names it by `session_id` and must be allowed to act in
  * it (operators never see a session's uuid, the visitor's credential); a visitor names it by its uuid.
  */
-export async function sessionOfCaller(app: FastifyInstance, params: RpcParams, operator: OperatorRow | null): Promise<VisitorSessionRow | undefined> {
+export async function sessionOfCaller(app: FastifyInstance, params: RpcParams, operator: OperatorRow | null): Promise<ChatSessionRow | undefined> {
   if (!operator) return openSession(app, params);
   const id = params.session_id;
   const session = typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? await app.store.getVisitorSession(id) : await openSession(app, params);
-  if (!session || session.closed_at !== null || !(await operatorMayAct(app, operator, session))) return undefined;
+  // An offline message has no widget listening: it is answered by e-mail (routes/offline-reply.ts).
+  if (!session || session.closed_at !== null || !isLiveChat(session) || !(await operatorMayAct(app, operator, session))) return undefined;
   return session;
 }
 
@@ -60,7 +62,7 @@ export function channelOptions(channel: ChannelRow, uploadMaxBytes: number): Liv
     if (value.trim() === '') return emptyMeansNone ? '' : false;
     return value;
   };
-  return {
+  const options: LivechatChannelOptions = {
     button_text: text(channel.button_text, CHANNEL_DEFAULTS.button_text),
     default_message: text(channel.default_message, CHANNEL_DEFAULTS.default_message, true),
     input_placeholder: text(channel.input_placeholder, CHANNEL_DEFAULTS.input_placeholder),
@@ -72,6 +74,9 @@ export function channelOptions(channel: ChannelRow, uploadMaxBytes: number): Liv
     ...(channel.prechat_form !== 'off' ? { prechat_form: channel.prechat_form } : {}),
     visitor_upload: visitorUploadPolicy(channel, uploadMaxBytes),
   };
+  // Only a channel that shows the offline form says so: the SPEC's answer stays as it was for the others.
+  if (channel.offline_mode !== 'message_form') return options;
+  return { ...options, offline_mode: 'message_form', offline_text: text(channel.offline_text, DEFAULT_OFFLINE_TEXT) };
 }
 
 /** Publishes a new message to the visitor, the session channel and the session's operator. */
@@ -84,7 +89,8 @@ export async function publishMessage(app: FastifyInstance, request: FastifyReque
 
 /** Where a new message of the session is announced: its visitor, the session and the session's operator. */
 export function messageChannels(session: VisitorSessionRow): string[] {
-  return [BusChannel.visitor(session.uuid), BusChannel.session(session.id), BusChannel.operator(session.operator_id)];
+  const channels = [BusChannel.visitor(session.uuid), BusChannel.session(session.id)];
+  return session.operator_id === null ? channels : [...channels, BusChannel.operator(session.operator_id)];
 }
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
@@ -204,6 +210,8 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
       const session = await sessionOfCaller(app, params, operator);
       if (!session) return false;
       if (!operator) await takeSessionQuota(app, 'chatPost', session.id);
+      // A visitor's message starts the missed-chat clock (issue 14), unless one is already running.
+      if (!operator) void app.alerts.chatPosted(session).catch((err: unknown) => request.log.error({ err }, 'arming the missed-chat check failed'));
       const urls = urlsFor(request);
       const authorName = operator ? operator.display_name : null;
       // The message and its notifications commit together, batched with concurrent posts (group commit);

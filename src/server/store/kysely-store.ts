@@ -11,6 +11,8 @@ import { deleteNotificationsBefore, insertNotifications, listNotifications, maxN
 import { availableOperators } from './operator-queries.js';
 import { VisitorQueries } from './visitor-queries.js';
 import { DatabaseCounterStore, type CounterStore } from '../limits/counter-store.js';
+import { KyselyOfflineStore, type OfflineStore } from './offline-store.js';
+import { KyselyAlertStore, type AlertStore } from './alert-store.js';
 import type { AvailableOperator, MessageWithRelations, NewChannel, NewMessage, NewNotification, NewOperator, NewVisitorSession, NotificationQuery, Store } from './store.js';
 
 /** Channel texts of SPEC.md §2 and PROTOCOL.md §2.1, used when a channel is created without them. */
@@ -30,6 +32,8 @@ export class KyselyStore implements Store {
   readonly counters: CounterStore;
   readonly visitors: VisitorQueries;
   readonly conversations: ConversationQueries;
+  readonly offline: OfflineStore;
+  readonly alerts: AlertStore;
   /**
    * Every visitor call (a post, a typing notice, a poll) starts by finding its session by uuid; on
    * PostgreSQL concurrent calls share the query. SQLite answers in microseconds without a round trip.
@@ -42,6 +46,8 @@ export class KyselyStore implements Store {
     this.counters = new DatabaseCounterStore(open.db);
     this.visitors = new VisitorQueries(open.db);
     this.conversations = new ConversationQueries(open.db);
+    this.offline = new KyselyOfflineStore(open.db);
+    this.alerts = new KyselyAlertStore(open.db);
     this.#sessionsByUuid =
       open.engine === 'postgres'
         ? new BatchedLookup({

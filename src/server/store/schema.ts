@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { IdentityKind, PrechatForm } from '../../protocol/visitor.js';
+import type { OfflineMode } from '../../protocol/offline-message.js';
+import type { ConversationOrigin } from '../../protocol/operator-console.js';
 
 /**
  * Table shapes shared by both engines. Times are epoch milliseconds (integers compare the same way on
@@ -28,6 +30,12 @@ export interface LivechatChannelTable {
   visitor_upload_max_bytes: ColumnType<number, number | undefined, number>;
   /** Comma-separated MIME types or `type/*` visitors may send. */
   visitor_upload_types: ColumnType<string, string | undefined, string>;
+  /** What the button does while nobody is online: hidden (SPEC.md §8, the default) or a message form. */
+  offline_mode: Generated<OfflineMode>;
+  /** The offline button's text and its dialog's title. */
+  offline_text: Generated<string>;
+  /** An unanswered chat is "missed" this long after the visitor's first message (an alert mail goes out). */
+  missed_after_seconds: Generated<number>;
 }
 
 /** A channel's identity secret: the HMAC key of verified visitor ids; no route ever sends it back. */
@@ -55,6 +63,10 @@ export interface OperatorTable {
   /** 1 while the operator chose "away" in the console: not offered to new visitors (issue 7). */
   away: Generated<number>;
   created_at: number;
+  /** 1: e-mail this operator when a chat of its channels is missed. */
+  notify_missed_chat: Generated<number>;
+  /** 1: e-mail this operator when a visitor leaves a message while nobody is online. */
+  notify_offline_message: Generated<number>;
 }
 
 export interface ChannelOperatorTable {
@@ -70,12 +82,15 @@ export interface WebSessionTable {
   expires_at: number;
 }
 
-/** A visitor's conversation; `uuid` is the visitor's only credential. */
+/**
+ * A visitor's conversation; `uuid` is the visitor's only credential. A message left through the offline
+ * form has no operator (the channel's operators share it) and the visitor's `email`, where answers go.
+ */
 export interface VisitorSessionTable {
   id: Generated<number>;
   uuid: string;
   channel_id: number;
-  operator_id: number;
+  operator_id: number | null;
   anonymous_name: string;
   name: string;
   page_history: string | null;
@@ -93,6 +108,8 @@ export interface VisitorSessionTable {
   language: ColumnType<string | null, string | null | undefined, string | null>;
   /** The newest message an operator has read in the console, for the visitor's "Seen" (issue 15). */
   operator_seen_message_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where the conversation came from: a live chat, or the offline form (issue 14). */
+  origin: Generated<ConversationOrigin>;
 }
 
 export interface MessageTable {
@@ -145,6 +162,27 @@ export interface RateCounterTable {
   reset_at: number;
 }
 
+/** The kinds of alert mail operators receive. */
+export type AlertKind = 'missed_chat' | 'offline_message';
+
+/**
+ * Where an alert mail stands: claimed by the process sending it, sent, failed (tried again later), or
+ * with nobody to send it to. The row exists from the claim on, so it is never sent twice.
+ */
+export type AlertMailState = 'sending' | 'sent' | 'failed' | 'no_recipients';
+
+/** One alert per conversation and kind. */
+export interface AlertMailTable {
+  session_id: number;
+  kind: AlertKind;
+  state: AlertMailState;
+  attempts: Generated<number>;
+  recipients: Generated<number>;
+  next_attempt_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** The whole schema as Kysely sees it. */
 export interface Database {
   livechat_channel: LivechatChannelTable;
@@ -158,6 +196,7 @@ export interface Database {
   rating: RatingTable;
   bus_notification: BusNotificationTable;
   rate_counter: RateCounterTable;
+  alert_mail: AlertMailTable;
 }
 
 /** Row types as read back. */
@@ -166,6 +205,13 @@ export type ChannelRow = Selectable<LivechatChannelTable>;
 export type OperatorRow = Selectable<OperatorTable>;
 /** Visitor session row. */
 export type VisitorSessionRow = Selectable<VisitorSessionTable>;
+/** A live chat: it always has its operator (an offline message has none). */
+export type ChatSessionRow = VisitorSessionRow & { operator_id: number; origin: 'chat' };
+
+/** True for a live chat: the only kind a visitor's uuid or an operator's chat message may act on. */
+export function isLiveChat(session: VisitorSessionRow): session is ChatSessionRow {
+  return session.origin === 'chat' && session.operator_id !== null;
+}
 /** Message row. */
 export type MessageRow = Selectable<MessageTable>;
 /** Attachment row (with the bytes). */

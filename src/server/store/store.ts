@@ -15,6 +15,8 @@ import type {
 import type { Engine } from './database.js';
 import type { VisitorStore } from './visitor-queries.js';
 import type { ConversationStore } from './conversation-queries.js';
+import type { OfflineStore } from './offline-store.js';
+import type { AlertStore } from './alert-store.js';
 
 /** Fields a channel is created with; the rest take SPEC.md defaults. */
 export type NewChannel = Partial<Omit<Insertable<LivechatChannelTable>, 'id' | 'created_at'>> & { name: string };
@@ -99,6 +101,10 @@ export interface Store {
   readonly visitors: VisitorStore;
   /** Visitor upload totals and read markers (issue 15). */
   readonly conversations: ConversationStore;
+  /** Messages left through the offline form (issue 14). */
+  readonly offline: OfflineStore;
+  /** Alert mails to operators and their settings (issue 14). */
+  readonly alerts: AlertStore;
 
   isEmpty(): Promise<boolean>;
 

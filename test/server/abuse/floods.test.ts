@@ -10,7 +10,7 @@ import { describeEachEngine } from '../support/harness.js';
 import { callFrom, notificationsOn, visitorCalls } from './support.js';
 
 const SMALL_LIMITS = Object.fromEntries(
-  ['INIT', 'CHAT_HISTORY', 'CHAT_POST', 'TYPING', 'FEEDBACK', 'PAGE_HISTORY', 'TRANSCRIPT', 'POLL', 'VISITOR_UPDATE', 'EARLIER_CONVERSATIONS'].map((name) => [`RATE_LIMIT_${name}`, '3']),
+  ['INIT', 'CHAT_HISTORY', 'CHAT_POST', 'TYPING', 'FEEDBACK', 'PAGE_HISTORY', 'TRANSCRIPT', 'OFFLINE_MESSAGE', 'POLL', 'VISITOR_UPDATE', 'EARLIER_CONVERSATIONS'].map((name) => [`RATE_LIMIT_${name}`, '3']),
 );
 
 describeEachEngine(

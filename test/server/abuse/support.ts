@@ -36,6 +36,7 @@ export function visitorCalls(uuid: string, channelId: number, operatorId: number
     ['/im_livechat/feedback', { uuid, rate: 5, reason: 'ok' }],
     ['/im_livechat/history', { pid: operatorId, channel_uuid: uuid, page_history: ['/a'] }],
     ['/im_livechat/email_livechat_transcript', { uuid, email: 'v@example.org' }],
+    ['/im_livechat/offline_message', { channel_id: channelId, name: 'V', email: 'v@example.org', message: 'hello', post_key: 'abcdefghijklmnop' }],
     // A channel a visitor may not read: the poll answers at once instead of being held.
     ['/longpolling/poll', { channels: ['livechat.session.1'], last: 0 }],
   ];

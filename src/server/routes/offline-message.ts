@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BusChannel, POST_KEY_PARAM, POST_KEY_PATTERN } from '../../protocol/livechat.js';
+import { OFFLINE_FIELD_LIMITS, OFFLINE_MESSAGE_ROUTE } from '../../protocol/offline-message.js';
+import type { NewSessionPayload } from '../../protocol/operator-console.js';
+import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
+import { InvalidParamError, checkText, intParam, optionalStringParam } from '../livechat/params.js';
+import { plainTextToHtml } from '../livechat/format.js';
+import { PostKeys } from '../livechat/post-keys.js';
+import { parseEmailAddress } from '../mail/email-address.js';
+import { visitorPatch, type VisitorClaims } from '../livechat/visitor-claims.js';
+
+const DAY = 24 * 3600_000;
+const NO_CLAIMS: VisitorClaims = { id: undefined, hash: undefined, name: undefined, email: undefined, context: undefined, timeZone: undefined, language: undefined, pages: undefined };
+
+/** Offline messages one client address may leave a day, on top of the per-minute limit. */
+export const OFFLINE_MESSAGES_PER_ADDRESS_PER_DAY = 10;
+/** How long a retry with the same key finds the message already stored. */
+const KEY_MEMORY_MS = 15 * 60_000;
+
+class NoOfflineFormError extends RpcError {
+  constructor() {
+    super('This channel does not take messages while nobody is online', 'user_error', undefined, 'livechat.OfflineFormOff');
+  }
+}
+
+interface OfflineFields {
+  name: string;
+  email: string;
+  message: string;
+  postKey: string | null;
+}
+
+/** The form's fields, checked by shape and size before anything else happens. */
+function fieldsOf(params: RpcParams): OfflineFields {
+  const name = optionalStringParam(params, 'name', OFFLINE_FIELD_LIMITS.name, '').trim();
+  const rawEmail = params.email;
+  // The widget's own rule (SPEC.md §5), with the message the widget shows under the field.
+  const email = typeof rawEmail === 'string' && rawEmail.length <= OFFLINE_FIELD_LIMITS.email ? parseEmailAddress(rawEmail) : undefined;
+  if (!email) throw new InvalidParamError('Invalid email address');
+  const message = params.message;
+  if (typeof message !== 'string') throw new InvalidParamError('message must be a string');
+  if (message.length > OFFLINE_FIELD_LIMITS.message) throw new InvalidParamError(`The message is too long: at most ${OFFLINE_FIELD_LIMITS.message} characters`);
+  if (message.trim() === '') throw new InvalidParamError('The message is empty');
+  checkText('message', message);
+  const postKey = params[POST_KEY_PARAM];
+  if (postKey !== undefined && postKey !== null && (typeof postKey !== 'string' || !POST_KEY_PATTERN.test(postKey))) {
+    throw new InvalidParamError(`${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _`);
+  }
+  return { name, email, message: message.trim(), postKey: typeof postKey === 'string' ? postKey : null };
+}
+
+/**
+ * `/im_livechat/offline_message` {channel_id, name?, email, message, post_key?} → `true` (issue 14): a
+ * visitor's message while nobody is online, on a channel whose offline mode is the message form. It
+ * becomes an offline conversation, announced live to the channel's operators and mailed to them.
+ * Bounded like every visitor route: per-address limits (a minute and a day), field sizes, no control
+ * characters, and a daily cap per channel so anonymous clients cannot grow the database or the
+ * operators' mailboxes without bound. A retry with the same `post_key` stores nothing more.
+ */
+export async function offlineMessageRoutes(app: FastifyInstance): Promise<void> {
+  const postKeys = new PostKeys(KEY_MEMORY_MS);
+
+  const store = async (channelId: number, fields: OfflineFields, request: FastifyRequest): Promise<number> => {
+    const now = app.clock.now();
+    // Counted only for messages that will be stored: a refused field costs nothing of the allowance.
+    await app.limits.take(`offline:address:${request.ip}`, OFFLINE_MESSAGES_PER_ADDRESS_PER_DAY, DAY);
+    await app.limits.take(`offline:channel:${channelId}`, app.config.offlineMessagesPerDay, DAY);
+    // The browser's own headers, as for a chat, so the visitor card can say what the visitor used.
+    const { user_agent = null, language = null } = visitorPatch(NO_CLAIMS, request, true);
+    const { session } = await app.store.offline.create(
+      { uuid: randomUUID(), channel_id: channelId, anonymous_name: fields.name || 'Visitor', email: fields.email, body: plainTextToHtml(fields.message), post_key: fields.postKey, user_agent, language },
+      now,
+    );
+    const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: session.anonymous_name, channel_id: channelId, origin: 'offline' } };
+    const operators = await app.store.channelOperatorIds(channelId);
+    await app.bus.publish(operators.map((id) => BusChannel.operator(id)), announced);
+    // The visitor's answer does not wait for the mail server; a failed mail is tried again by the sweep.
+    app.alerts.offlineMessage(session).catch((err: unknown) => app.log.error({ err, session: session.id }, 'offline message alert failed'));
+    return session.id;
+  };
+
+  app.visitorRpc(
+    OFFLINE_MESSAGE_ROUTE,
+    async (params, request) => {
+      const channelId = intParam(params, 'channel_id');
+      const fields = fieldsOf(params);
+      const { channel } = await app.availability.get(channelId);
+      if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
+      if (channel.offline_mode !== 'message_form') throw new NoOfflineFormError();
+      const key = fields.postKey;
+      if (key === null) {
+        await store(channel.id, fields, request);
+        return true;
+      }
+      // This process remembers keys in flight; the database answers for a retry that reached another process.
+      await postKeys.once(channel.id, key, app.clock.now(), async () => {
+        const earlier = await app.store.offline.findByKey(channel.id, key, app.clock.now() - KEY_MEMORY_MS);
+        return earlier ? earlier.id : store(channel.id, fields, request);
+      });
+      return true;
+    },
+    { config: { rateLimit: { max: app.config.rateLimits.offlineMessage, timeWindow: 60_000 } } },
+  );
+}
