@@ -1,4 +1,14 @@
-import type { ChannelSettings, ConversationDetail, ConversationSummary, IdentitySecretGenerated, IdentitySecretStatus, NewOperatorAccount, OperatorAccount, OperatorPresence } from '../protocol/operator-console.js';
+import type {
+  ChannelSettings,
+  ConversationDetail,
+  ConversationSummary,
+  IdentitySecretGenerated,
+  IdentitySecretStatus,
+  NewOperatorAccount,
+  OperatorAccount,
+  OperatorAlertSettings,
+  OperatorPresence,
+} from '../protocol/operator-console.js';
 import type { VisitorCard } from '../protocol/visitor.js';
 import type { RpcClient } from '../platform/rpc/index.js';
 import type { GroupRow, StatisticsSource } from './statistics.js';
@@ -45,6 +55,21 @@ export class OperatorApi implements StatisticsSource {
   /** Posts a message; resolves with its id, or false when the conversation is over. */
   post(sessionId: number, text: string): Promise<number | false> {
     return this.rpc.call<number | false>('/mail/chat_post', { session_id: sessionId, message_content: text });
+  }
+
+  /** Answers an offline message: mailed to the visitor, then stored; resolves with the message id. */
+  replyByEmail(sessionId: number, text: string): Promise<number> {
+    return this.rpc.call<number>('/im_livechat/operator/reply_by_email', { session_id: sessionId, message: text });
+  }
+
+  /** The operator's own alert e-mails. */
+  alertSettings(): Promise<OperatorAlertSettings> {
+    return this.rpc.call<OperatorAlertSettings>('/im_livechat/operator/alert_settings', {});
+  }
+
+  /** Changes the operator's own alert e-mails; resolves with them as saved. */
+  setAlertSettings(settings: OperatorAlertSettings): Promise<OperatorAlertSettings> {
+    return this.rpc.call<OperatorAlertSettings>('/im_livechat/operator/set_alert_settings', { ...settings });
   }
 
   /** Tells the visitor whether the operator is typing (silent: no loading indicator). */

@@ -46,7 +46,7 @@ export function handleDeskBusEvent(event: ConsoleBusEvent, a: DeskBusActions): v
     case 'new_session':
       a.reloadList();
       a.statisticsChanged();
-      a.showNotice({ title: a.t('operator.notice.newConversation', { name: event.session.anonymous_name }), body: '' });
+      a.showNotice({ title: a.t(event.session.origin === 'offline' ? 'operator.notice.newOfflineMessage' : 'operator.notice.newConversation', { name: event.session.anonymous_name }), body: '' });
       break;
     case 'message':
       onMessage(event.message, a);

@@ -135,6 +135,17 @@ export interface OperatorAlertSettings {
   notify_offline_message: boolean;
 }
 
+/** The console address of a conversation, after `/operator/`: what alert mails link to. */
+export function conversationLinkHash(sessionId: number): string {
+  return `#/conversations/${sessionId}`;
+}
+
+/** The conversation a console address names, or undefined. */
+export function conversationOfLinkHash(hash: string): number | undefined {
+  const match = /^#\/conversations\/(\d{1,15})$/.exec(hash);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** Minimum length of an operator password set by an admin. */
 export const OPERATOR_PASSWORD_MIN = 8;
 

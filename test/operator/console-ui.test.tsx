@@ -38,7 +38,7 @@ describe('operator console components', () => {
     ];
     const before = document.body.children.length;
     for (const body of payloads) {
-      act(() => dom.root.render(<ConversationPane conversation={detail(body)} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
+      act(() => dom.root.render(<ConversationPane conversation={detail(body)} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} onReply={async () => {}} />));
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(fired).to.deep.equal([]);
@@ -49,7 +49,7 @@ describe('operator console components', () => {
 
   it('shows page history and the rating as text; Enter sends the trimmed text and empties the composer', async () => {
     const sent: string[] = [];
-    act(() => dom.root.render(<ConversationPane conversation={detail('<p>Hello</p>')} visitorTyping={true} onSend={async (t) => void sent.push(t)} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
+    act(() => dom.root.render(<ConversationPane conversation={detail('<p>Hello</p>')} visitorTyping={true} onSend={async (t) => void sent.push(t)} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} onReply={async () => {}} />));
     const view = within(dom.host);
     expect(view.getByText('/shop')).to.exist;
     expect(view.getByText('Rating: 😐 neutral')).to.exist;
@@ -76,7 +76,7 @@ describe('operator console components', () => {
       sent.push(files.map((f) => f.name));
       if (refuse) throw new Error('The file is too large: at most 25 MB per file');
     };
-    act(() => dom.root.render(<ConversationPane conversation={detail('<p>Hi</p>')} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={onAttach} />));
+    act(() => dom.root.render(<ConversationPane conversation={detail('<p>Hi</p>')} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={onAttach} onReply={async () => {}} />));
     const input = within(dom.host).getByLabelText('Attach files') as HTMLInputElement;
     const choose = async (...names: string[]) => {
       const transfer = new DataTransfer();
@@ -102,7 +102,7 @@ describe('operator console components', () => {
       { id: 'p1', name: 'photo.png', filename: 'photo.png', mimetype: 'image/png', type: 'file', url: '/web/content/p1?download=true&access_token=t', file_size: 2048 },
       { id: 'u1', name: 'evil', filename: 'evil', mimetype: 'text/uri-list', type: 'url', url: 'javascript:alert(1)' },
     ];
-    act(() => dom.root.render(<ConversationPane conversation={withFiles} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} />));
+    act(() => dom.root.render(<ConversationPane conversation={withFiles} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} onReply={async () => {}} />));
     const list = within(within(dom.host).getByRole('list', { name: 'Attachments' }));
     expect((list.getByRole('img', { name: 'photo.png' }) as HTMLImageElement).getAttribute('src')).to.equal('/web/content/p1?download=true&access_token=t');
     expect(list.getByRole('link', { name: 'photo.png' }).getAttribute('href')).to.equal('/web/content/p1?download=true&access_token=t');

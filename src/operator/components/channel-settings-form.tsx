@@ -4,6 +4,7 @@ import type { PrechatForm } from '../../protocol/visitor.js';
 import type { MessageKey } from '../../platform/i18n/index.js';
 import type { OperatorApi } from '../api.js';
 import { useT } from '../texts.js';
+import { OfflineSettingsFieldset, type OfflineDraft } from './offline-settings-fieldset.js';
 
 /** Props of {@link ChannelSettingsForm}. */
 export interface ChannelSettingsFormProps {
@@ -43,7 +44,8 @@ const PRECHAT: [PrechatForm, MessageKey][] = [
 ];
 
 /** The draft as the inputs hold it: texts, with colours and the pattern as "" for "none", the file size in MB. */
-type Draft = Record<TextField | ColourField, string> & {
+type Draft = Record<TextField | ColourField, string> &
+  OfflineDraft & {
   rule_action: ChannelRuleAction;
   auto_popup_timer: string;
   prechat_form: PrechatForm;
@@ -71,6 +73,9 @@ function draftOf(c: ChannelSettings): Draft {
     visitor_uploads: c.visitor_uploads,
     visitor_upload_mb: String(Math.round((c.visitor_upload_max_bytes / MB) * 100) / 100),
     visitor_upload_types: c.visitor_upload_types,
+    offline_mode: c.offline_mode,
+    offline_text: c.offline_text,
+    missed_after_seconds: String(c.missed_after_seconds),
   };
 }
 
@@ -91,7 +96,7 @@ function Choice({ label, value, options, onChange }: { label: string; value: str
   );
 }
 
-/** One channel's texts, colours and auto-popup rule; the server checks every value again. */
+/** One channel's texts, colours, auto-popup rule, visitor files and offline behaviour; the server checks every value again. */
 export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelSettingsFormProps): React.JSX.Element {
   const t = useT();
   const [draft, setDraft] = useState(() => draftOf(channel));
@@ -100,7 +105,7 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const { rule_url_pattern, auto_popup_timer, visitor_upload_mb, ...rest } = draft;
+    const { rule_url_pattern, auto_popup_timer, visitor_upload_mb, missed_after_seconds, ...rest } = draft;
     const colours = Object.fromEntries(COLOURS.map(([key]) => [key, draft[key].trim() === '' ? null : draft[key].trim()]));
     api
       .updateChannel(channel.id, {
@@ -109,6 +114,7 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
         rule_url_pattern: rule_url_pattern.trim() === '' ? null : rule_url_pattern,
         auto_popup_timer: Number(auto_popup_timer),
         visitor_upload_max_bytes: Math.round(Number(visitor_upload_mb) * MB),
+        missed_after_seconds: Number(missed_after_seconds),
       })
       .then(onSaved, onError);
   };
@@ -153,6 +159,7 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
       </fieldset>
       <Choice label={t('operator.admin.prechat')} value={draft.prechat_form} options={PRECHAT} onChange={(v) => set('prechat_form', v)} />
       <VisitorFilesFieldset draft={draft} set={set} hintId={`${headingId}-types-hint`} />
+      <OfflineSettingsFieldset draft={draft} set={set} hintId={`${headingId}-missed-hint`} />
       <button type="submit">{t('operator.admin.saveChannel', { name: channel.name })}</button>
     </form>
   );

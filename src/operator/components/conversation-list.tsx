@@ -11,7 +11,7 @@ export interface ConversationListProps {
   onSelect(id: number): void;
 }
 
-/** The operator's conversations: visitor, last message, unread count, waiting time; one button each. */
+/** The operator's conversations: visitor, last message, unread count, waiting time, offline or closed; one button each. */
 export function ConversationList({ conversations, selectedId, now, onSelect }: ConversationListProps): React.JSX.Element {
   const t = useT();
   return (
@@ -34,6 +34,7 @@ export function ConversationList({ conversations, selectedId, now, onSelect }: C
                 ) : null}
                 <span className="op-list-preview">{preview}</span>
                 {waiting ? <span className="op-list-waiting">{waiting}</span> : null}
+                {c.origin === 'offline' ? <span className="op-list-offline">{t('operator.list.offline')}</span> : null}
                 {c.closed_at !== null ? <span className="op-list-closed">{t('operator.list.closed')}</span> : null}
               </button>
             </li>

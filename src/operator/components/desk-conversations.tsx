@@ -58,6 +58,10 @@ export function DeskConversations({ api, store, reloadOpen, reportError }: DeskC
             typing?.sent();
             await api.upload(open.id, files);
           }}
+          onReply={async (text) => {
+            await api.replyByEmail(open.id, text);
+            reloadOpen(open.id);
+          }}
           card={<VisitorCardPanel key={open.id} load={loadCard} sessionId={open.id} version={cardVersion} />}
         />
       ) : (

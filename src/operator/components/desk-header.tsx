@@ -3,9 +3,9 @@ import type { PollLoopState } from '../../platform/bus/poll-loop.js';
 import { useT } from '../texts.js';
 
 /** What the main area shows. */
-export type DeskView = 'desk' | 'statistics' | 'admin';
+export type DeskView = 'desk' | 'statistics' | 'alerts' | 'admin';
 
-const VIEW_LABELS = { desk: 'operator.view.desk', statistics: 'operator.view.statistics', admin: 'operator.view.admin' } as const;
+const VIEW_LABELS = { desk: 'operator.view.desk', statistics: 'operator.view.statistics', alerts: 'operator.view.alerts', admin: 'operator.view.admin' } as const;
 
 /** Props of {@link DeskHeader}. */
 export interface DeskHeaderProps {

@@ -1,14 +1,15 @@
 import { useAtomValue } from 'jotai/react';
 import { createStore } from 'jotai/vanilla';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
 import type { PollLoopState } from '../../platform/bus/poll-loop.js';
 import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.js';
 import type { OperatorApi } from '../api.js';
-import { disposeDeskAtom, liveSessionIdsAtom } from '../desk-atoms.js';
+import { deskEventAtom, disposeDeskAtom, liveSessionIdsAtom } from '../desk-atoms.js';
 import { handleDeskBusEvent } from '../desk-bus-events.js';
 import { useT } from '../texts.js';
 import { AdminPanel } from './admin-panel.js';
+import { AlertSettingsPanel } from './alert-settings-panel.js';
 import { DeskConversations } from './desk-conversations.js';
 import { DeskHeader, type DeskView } from './desk-header.js';
 import { Notices } from './notices.js';
@@ -16,6 +17,7 @@ import { StatisticsPanel } from './statistics-panel.js';
 import { useDeskBus } from './use-desk-bus.js';
 import { useDeskError, useDeskLoaders, usePresence } from './use-desk-loaders.js';
 import { useDeskNotices } from './use-desk-notices.js';
+import { useConversationLink } from './use-conversation-link.js';
 
 /** Props of {@link Desk}. */
 export interface DeskProps {
@@ -75,13 +77,23 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
     onEvent: (event) => handleDeskBusEvent(event, { store, reloadList, reloadOpen, showNotice, statisticsChanged: () => setStatsKey((k) => k + 1), t }),
   });
   useEffect(() => reloadList(), [reloadList]);
+  useConversationLink(
+    useCallback(
+      (id: number) => {
+        setView('desk');
+        store.set(deskEventAtom, { type: 'selected', id });
+        reloadOpen(id);
+      },
+      [store, reloadOpen],
+    ),
+  );
   const { presence, togglePresence } = usePresence(api, reportError);
 
   return (
     <div className="op-desk">
       <DeskHeader
         operatorName={operatorName}
-        views={isAdmin ? ['desk', 'statistics', 'admin'] : ['desk', 'statistics']}
+        views={isAdmin ? ['desk', 'statistics', 'alerts', 'admin'] : ['desk', 'statistics', 'alerts']}
         view={view}
         onView={setView}
         presence={presence}
@@ -96,6 +108,10 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
       {view === 'statistics' ? (
         <main className="op-main-single">
           <StatisticsPanel source={api} refreshKey={statsKey} now={wallClock} />
+        </main>
+      ) : view === 'alerts' ? (
+        <main className="op-main-single">
+          <AlertSettingsPanel api={api} />
         </main>
       ) : view === 'admin' ? (
         <main className="op-main-single">

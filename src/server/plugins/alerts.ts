@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AlertService } from '../alerts/alert-service.js';
+import { conversationLinkHash } from '../../protocol/operator-console.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +15,7 @@ export const ALERT_SWEEP_MS = 60_000;
 
 /** The console address of a conversation: PUBLIC_URL when set (README "Configuration"), else this server on localhost. */
 export function conversationLink(publicUrl: string | undefined, port: number, sessionId: number): string {
-  return `${publicUrl ?? `http://localhost:${port}`}/operator/#/conversations/${sessionId}`;
+  return `${publicUrl ?? `http://localhost:${port}`}/operator/${conversationLinkHash(sessionId)}`;
 }
 
 /** Decorates `app.alerts`, sweeps once the server is ready and then every minute, and stops with the app. */
