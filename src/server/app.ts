@@ -1,10 +1,12 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { STATIC_DIR, type ServerConfig } from './config.js';
 import { RequestLineLogController } from './logging.js';
 import { jsonRpcPlugin } from './plugins/jsonrpc.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { AJV_OPTIONS } from './schemas/ajv.js';
 import { staticFilesPlugin } from './plugins/static-files.js';
 import { clockPlugin, type Clock } from './plugins/clock.js';
 import { storePlugin } from './plugins/store.js';
@@ -40,6 +42,7 @@ import { operatorAdminIdentityRoutes } from './routes/operator-admin-identity.js
 import { offlineMessageRoutes } from './routes/offline-message.js';
 import { offlineReplyRoutes } from './routes/offline-reply.js';
 import { operatorAlertRoutes } from './routes/operator-alerts.js';
+import { openApiRoutes } from './routes/openapi.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,20 +61,26 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** A fake clock for tests; the real one otherwise. */
   clock?: Clock;
+  /** Told of every route as it is registered (the OpenAPI test compares them with the document). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the Fastify application without listening, so tests can `inject()` into it. */
-export async function buildApp({ config, logger = false, clock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger = false, clock, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
     // Without TRUST_PROXY the socket address is the client: a forwarded header is the client's own claim.
     trustProxy: config.trustProxy,
     logController: new RequestLineLogController(),
+    ajv: AJV_OPTIONS,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorate('config', config);
   app.decorate('locales', loadLocales(config.rootDir));
-  // First, so the plugins after it count into it.
+  // Before any route: it collects them as they are added.
+  await app.register(openApiPlugin, { rootDir: config.rootDir });
+  // Next, so the plugins after it count into it.
   await app.register(metricsPlugin, { token: config.metricsToken, port: config.metricsPort, host: config.metricsHost });
   await app.register(jsonRpcPlugin, { development: config.development });
   // Answers over 1 KB go out compressed (a conversation's history, the console's lists); built files are
@@ -121,6 +130,7 @@ export async function buildApp({ config, logger = false, clock }: BuildAppOption
   await app.register(attachmentUploadRoutes, { config });
   await app.register(visitorUploadRoutes, { config });
   await app.register(operatorReceiptRoutes, { config });
+  await app.register(openApiRoutes);
   // The beep of SPEC.md §6 for in-page notifications; CORS because the widget plays it on the host page.
   await app.register(fastifyStatic, {
     root: STATIC_DIR,

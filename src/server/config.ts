@@ -73,6 +73,8 @@ export interface RateLimits {
   identitySecret: number;
   /** The console's read receipts (an operator route, limited all the same). */
   markSeen: number;
+  /** `GET /api/openapi.json`. */
+  openapi: number;
 }
 
 const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, perMinute: number] } = {
@@ -93,6 +95,7 @@ const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, perMinu
   visitorCard: ['RATE_LIMIT_VISITOR_CARD', 240],
   identitySecret: ['RATE_LIMIT_IDENTITY_SECRET', 30],
   markSeen: ['RATE_LIMIT_MARK_SEEN', 240],
+  openapi: ['RATE_LIMIT_OPENAPI', 30],
 };
 
 /** Per-session allowances of the repeatable visitor calls (README "Security"). */

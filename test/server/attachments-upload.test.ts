@@ -2,7 +2,7 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BusChannel, type ChatMessage, type MessageAttachment } from '../../src/protocol/livechat.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
-import { cleanAttachmentName } from '../../src/server/routes/attachments-upload.js';
+import { cleanAttachmentName } from '../../src/server/attachments/naming.js';
 import { describeEachEngine, rootDir, type Harness } from './support/harness.js';
 import { multipart, pathOf, tinyPng, type Part } from './support/multipart.js';
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
-import type { BusPublisherEvents } from '../../src/server/plugins/bus-publisher.js';
+import type { BusPublisherEvents } from '../../src/server/bus/publisher.js';
 import { Wakeups, type Waiter, type WakeReason } from '../../src/server/bus/wakeups.js';
 
 // Like a held poll whose read finds nothing new: every wake-up arms it again for the rest of its hold.

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
+import type { AttachmentRow } from '../store/schema.js';
+import { operatorMayAct } from '../livechat/conversation-access.js';
 
 /**
  * The credential an attachment URL carries for the visitor: an HMAC of the attachment's public id keyed
@@ -18,12 +19,6 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** May this operator see that session's files? Its operator, a member of its channel, or an admin. */
-export async function operatorMaySee(app: FastifyInstance, operator: OperatorRow, session: VisitorSessionRow): Promise<boolean> {
-  if (operator.is_admin || operator.id === session.operator_id) return true;
-  return (await app.store.channelOperatorIds(session.channel_id)).includes(operator.id);
-}
-
 /**
  * Whether the request may read the attachment: the visitor of its session (by the URL's `access_token`)
  * or one of that session's operators (by their session cookie). Attachments of no session are nobody's.
@@ -35,5 +30,5 @@ export async function mayReadAttachment(app: FastifyInstance, request: FastifyRe
   if (!session) return false;
   if (typeof accessToken === 'string' && accessToken !== '' && sameToken(accessToken, attachmentAccessToken(attachment.public_id, session.uuid))) return true;
   const operator = await app.currentOperator(request);
-  return operator !== null && (await operatorMaySee(app, operator, session));
+  return operator !== null && (await operatorMayAct(app.store, operator, session));
 }

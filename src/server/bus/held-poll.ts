@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { BusNotification } from '../../protocol/livechat.js';
-import { DeferredRpcResult } from '../plugins/jsonrpc.js';
+import { DeferredRpcResult } from '../rpc/deferred.js';
 import type { Waiter, WakeReason, Wakeups } from './wakeups.js';
 
 /** What every poll of one route shares, so a held poll carries one reference instead of several. */

@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { BusPublisherEvents } from '../plugins/bus-publisher.js';
+import type { BusPublisherEvents } from './publisher.js';
 
 /** Why a wait ended. */
 export type WakeReason = 'published' | 'timeout' | 'closed';

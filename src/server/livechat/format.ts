@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../protocol/html-escape.js';
-import type { ChatMessage, LivechatSession, MessageAttachment } from '../../protocol/livechat.js';
+import type { Static } from 'typebox';
+import type { ChatMessageSchema, LivechatSessionSchema, MessageAttachmentSchema } from '../schemas/livechat.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import type { MessageWithRelations } from '../store/store.js';
 import { attachmentAccessToken } from '../attachments/access.js';
@@ -25,13 +26,18 @@ export function serverDate(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 }
 
+/** The wire shapes as the route schemas declare them (assignable to protocol/livechat.ts's types). */
+export type WireAttachment = Static<typeof MessageAttachmentSchema>;
+export type WireMessage = Static<typeof ChatMessageSchema>;
+export type WireSession = Static<typeof LivechatSessionSchema>;
+
 /** Absolute URLs the widget needs, since it runs on another origin. */
 export interface Urls {
   base: string;
 }
 
 /** The wire form of an attachment: an absolute download URL from its random public id and the session's access token. */
-export function attachmentToWire(a: AttachmentRow, urls: Urls, sessionUuid: string): MessageAttachment {
+export function attachmentToWire(a: AttachmentRow, urls: Urls, sessionUuid: string): WireAttachment {
   return {
     id: a.public_id,
     name: a.name,
@@ -44,7 +50,7 @@ export function attachmentToWire(a: AttachmentRow, urls: Urls, sessionUuid: stri
 }
 
 /** The message object of PROTOCOL.md §5.3; an authorless message reads `[0, <anonymous name>]`. */
-export function messageToWire(m: MessageWithRelations, session: VisitorSessionRow, urls: Urls): ChatMessage {
+export function messageToWire(m: MessageWithRelations, session: VisitorSessionRow, urls: Urls): WireMessage {
   const byOperator = m.author_operator_id !== null;
   return {
     id: m.id,
@@ -62,7 +68,7 @@ export function messageToWire(m: MessageWithRelations, session: VisitorSessionRo
 }
 
 /** Session data for the widget (SPEC.md §3): no e-mail address or other operator detail leaks. */
-export function sessionToWire(session: VisitorSessionRow, operator: Pick<OperatorRow, 'id' | 'display_name'>): LivechatSession {
+export function sessionToWire(session: VisitorSessionRow, operator: Pick<OperatorRow, 'id' | 'display_name'>): WireSession {
   return {
     id: session.id,
     uuid: session.uuid,

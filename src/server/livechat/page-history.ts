@@ -1,6 +1,33 @@
+import Type from 'typebox';
 import { FIELD_LIMITS } from '../../protocol/livechat.js';
-import type { RpcParams } from '../plugins/jsonrpc.js';
-import { InvalidParamError, textProblem } from './params.js';
+import { textProblem } from '../../protocol/text-checks.js';
+import { InvalidParamError } from '../rpc/errors.js';
+import { ERROR_MESSAGES } from '../schemas/params.js';
+import { TEXT_CHARACTER } from '../schemas/text.js';
+
+type RpcParams = Record<string, unknown>;
+
+const problemWith = (key: string) =>
+  `${key} must be a list of at most ${FIELD_LIMITS.pageHistoryEntries} paths or http(s) addresses of at most ${FIELD_LIMITS.pageHistoryEntry} characters`;
+
+// Well-formed text that starts with `/` or `http(s)://`.
+const PAGE_ENTRY_PATTERN = `^(?:/|[hH][tT][tT][pP][sS]?://)${TEXT_CHARACTER}*$`;
+
+/** The pages a visitor saw: paths on the site or http(s) addresses, each of at most 2 KB of plain text. */
+export const PageHistorySchema = Type.Array(Type.String({ minLength: 1, maxLength: FIELD_LIMITS.pageHistoryEntry, pattern: PAGE_ENTRY_PATTERN }), {
+  maxItems: FIELD_LIMITS.pageHistoryEntries,
+  description: 'Visited pages, newest last',
+  [ERROR_MESSAGES]: { default: problemWith('{key}') },
+});
+
+/**
+ * The schema checks each entry's shape; whether an address parses as a URL is a question for the URL
+ * parser, which JSON Schema cannot ask.
+ */
+export function checkPageAddresses(pages: string[], key = 'page_history'): string[] {
+  if (!pages.every((p) => p.startsWith('/') || URL.canParse(p))) throw new InvalidParamError(problemWith(key));
+  return pages;
+}
 
 /** A page-history entry: a path on the site, or an http(s) address, of at most 2 KB of plain text. */
 function isPageEntry(entry: unknown): entry is string {
@@ -12,10 +39,6 @@ function isPageEntry(entry: unknown): entry is string {
 /** The visited pages a widget sends: at most 15 entries, each checked by {@link isPageEntry}. */
 export function pageHistoryParam(params: RpcParams, key = 'page_history'): string[] {
   const pages = params[key];
-  if (!Array.isArray(pages) || pages.length > FIELD_LIMITS.pageHistoryEntries || !pages.every(isPageEntry)) {
-    throw new InvalidParamError(
-      `${key} must be a list of at most ${FIELD_LIMITS.pageHistoryEntries} paths or http(s) addresses of at most ${FIELD_LIMITS.pageHistoryEntry} characters`,
-    );
-  }
+  if (!Array.isArray(pages) || pages.length > FIELD_LIMITS.pageHistoryEntries || !pages.every(isPageEntry)) throw new InvalidParamError(problemWith(key));
   return pages;
 }

@@ -1,16 +1,10 @@
 import { SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
 import { textProblem } from '../../protocol/text-checks.js';
-import { RpcError } from '../plugins/jsonrpc.js';
-import type { RpcParams } from '../plugins/jsonrpc.js';
+import { InvalidParamError } from '../rpc/errors.js';
 
-export { textProblem };
+type RpcParams = Record<string, unknown>;
 
-/** A parameter is missing or has the wrong type or size. */
-export class InvalidParamError extends RpcError {
-  constructor(message: string) {
-    super(message, 'validation_error', undefined, 'livechat.ValidationError');
-  }
-}
+export { InvalidParamError, textProblem };
 
 /** A positive integer parameter; numeric strings are accepted because cookies carry ids as text. */
 export function intParam(params: RpcParams, key: string): number {

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RpcHandler } from './jsonrpc.js';
-import { RpcError } from './jsonrpc.js';
+import type { TSchema } from 'typebox';
+import type { RpcHandler, RpcRoute, SchemaRpcHandler } from './jsonrpc.js';
+import { RpcError } from '../rpc/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,6 +10,8 @@ declare module 'fastify' {
      * Declares a visitor JSON-RPC route: callable from the allowed embedding origins without credentials
      * (PROTOCOL.md §1.4), with its CORS pre-flight answered.
      */
+    visitorRpc<P extends TSchema, R extends TSchema | undefined = undefined>(path: string, route: RpcRoute<P, R>, handler: SchemaRpcHandler<P, R>): void;
+    /** @deprecated Declare the params and result schemas (the form above). */
     visitorRpc(path: string, handler: RpcHandler, options?: { config?: Record<string, unknown> }): void;
     /**
      * Answers the CORS pre-flight of a visitor route that is not JSON-RPC (a route declared with
@@ -70,7 +73,8 @@ export const corsPlugin = fp(
     });
 
     app.decorate('visitorPreflight', function visitorPreflight(this: FastifyInstance, path: string) {
-      this.options(path, async (request, reply) => {
+      // The pre-flight of a cross-origin call: no body, no answer but headers.
+      this.options(path, { schema: { hide: true } }, async (request, reply) => {
         headersFor(request, reply);
         reply.header('Access-Control-Allow-Headers', 'Origin, X-Requested-With, Content-Type, Accept');
         reply.header('Access-Control-Max-Age', PREFLIGHT_MAX_AGE);
@@ -78,10 +82,16 @@ export const corsPlugin = fp(
       });
     });
 
-    app.decorate('visitorRpc', function visitorRpc(this: FastifyInstance, path: string, handler: RpcHandler, options = {}) {
-      this.rpc(path, handler, { config: { ...(options.config ?? {}), visitorCors: true } });
+    function visitorRpc(this: FastifyInstance, path: string, route: RpcRoute<TSchema, TSchema | undefined> | RpcHandler, handler?: unknown): void {
+      if (typeof route === 'function') {
+        const options = (handler ?? {}) as { config?: Record<string, unknown> };
+        this.rpc(path, route, { config: { ...(options.config ?? {}), visitorCors: true } });
+      } else {
+        this.rpc(path, { ...route, config: { ...(route.config ?? {}), visitorCors: true } }, handler as SchemaRpcHandler<TSchema, TSchema | undefined>);
+      }
       this.visitorPreflight(path);
-    });
+    }
+    app.decorate('visitorRpc', visitorRpc as FastifyInstance['visitorRpc']);
   },
   { name: 'cors', dependencies: ['jsonrpc'] },
 );

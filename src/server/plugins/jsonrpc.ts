@@ -1,81 +1,46 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RpcCode, type RpcErrorObject, type RpcExceptionType } from '../../protocol/rpc.js';
+import Type, { type Static, type TSchema } from 'typebox';
+import type { RpcExceptionType } from '../../protocol/rpc.js';
+import { RpcError, TooManyRequestsError, toRpcError } from '../rpc/errors.js';
+import { DeferredRpcResult, type RpcAnswerer } from '../rpc/deferred.js';
+import { rpcBody, rpcErrorResponse, rpcResponse, tooDeep } from '../rpc/envelope.js';
+import { invalidBodyError } from '../rpc/invalid-params.js';
 
-/** An error a route raises on purpose; its text reaches the client as `data.message`. */
-export class RpcError extends Error {
-  constructor(
-    message: string,
-    readonly exceptionType: RpcExceptionType = 'user_error',
-    readonly code: number = RpcCode.serverError,
-    readonly name_: string = 'livechat.UserError',
-  ) {
-    super(message);
-  }
-}
-
-/** The caller has no valid operator session (code 100, SPEC.md §4 "Generic session"). */
-export class SessionExpiredError extends RpcError {
-  constructor() {
-    super('Session expired', 'access_denied', RpcCode.sessionInvalid, 'livechat.SessionExpired');
-  }
-}
-
-/** A limit was reached: answered with HTTP 429 and Retry-After, in the JSON-RPC envelope. */
-export class TooManyRequestsError extends RpcError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('Too many requests, please slow down.', 'warning', RpcCode.serverError, 'livechat.TooManyRequests');
-  }
-}
+// Until every route's module imports these from rpc/ (routes being added beside this change still do).
+export { RpcError, SessionExpiredError, TooManyRequestsError, toRpcError } from '../rpc/errors.js';
+export { DeferredRpcResult, type RpcAnswerer } from '../rpc/deferred.js';
 
 export type RpcParams = Record<string, unknown>;
 
-/** How the route answers a {@link DeferredRpcResult}: one per plugin, shared by every pending call. */
-export interface RpcAnswerer {
-  result(reply: FastifyReply, id: unknown, value: unknown): void;
-  error(reply: FastifyReply, id: unknown, err: unknown): void;
+/** What a handler may give back: the result, a promise of it, or a result settled later. */
+export type RpcAnswer<T> = T | Promise<T> | DeferredRpcResult<T>;
+
+/** How a JSON-RPC route is declared: its params and result as JSON Schemas (TypeBox), and route options. */
+export interface RpcRoute<P extends TSchema, R extends TSchema | undefined> {
+  /** The `params` object; a call that does not match gets a `validation_error` (rpc/invalid-params.ts). */
+  params: P;
+  /** The `result` on success; left out when the call answers nothing (the envelope then has no `result`). */
+  result?: R;
+  /** One line for the OpenAPI document. */
+  summary?: string;
+  /** Fastify route config: `rateLimit`, `requestLogLevel`. */
+  config?: Record<string, unknown>;
+  /**
+   * Who may call: throws (an RpcError) for anyone else. Runs before the params are checked, so a caller
+   * without access gets the same answer whatever it sends.
+   */
+  authorize?: (request: FastifyRequest) => Promise<unknown>;
 }
 
-/**
- * A result a handler returns before it is known and settles later with `resolveResult` or
- * `rejectResult`; the route answers then, in the envelope, exactly as for a returned value or a thrown
- * error. Unlike a promise it costs no promise, reaction or closure per pending call, which counts for
- * calls held by the thousands for most of a minute (the long poll, issue 8 "Held polls"). The
- * subclass settles it at most once.
- */
-export abstract class DeferredRpcResult<T> {
-  /** The reply the answer goes to. */
-  readonly reply: FastifyReply;
-  #id: unknown = null;
-  #answerer: RpcAnswerer | undefined;
-  #early: { value: T } | { error: unknown } | undefined;
+/** The handler of a declared route: params as its schema types them, and a result its schema serialises. */
+export type SchemaRpcHandler<P extends TSchema, R extends TSchema | undefined> = (
+  params: Static<P>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => RpcAnswer<R extends TSchema ? Static<R> : undefined | void>;
 
-  constructor(reply: FastifyReply) {
-    this.reply = reply;
-  }
-
-  /** Called by the route as soon as the handler returned: where and how the answer goes. */
-  attach(id: unknown, answerer: RpcAnswerer): void {
-    this.#id = id;
-    this.#answerer = answerer;
-    const early = this.#early;
-    this.#early = undefined;
-    if (early && 'value' in early) answerer.result(this.reply, id, early.value);
-    else if (early) answerer.error(this.reply, id, early.error);
-  }
-
-  /** Answers with `value` as the call's result. */
-  protected resolveResult(value: T): void {
-    if (this.#answerer) this.#answerer.result(this.reply, this.#id, value);
-    else this.#early = { value };
-  }
-
-  /** Answers with `err` as the call's error (an {@link RpcError} keeps its message). */
-  protected rejectResult(err: unknown): void {
-    if (this.#answerer) this.#answerer.error(this.reply, this.#id, err);
-    else this.#early = { error: err };
-  }
-}
+/** A handler of a route declared without schemas (being phased out: every route declares them). */
 export type RpcHandler = (params: RpcParams, request: FastifyRequest, reply: FastifyReply) => unknown;
 
 declare module 'fastify' {
@@ -84,64 +49,37 @@ declare module 'fastify' {
     rpc?: boolean;
   }
   interface FastifyInstance {
-    /** Declares a JSON-RPC route: POST with the envelope of PROTOCOL.md §1. */
+    /** Declares a JSON-RPC route: POST with the envelope of PROTOCOL.md §1, params and result by schema. */
+    rpc<P extends TSchema, R extends TSchema | undefined = undefined>(path: string, route: RpcRoute<P, R>, handler: SchemaRpcHandler<P, R>): void;
+    /** @deprecated Declare the params and result schemas (the form above). */
     rpc(path: string, handler: RpcHandler, options?: { config?: Record<string, unknown> }): void;
   }
 }
 
-const MAX_DEPTH = 16;
-
-function depthOf(value: unknown, depth = 0): number {
-  if (depth > MAX_DEPTH) return depth;
-  if (value === null || typeof value !== 'object') return depth;
-  let max = depth;
-  for (const v of Object.values(value as Record<string, unknown>)) {
-    max = Math.max(max, depthOf(v, depth + 1));
-    if (max > MAX_DEPTH) break;
-  }
-  return max;
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
-function errorBody(id: unknown, error: RpcErrorObject): Record<string, unknown> {
+function errorBody(id: unknown, error: ReturnType<typeof toRpcError>): Record<string, unknown> {
   return { jsonrpc: '2.0', id: typeof id === 'number' || typeof id === 'string' ? id : null, error };
 }
 
-/** Builds the wire error for anything a handler throws; no stack reaches clients outside development. */
-export function toRpcError(err: unknown, development: boolean): RpcErrorObject {
-  if (err instanceof RpcError) {
-    return {
-      code: err.code,
-      message: err.code === RpcCode.sessionInvalid ? 'Session Expired' : 'Server Error',
-      data: {
-        name: err.name_,
-        message: err.message,
-        debug: '',
-        arguments: [err.message],
-        exception_type: err.exceptionType,
-      },
-    };
-  }
-  const e = err instanceof Error ? err : new Error(String(err));
-  return {
-    code: RpcCode.serverError,
-    message: 'Server Error',
-    data: {
-      name: 'livechat.InternalError',
-      message: development ? e.message : 'Internal server error',
-      debug: development ? (e.stack ?? '') : '',
-      arguments: [],
-      exception_type: 'internal_error',
-    },
-  };
+const ANY_PARAMS = Type.Object({}, { description: 'Read by the handler itself' });
+const ANY_RESULT = Type.Unknown();
+
+/** Missing or null params mean no params (PROTOCOL.md §1.1), before the schema is applied. */
+async function defaultParams(request: FastifyRequest): Promise<void> {
+  const body = request.body;
+  if (isObject(body) && (body.params === undefined || body.params === null)) body.params = {};
 }
 
 /**
- * JSON-RPC routes: envelope checks, depth limit and error mapping, so that malformed input always
- * gets a JSON-RPC error and never an HTML page or a crash.
+ * JSON-RPC routes: envelope checks, schema validation with the errors of SPEC.md §7, a depth limit and
+ * error mapping, so that malformed input always gets a JSON-RPC error and never an HTML page or a crash.
  */
 export const jsonRpcPlugin = fp(
   async (app: FastifyInstance, opts: { development: boolean }) => {
@@ -178,40 +116,68 @@ export const jsonRpcPlugin = fp(
       error: (reply, id, err) => sendLate(reply, failure(reply.request, id, err, reply)),
     };
 
-    app.decorate('rpc', function rpc(this: FastifyInstance, path: string, handler: RpcHandler, options = {}) {
-      // Not an async function: a pending call keeps no suspended frame here nor a promise chain in
-      // Fastify; a deferred result costs nothing more than itself.
-      this.post(path, { config: { ...(options.config ?? {}), rpc: true } }, (request, reply) => {
-        const body = request.body as Record<string, unknown> | null | undefined;
-        const id = body && typeof body === 'object' ? body.id : null;
-        if (!body || typeof body !== 'object' || Array.isArray(body)) {
-          return errorAnswer(id, new RpcError('The request body must be a JSON-RPC object', 'validation_error'));
-        }
-        const params = body.params ?? {};
-        if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-          return errorAnswer(id, new RpcError('params must be an object', 'validation_error'));
-        }
-        if (depthOf(params) > MAX_DEPTH) {
-          return errorAnswer(id, new RpcError('params are nested too deeply', 'validation_error'));
-        }
-        let result: unknown;
-        try {
-          result = handler(params as RpcParams, request, reply);
-        } catch (err) {
-          return failure(request, id, err, reply);
-        }
-        if (result instanceof DeferredRpcResult) {
-          result.attach(id, answerer);
-          return undefined;
-        }
-        if (!isThenable(result)) return success(reply, id, result);
-        result.then(
-          (value) => answerer.result(reply, id, value),
-          (err: unknown) => answerer.error(reply, id, err),
-        );
+    // Not an async function: a pending call keeps no suspended frame here nor a promise chain in
+    // Fastify; a deferred result costs nothing more than itself.
+    const routeHandler = (paramsSchema: unknown, handler: RpcHandler) => (request: FastifyRequest, reply: FastifyReply): unknown => {
+      const body = request.body;
+      const id = isObject(body) ? body.id : null;
+      if (isObject(body) && isObject(body.params) && tooDeep(body.params)) {
+        return errorAnswer(id, new RpcError('params are nested too deeply', 'validation_error'));
+      }
+      if (request.validationError) return errorAnswer(id, invalidBodyError(request.validationError.validation, paramsSchema, body));
+      let result: unknown;
+      try {
+        result = handler((body as { params: RpcParams }).params, request, reply);
+      } catch (err) {
+        return failure(request, id, err, reply);
+      }
+      if (result instanceof DeferredRpcResult) {
+        result.attach(id, answerer);
         return undefined;
-      });
-    });
+      }
+      if (!isThenable(result)) return success(reply, id, result);
+      result.then(
+        (value) => answerer.result(reply, id, value),
+        (err: unknown) => answerer.error(reply, id, err),
+      );
+      return undefined;
+    };
+
+    const authorized =
+      (authorize: NonNullable<RpcRoute<TSchema, undefined>['authorize']>, next: (request: FastifyRequest, reply: FastifyReply) => unknown) =>
+      async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+        try {
+          await authorize(request);
+        } catch (err) {
+          const body = request.body;
+          return failure(request, isObject(body) ? body.id : null, err, reply);
+        }
+        const answer = next(request, reply);
+        // An answer sent later (a promise the handler returned) must not be sent twice by Fastify.
+        return answer === undefined ? reply : answer;
+      };
+
+    function rpc(this: FastifyInstance, path: string, route: RpcRoute<TSchema, TSchema | undefined> | RpcHandler, handler?: RpcHandler | { config?: Record<string, unknown> }): void {
+      const declared: RpcRoute<TSchema, TSchema | undefined> =
+        typeof route === 'function' ? { params: ANY_PARAMS, result: ANY_RESULT, config: (handler as { config?: Record<string, unknown> } | undefined)?.config } : route;
+      const handle = typeof route === 'function' ? route : (handler as RpcHandler);
+      this.post(
+        path,
+        {
+          schema: {
+            ...(declared.summary ? { summary: declared.summary } : {}),
+            body: rpcBody(declared.params),
+            response: { 200: rpcResponse(declared.result), '4xx': rpcErrorResponse, '5xx': rpcErrorResponse },
+          },
+          // The handler answers a failed validation itself, in the envelope and with the call's id.
+          attachValidation: true,
+          preValidation: defaultParams,
+          config: { ...(declared.config ?? {}), rpc: true },
+        },
+        declared.authorize ? authorized(declared.authorize, routeHandler(declared.params, handle)) : routeHandler(declared.params, handle),
+      );
+    }
+    app.decorate('rpc', rpc as FastifyInstance['rpc']);
 
     app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
       // Hooks (origin and session checks) raise RpcError before any handler runs: answer in the envelope.

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteShorthandOptions } from 'fastify';
 import { AppMetrics } from '../metrics/app-metrics.js';
 import { RequestLineLogController } from '../logging.js';
+import { Media } from '../schemas/http.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,8 +35,9 @@ function bearerToken(header: string | undefined): string | undefined {
 
 const routeOptions: RouteShorthandOptions = {
   schema: {
+    summary: 'Prometheus metrics (with METRICS_TOKEN as a bearer token)',
     response: {
-      200: { type: 'string' },
+      200: Media('The Prometheus text format', ['text/plain']),
       401: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
     },
   },

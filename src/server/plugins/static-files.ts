@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { HtmlPage } from '../schemas/http.js';
 
 export interface StaticFilesOptions {
   rootDir: string;
@@ -83,7 +84,7 @@ export const staticFilesPlugin = fp(
     });
     if (!opts.demo) {
       // An installed server shows no demo harness: a short page that names what it serves, nothing internal.
-      app.get('/', { config: { rateLimit: false } }, async (_request, reply) => {
+      app.get('/', { schema: { summary: 'The server’s home page', response: { 200: HtmlPage('What this server serves') } }, config: { rateLimit: false } }, async (_request, reply) => {
         setPageHeaders(reply, `default-src 'none'; style-src 'unsafe-inline'; ${FRAMING_POLICY}`);
         return reply.type('text/html; charset=utf-8').send(HOME_PAGE);
       });

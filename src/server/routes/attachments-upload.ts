@@ -1,72 +1,20 @@
 import multipart from '@fastify/multipart';
+import Type from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MessageAttachment } from '../../protocol/livechat.js';
-import type { UploadErrorCode } from '../../protocol/visitor-upload.js';
 import type { ServerConfig } from '../config.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
-import { attachmentToWire, plainTextToHtml } from '../livechat/format.js';
+import { attachmentToWire, plainTextToHtml, type WireAttachment } from '../livechat/format.js';
+import { publishMessage } from '../livechat/conversations.js';
+import { operatorMayAct } from '../livechat/conversation-access.js';
 import { urlsFor } from '../livechat/urls.js';
-import { InvalidParamError, intParam, optionalStringParam, stringParam } from '../livechat/params.js';
-import { RpcError, SessionExpiredError } from '../plugins/jsonrpc.js';
-import { publishMessage } from './widget.js';
-import { operatorMaySee } from '../attachments/access.js';
-import { MimetypeMismatchError, mimetypeFor } from '../attachments/sniff.js';
-
-/** Files one upload may carry. */
-export const MAX_FILES_PER_UPLOAD = 10;
-/** Longest stored file name; longer names keep their end (the extension). */
-export const ATTACHMENT_NAME_MAX = 255;
-/** Longest URL of a URL-type attachment. */
-export const ATTACHMENT_URL_MAX = 2048;
-/** Longest text sent along with the files. */
-const BODY_MAX = 4000;
-
-/** An upload refused on purpose; `status` is the HTTP status, `code` is stable for clients, which show `message`. */
-export class UploadError extends Error {
-  constructor(
-    readonly code: UploadErrorCode,
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** `25 MB` for whole mebibytes, else bytes: what the operator reads in the size error. */
-export function describeLimit(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
-}
-
-/** A stored file name: no folders (some browsers send `C:\fakepath\…`), no control or direction characters, "unnamed" when empty. */
-export function cleanAttachmentName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // Control characters (C0, DEL, C1), direction overrides (which can show `gpj.exe` as `exe.jpg`) and lone
-  // surrogates: nothing a name needs, and NUL breaks PostgreSQL text.
-  const cleaned = base
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-    .trim();
-  if (cleaned === '') return 'unnamed';
-  // Cutting may split a character in two: its second half goes too.
-  return cleaned.length > ATTACHMENT_NAME_MAX ? cleaned.slice(cleaned.length - ATTACHMENT_NAME_MAX).replace(/^[\uDC00-\uDFFF]/, '') : cleaned;
-}
-
-const URL_TYPES: readonly [RegExp, string][] = [
-  [/\.png$/i, 'image/png'],
-  [/\.jpe?g$/i, 'image/jpeg'],
-  [/\.gif$/i, 'image/gif'],
-  [/\.webp$/i, 'image/webp'],
-  [/\.mp4$/i, 'video/mp4'],
-  [/\.webm$/i, 'video/webm'],
-  [/\.ogv$/i, 'video/ogg'],
-];
-
-/** The mimetype of a URL-type attachment, from the URL's path (YouTube pages count as video). */
-export function mimetypeOfUrl(url: URL): string {
-  if (/(^|\.)youtube\.com$|(^|\.)youtu\.be$/i.test(url.hostname)) return 'video/youtube';
-  return URL_TYPES.find(([re]) => re.test(url.pathname))?.[1] ?? 'text/uri-list';
-}
+import { InvalidParamError, RpcError, SessionExpiredError } from '../rpc/errors.js';
+import { invalidParamsError } from '../rpc/invalid-params.js';
+import { mimetypeFor } from '../attachments/sniff.js';
+import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES_PER_UPLOAD, cleanAttachmentName, mimetypeOfUrl } from '../attachments/naming.js';
+import { UploadError, toUploadError } from '../attachments/upload-errors.js';
+import { HttpErrorSchema } from '../schemas/http.js';
+import { MessageAttachmentSchema } from '../schemas/livechat.js';
+import { Id, OptionalText, Text, textOr, toId } from '../schemas/params.js';
 
 interface UploadedFile {
   name: string;
@@ -76,7 +24,7 @@ interface UploadedFile {
 
 async function sessionForUpload(app: FastifyInstance, operator: OperatorRow, sessionId: number): Promise<VisitorSessionRow> {
   const session = await app.store.getVisitorSession(sessionId);
-  if (!session || !(await operatorMaySee(app, operator, session))) {
+  if (!session || !(await operatorMayAct(app.store, operator, session))) {
     throw new UploadError('not_found', 404, 'This conversation does not exist or is not yours');
   }
   if (session.closed_at !== null) throw new UploadError('session_closed', 409, 'This conversation is closed');
@@ -86,7 +34,7 @@ async function sessionForUpload(app: FastifyInstance, operator: OperatorRow, ses
 async function readParts(request: FastifyRequest, maxBytes: number): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
-  const parts = request.parts({ limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 10, fieldSize: BODY_MAX * 4 } });
+  const parts = request.parts({ limits: { fileSize: maxBytes, files: MAX_FILES_PER_UPLOAD, fields: 10, fieldSize: ATTACHMENT_BODY_MAX * 4 } });
   for await (const part of parts) {
     if (part.type === 'field') {
       if (typeof part.value === 'string') fields[part.fieldname] = part.value;
@@ -99,30 +47,14 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<{ f
   return { fields, files };
 }
 
-/** The {@link UploadError} a refusal of the multipart layer or the sniffer stands for, or undefined for a fault. */
-export function toUploadError(err: unknown, request: FastifyRequest, maxBytes: number): UploadError | undefined {
-  if (err instanceof UploadError) return err;
-  if (err instanceof MimetypeMismatchError) return new UploadError('mimetype_mismatch', 415, err.message);
-  if (err instanceof InvalidParamError) return new UploadError('invalid', 400, err.message);
-  const app = request.server;
-  if (err instanceof app.multipartErrors.RequestFileTooLargeError) {
-    return new UploadError('file_too_large', 413, `The file is too large: at most ${describeLimit(maxBytes)} per file`);
-  }
-  if (err instanceof app.multipartErrors.FilesLimitError) {
-    return new UploadError('too_many_files', 413, `Too many files: at most ${MAX_FILES_PER_UPLOAD} per upload`);
-  }
-  if (err instanceof app.multipartErrors.InvalidMultipartContentTypeError) return new UploadError('invalid', 400, 'The request must be multipart/form-data');
-  return undefined;
-}
-
 async function createMessageWith(
   app: FastifyInstance,
   request: FastifyRequest,
   session: VisitorSessionRow,
   operatorId: number,
   body: string,
-  attachments: (Omit<AttachmentRow, 'id' | 'public_id' | 'created_at' | 'session_id' | 'message_id'>)[],
-): Promise<{ message_id: number; attachments: MessageAttachment[] }> {
+  attachments: Omit<AttachmentRow, 'id' | 'public_id' | 'created_at' | 'session_id' | 'message_id'>[],
+): Promise<{ message_id: number; attachments: WireAttachment[] }> {
   const now = app.clock.now();
   const message = await app.store.insertMessage({ session_id: session.id, body: body.trim() === '' ? '' : plainTextToHtml(body.trim()), author_operator_id: operatorId }, now);
   const rows: AttachmentRow[] = [];
@@ -131,6 +63,29 @@ async function createMessageWith(
   const urls = urlsFor(request);
   return { message_id: message.id, attachments: rows.map((r) => attachmentToWire(r, urls, session.uuid)) };
 }
+
+const Posted = Type.Object({ message_id: Type.Integer(), attachments: Type.Array(MessageAttachmentSchema) });
+const UploadErrorSchema = Type.Object({ error: Type.Object({ code: Type.String(), message: Type.String() }) });
+const Body = (description: string) => Type.Optional(Text(ATTACHMENT_BODY_MAX, { description }));
+
+/** The text fields of the upload form (multipart field values are always strings). */
+const UploadFields = Type.Object({ session_id: Id({ description: 'The conversation' }), body: Body('Text posted with the files') });
+
+const uploadSchema = (maxBytes: number) => ({
+  summary: 'Posts files to a conversation, from the console',
+  body: {
+    content: {
+      'multipart/form-data': {
+        // Also `null`: Fastify validates the body before the handler streams the parts, so it sees none.
+        schema: Type.Object(
+          { ...UploadFields.properties, file: Type.Array(Type.String({ format: 'binary' }), { minItems: 1, maxItems: MAX_FILES_PER_UPLOAD, description: `One to ${MAX_FILES_PER_UPLOAD} files of at most ${maxBytes} bytes, under any field name` }) },
+          { type: ['object', 'null'] },
+        ),
+      },
+    },
+  },
+  response: { 200: Posted, '4xx': Type.Union([UploadErrorSchema, HttpErrorSchema]) },
+});
 
 /**
  * Operators attach files and links to a conversation (issue 6), from the console with their session cookie:
@@ -145,56 +100,71 @@ export async function attachmentUploadRoutes(app: FastifyInstance, opts: { confi
   const maxBytes = opts.config.attachmentMaxBytes;
   await app.register(multipart, { throwFileSizeLimit: true });
 
-  const fail = (reply: FastifyReply, e: UploadError) => reply.status(e.status).send({ error: { code: e.code, message: e.message } });
-
-  app.post('/im_livechat/operator/upload_attachment', async (request, reply) => {
+  const upload = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       // Who asks is checked before a byte of the body is read.
       const operator = await app.currentOperator(request);
       if (!operator) throw new UploadError('session_expired', 401, 'Session expired');
       if (!request.isMultipart()) throw new UploadError('invalid', 400, 'The request must be multipart/form-data');
       const { fields, files } = await readParts(request, maxBytes);
-      const session = await sessionForUpload(app, operator, intParam(fields, 'session_id'));
+      // The fields arrive part by part after Fastify's own check, so they are checked here, by the same validator.
+      const check = request.compileValidationSchema(UploadFields);
+      if (!check(fields)) throw invalidParamsError(check.errors![0]!, UploadFields, fields);
+      const session = await sessionForUpload(app, operator, toId(fields.session_id!));
       if (files.length === 0) throw new UploadError('invalid', 400, 'No file was sent');
-      const body = optionalStringParam(fields, 'body', BODY_MAX, '');
-      return await createMessageWith(
-        app,
-        request,
-        session,
-        operator.id,
-        body,
-        files.map((f) => ({ name: f.name, mimetype: f.mimetype, type: 'file' as const, url: null, data: f.data, file_size: f.data.length })),
-      );
+      const posted = files.map((f) => ({ name: f.name, mimetype: f.mimetype, type: 'file' as const, url: null, data: f.data, file_size: f.data.length }));
+      return await createMessageWith(app, request, session, operator.id, fields.body ?? '', posted);
     } catch (err) {
       const known = toUploadError(err, request, maxBytes);
-      if (known) return fail(reply, known);
+      if (known) return reply.status(known.status).send({ error: { code: known.code, message: known.message } });
       throw err;
     }
-  });
+  };
+  app.post('/im_livechat/operator/upload_attachment', { schema: uploadSchema(maxBytes) }, upload);
 
-  app.rpc('/im_livechat/operator/attach_url', async (params, request) => {
-    const operator = await app.currentOperator(request);
-    if (!operator) throw new SessionExpiredError();
-    const raw = stringParam(params, 'url', ATTACHMENT_URL_MAX).trim();
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw new InvalidParamError('url must be an absolute http(s) address');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidParamError('url must be an absolute http(s) address');
-    let session: VisitorSessionRow;
-    try {
-      session = await sessionForUpload(app, operator, intParam(params, 'session_id'));
-    } catch (err) {
-      if (err instanceof UploadError) throw new RpcError(err.message, err.code === 'not_found' ? 'missing_error' : 'user_error');
-      throw err;
-    }
-    const fallbackName = url.pathname.split('/').filter(Boolean).pop() ?? url.hostname;
-    const name = cleanAttachmentName(optionalStringParam(params, 'name', ATTACHMENT_NAME_MAX, '') || decodeURIComponentSafe(fallbackName));
-    const body = optionalStringParam(params, 'body', BODY_MAX, '');
-    return createMessageWith(app, request, session, operator.id, body, [{ name, mimetype: mimetypeOfUrl(url), type: 'url', url: url.toString(), data: null, file_size: 0 }]);
-  });
+  app.rpc(
+    '/im_livechat/operator/attach_url',
+    {
+      summary: 'Posts a link to a conversation, from the console',
+      params: Type.Object({
+        url: Text(ATTACHMENT_URL_MAX, { description: 'An absolute http(s) address' }),
+        session_id: Id({ description: 'The conversation' }),
+        name: Type.Optional(OptionalText(ATTACHMENT_NAME_MAX, { description: 'The link’s name; the last part of its path when not given' })),
+        body: Type.Optional(OptionalText(ATTACHMENT_BODY_MAX, { description: 'Text posted with the link' })),
+      }),
+      result: Posted,
+      authorize: async (request) => {
+        if (!(await app.currentOperator(request))) throw new SessionExpiredError();
+      },
+    },
+    async (params, request) => {
+      const operator = (await app.currentOperator(request))!;
+      const url = absoluteHttpUrl(params.url.trim());
+      let session: VisitorSessionRow;
+      try {
+        session = await sessionForUpload(app, operator, toId(params.session_id));
+      } catch (err) {
+        if (err instanceof UploadError) throw new RpcError(err.message, err.code === 'not_found' ? 'missing_error' : 'user_error');
+        throw err;
+      }
+      const fallbackName = url.pathname.split('/').filter(Boolean).pop() ?? url.hostname;
+      const name = cleanAttachmentName(textOr(params.name, '') || decodeURIComponentSafe(fallbackName));
+      const link = { name, mimetype: mimetypeOfUrl(url), type: 'url' as const, url: url.toString(), data: null, file_size: 0 };
+      return createMessageWith(app, request, session, operator.id, textOr(params.body, ''), [link]);
+    },
+  );
+}
+
+/** The address, if it is an absolute http(s) one: a question for the URL parser, not for a schema. */
+function absoluteHttpUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new InvalidParamError('url must be an absolute http(s) address');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InvalidParamError('url must be an absolute http(s) address');
+  return url;
 }
 
 function decodeURIComponentSafe(text: string): string {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { HtmlPage, PlainText, Redirect } from '../schemas/http.js';
 
 /**
  * The console's page is script- and style-free HTML loading `operator.js` and `operator.css` from the
@@ -27,9 +28,13 @@ export const OPERATOR_PAGE_CSP = [
 export async function operatorPageRoutes(app: FastifyInstance): Promise<void> {
   const file = path.join(app.config.rootDir, 'dist', 'operator', 'index.html');
 
-  app.get('/operator', async (_request, reply) => reply.redirect('/operator/', 301));
+  app.get('/operator', { schema: { summary: 'Redirects to /operator/', response: { 301: Redirect('To /operator/') } } }, async (_request, reply) => reply.redirect('/operator/', 301));
 
-  app.get('/operator/', async (_request, reply) => {
+  const page = {
+    summary: 'The operator console',
+    response: { 200: HtmlPage('The console’s page'), 503: PlainText('The console is not built yet') },
+  };
+  app.get('/operator/', { schema: page }, async (_request, reply) => {
     let html: string;
     try {
       html = await fs.readFile(file, 'utf8');

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
+import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BusNotification } from '../../protocol/livechat.js';
-import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { BusNotificationRow } from '../store/schema.js';
+import { AnyJson, ERROR_KIND, ERROR_MESSAGES } from '../schemas/params.js';
 import { readableChannels } from '../bus/poll-authorization.js';
 import { Wakeups } from '../bus/wakeups.js';
 import { HeldPoll, type PollShared } from '../bus/held-poll.js';
@@ -60,17 +61,30 @@ function toWire(row: BusNotificationRow): BusNotification {
   return { id: Number(row.id), channel: row.channel, message: message as BusNotification['message'] };
 }
 
-function parseParams(params: RpcParams): { channels: string[]; last: number; options: unknown } {
-  const channels = params.channels ?? [];
-  if (!Array.isArray(channels) || !channels.every((c) => typeof c === 'string')) {
-    throw new RpcError('bus.Bus only string channels are allowed.', 'user_error', undefined, 'builtins.Exception');
-  }
-  const last = params.last ?? 0;
-  if (typeof last !== 'number' || !Number.isInteger(last) || last < 0) {
-    throw new RpcError('last must be a non-negative integer', 'validation_error');
-  }
-  return { channels, last, options: params.options };
-}
+/** The call's params (PROTOCOL.md §4.1); a wrong type gets the errors the Odoo bus gives. */
+const PollParams = Type.Object({
+  channels: Type.Optional(
+    Type.Unsafe<string[] | null>({
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: 'The channels to read; those the caller may not read are left out',
+      [ERROR_MESSAGES]: { default: 'bus.Bus only string channels are allowed.' },
+      [ERROR_KIND]: { name: 'builtins.Exception', exception_type: 'user_error' },
+    }),
+  ),
+  last: Type.Optional(
+    Type.Unsafe<number | null>({
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'The newest notification id already received; 0 replays the last 50 s',
+      [ERROR_MESSAGES]: { default: 'last must be a non-negative integer' },
+      [ERROR_KIND]: { name: 'livechat.UserError', exception_type: 'validation_error' },
+    }),
+  ),
+  options: Type.Optional(AnyJson('`{bus_inactivity}`: milliseconds since the operator’s last activity; read leniently (bus/presence.ts)')),
+});
+
+const NotificationSchema = Type.Object({ id: Type.Integer(), channel: Type.String(), message: Type.Unknown({ description: 'The payload' }) });
 
 /**
  * `/longpolling/poll` (PROTOCOL.md §4.1, issue 4): answers at once with every readable notification
@@ -117,14 +131,24 @@ export const busPollRoutes = fp(
     // Visitors poll from the host page's origin, so the route is a CORS visitor route (PROTOCOL.md §1.4).
     // Not an async handler: the poll is the deferred answer, so a held poll keeps no suspended frame.
     // Its request line is at debug: every open widget polls all the time, and the lines would drown the rest.
-    app.visitorRpc('/longpolling/poll', (params, request, reply) => {
-      const { channels: requested, last, options } = parseParams(params);
-      // Everything needed is in hand: a held poll must not keep the parsed envelope alive for the hold.
-      request.body = undefined;
-      const poll = new HeldPoll(shared, last, reply);
-      prepare(poll, request, requested, options).catch((err: unknown) => poll.fail(err));
-      return poll;
-    }, { config: { requestLogLevel: 'debug', rateLimit: { max: app.config.rateLimits.poll, timeWindow: 60_000 } } });
+    app.visitorRpc(
+      '/longpolling/poll',
+      {
+        summary: 'Notifications newer than `last` on the readable channels, held up to 50 s while there are none',
+        params: PollParams,
+        result: Type.Array(NotificationSchema),
+        config: { requestLogLevel: 'debug', rateLimit: { max: app.config.rateLimits.poll, timeWindow: 60_000 } },
+      },
+      (params, request, reply) => {
+        const channels = params.channels ?? [];
+        const options = params.options;
+        // Everything needed is in hand: a held poll must not keep the parsed envelope alive for the hold.
+        request.body = undefined;
+        const poll = new HeldPoll(shared, params.last ?? 0, reply);
+        prepare(poll, request, channels, options).catch((err: unknown) => poll.fail(err));
+        return poll;
+      },
+    );
 
     const gc = setInterval(() => {
       app.store.deleteNotificationsBefore(app.clock.now() - o.retentionMs).catch((err: unknown) => app.log.warn({ err }, 'bus garbage collection failed'));

@@ -1,12 +1,23 @@
+import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
-import { RpcError } from '../plugins/jsonrpc.js';
-import { InvalidParamError, uuidParam } from '../livechat/params.js';
+import { InvalidParamError, RpcError } from '../rpc/errors.js';
+import { sessionByUuid } from '../livechat/conversations.js';
+import { ERROR_MESSAGES, SessionUuid } from '../schemas/params.js';
 import { parseEmailAddress } from '../mail/email-address.js';
 import { MailDeliveryError } from '../mail/mailer.js';
 import { buildTranscript, TRANSCRIPT_LIMITS } from '../mail/transcript.js';
 
 const DAY = 24 * 3600_000;
+
+const INVALID_EMAIL = 'Invalid email address';
+
+/**
+ * The recipient: the schema bounds it; whether it is an address (after trimming, with an optional
+ * `mailto:`) is mail/email-address.ts's rule, the same as the widget's field, which a schema cannot
+ * apply to a trimmed value.
+ */
+const Email = Type.String({ maxLength: 1024, description: 'The recipient’s e-mail address', [ERROR_MESSAGES]: { default: INVALID_EMAIL } });
 
 class NoConversationError extends RpcError {
   constructor() {
@@ -24,11 +35,15 @@ class NoConversationError extends RpcError {
 export async function transcriptRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
   app.visitorRpc(
     '/im_livechat/email_livechat_transcript',
+    {
+      summary: 'Mails the conversation to an address; no result on success',
+      params: Type.Object({ email: Email, uuid: SessionUuid() }),
+      config: { rateLimit: { max: opts.config.rateLimits.transcript, timeWindow: 60_000 } },
+    },
     async (params, request) => {
       const to = parseEmailAddress(params.email);
-      if (!to) throw new InvalidParamError('Invalid email address');
-      const uuid = uuidParam(params);
-      const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
+      if (!to) throw new InvalidParamError(INVALID_EMAIL);
+      const session = await sessionByUuid(app, params.uuid);
       const now = app.clock.now();
       if (!session || (session.closed_at !== null && now - session.closed_at > TRANSCRIPT_LIMITS.afterCloseMs)) throw new NoConversationError();
       const channel = await app.store.getChannel(session.channel_id);
@@ -51,6 +66,5 @@ export async function transcriptRoutes(app: FastifyInstance, opts: { config: Ser
       }
       return undefined;
     },
-    { config: { rateLimit: { max: opts.config.rateLimits.transcript, timeWindow: 60_000 } } },
   );
 }

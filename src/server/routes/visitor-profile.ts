@@ -10,7 +10,7 @@ import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { IdentityConflictError } from '../livechat/identity.js';
 import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
 import { announceVisitorUpdate } from '../livechat/visitor-session.js';
-import { openSession } from './widget.js';
+import { openSession } from '../livechat/conversations.js';
 
 const TRUST: Record<IdentityKind, number> = { anonymous: 0, unverified: 1, verified: 2 };
 
@@ -37,7 +37,7 @@ export async function visitorProfileRoutes(app: FastifyInstance, opts: { config:
     '/im_livechat/visitor_update',
     async (params, request) => {
       const claims = visitorClaims(params);
-      const session = await openSession(app, params);
+      const session = await openSession(app, params.uuid);
       if (!session) return false;
       await takeSessionQuota(app, 'visitorUpdate', session.id);
       const verifiedId = await verifiedVisitorId(app.store, session.channel_id, claims);

@@ -10,8 +10,9 @@ import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { visitorUploadPolicy } from '../livechat/upload-policy.js';
 import { RpcError, TooManyRequestsError } from '../plugins/jsonrpc.js';
 import { mimetypeFor } from '../attachments/sniff.js';
-import { UploadError, cleanAttachmentName, describeLimit, toUploadError } from './attachments-upload.js';
-import { messageChannels } from './widget.js';
+import { cleanAttachmentName } from '../attachments/naming.js';
+import { UploadError, describeLimit, toUploadError } from '../attachments/upload-errors.js';
+import { messageChannels } from '../livechat/conversations.js';
 
 type Config = Pick<ServerConfig, 'attachmentMaxBytes' | 'visitorUploadSessionMaxBytes' | 'rateLimits'>;
 

@@ -1,4 +1,6 @@
+import Type from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FileBytes, Media, PathSegment, PlainText, QueryValue, Redirect } from '../schemas/http.js';
 import type { AttachmentRow } from '../store/schema.js';
 import { mayReadAttachment } from '../attachments/access.js';
 
@@ -36,10 +38,30 @@ async function sendAttachment(reply: FastifyReply, attachment: AttachmentRow | u
   return reply.send(Buffer.from(attachment.data ?? Buffer.alloc(0)));
 }
 
+const attachmentSchema = {
+  summary: 'An attachment’s bytes (or a redirect to a link attachment)',
+  params: Type.Object({ id: PathSegment('The attachment’s public id') }),
+  querystring: Type.Object({
+    download: Type.Optional(QueryValue('`true` or `1`: always as a download')),
+    access_token: Type.Optional(QueryValue('The visitor’s token from the message; operators use their session cookie')),
+  }),
+  response: {
+    200: FileBytes('The file; shown inline only for safe image, video, audio, PDF and plain-text types'),
+    302: Redirect('To a link attachment’s http(s) address'),
+    404: PlainText('Unknown, or not the caller’s (answered alike)'),
+  },
+};
+
+const avatarSchema = {
+  summary: 'An operator’s picture, or the default smiley',
+  params: Type.Object({ id: PathSegment('The author’s id; 0 or unknown gives the smiley') }),
+  response: { 200: Media('The picture', ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']) },
+};
+
 /** Attachment downloads and avatars. Attachment URLs carry a random public id, not the row id. */
 export async function webContentRoutes(app: FastifyInstance): Promise<void> {
-  type Req = { Params: { id: string }; Querystring: { download?: string; access_token?: string } };
-  const wantsDownload = (q: { download?: string }) => q.download === 'true' || q.download === '1';
+  type Req = { Params: { id: string }; Querystring: { download?: string | string[]; access_token?: string | string[] } };
+  const wantsDownload = (q: Req['Querystring']) => q.download === 'true' || q.download === '1';
   // Another session's attachment is answered exactly like an unknown id (issue 6).
   const lookup = async (request: FastifyRequest<Req>) => {
     const id = request.params.id;
@@ -47,10 +69,10 @@ export async function webContentRoutes(app: FastifyInstance): Promise<void> {
     return attachment && (await mayReadAttachment(app, request, attachment, request.query.access_token)) ? attachment : undefined;
   };
 
-  app.get<Req>('/web/content/:id', async (request, reply) => sendAttachment(reply, await lookup(request), wantsDownload(request.query)));
-  app.get<Req>('/web/content/ir.attachment/:id/datas', async (request, reply) => sendAttachment(reply, await lookup(request), wantsDownload(request.query)));
+  app.get<Req>('/web/content/:id', { schema: attachmentSchema }, async (request, reply) => sendAttachment(reply, await lookup(request), wantsDownload(request.query)));
+  app.get<Req>('/web/content/ir.attachment/:id/datas', { schema: attachmentSchema }, async (request, reply) => sendAttachment(reply, await lookup(request), wantsDownload(request.query)));
 
-  app.get<{ Params: { id: string } }>('/web/partner_image/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/web/partner_image/:id', { schema: avatarSchema }, async (request, reply) => {
     safeHeaders(reply);
     void reply.header('Cache-Control', 'public, max-age=300');
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;

@@ -1,14 +1,18 @@
+import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BusChannel, FIELD_LIMITS, RATES, type Rate } from '../../protocol/livechat.js';
+import { BusChannel, FIELD_LIMITS, RATES } from '../../protocol/livechat.js';
 import type { SessionRatedPayload } from '../../protocol/operator-console.js';
 import type { ServerConfig } from '../config.js';
 import { escapeHtml } from '../livechat/format.js';
 import { Coalescer } from '../livechat/coalescer.js';
-import { InvalidParamError, boolParam, optionalStringParam, uuidParam } from '../livechat/params.js';
-import { pageHistoryParam } from '../livechat/page-history.js';
-import { PAGE_HISTORY_NOTICE_EVERY_MS, TYPING_NOTICE_EVERY_MS, takeSessionQuota, windowGate } from '../livechat/visitor-limits.js';
+import { openSession, sessionByUuid, sessionOfCaller } from '../livechat/conversations.js';
 import { isLiveChat } from '../store/schema.js';
-import { openSession, sessionOfCaller } from './widget.js';
+import { PAGE_HISTORY_NOTICE_EVERY_MS, TYPING_NOTICE_EVERY_MS, takeSessionQuota, windowGate } from '../livechat/visitor-limits.js';
+import { PageHistorySchema, checkPageAddresses } from '../livechat/page-history.js';
+import { AnyJson, Bool, OneOf, OptionalText, SessionUuid, textOr } from '../schemas/params.js';
+
+/** An operator's way to name the conversation; any other value falls back to the uuid (not an error). */
+const OperatorSessionId = AnyJson('An operator’s way to name the conversation (its id); visitors use the uuid');
 
 interface TypingNotice {
   sessionId: number;
@@ -56,52 +60,71 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
 
   app.visitorRpc(
     '/im_livechat/notify_typing',
+    {
+      summary: 'The caller started or stopped typing; told to the other side at most once per window',
+      params: Type.Object({ is_typing: Bool(), uuid: Type.Optional(SessionUuid()), session_id: Type.Optional(OperatorSessionId) }),
+      config: perMinute(config.rateLimits.typing),
+    },
     async (params, request: FastifyRequest) => {
-      const isTyping = boolParam(params, 'is_typing');
       const operator = await app.currentOperator(request);
       const session = await sessionOfCaller(app, params, operator);
       if (!session) return undefined;
       if (!operator) await takeSessionQuota(app, 'typing', session.id);
       // Each speaker of a conversation has its own window: the visitor's typing never holds back the operator's.
       const speaker = operator ? operator.id : 0;
-      await typing.offer(`${session.id}:${speaker}`, { sessionId: session.id, isTyping, operatorId: operator ? operator.id : null, uuid: session.uuid });
+      await typing.offer(`${session.id}:${speaker}`, { sessionId: session.id, isTyping: params.is_typing, operatorId: operator ? operator.id : null, uuid: session.uuid });
       return undefined;
     },
-    { config: perMinute(config.rateLimits.typing) },
   );
 
   app.visitorRpc(
     '/im_livechat/feedback',
+    {
+      summary: 'Rates the conversation (also after it was closed); the rating’s id, or false for an unknown conversation',
+      params: Type.Object({
+        rate: OneOf(RATES, 'rate must be 5, 3 or 1', { description: '5 happy, 3 neutral, 1 sad' }),
+        reason: Type.Optional(OptionalText(FIELD_LIMITS.ratingReason)),
+        uuid: SessionUuid(),
+      }),
+      result: Type.Union([Type.Integer(), Type.Literal(false)]),
+      config: perMinute(config.rateLimits.feedback),
+    },
     async (params) => {
-      const rate = params.rate;
-      if (!RATES.includes(rate as Rate)) throw new InvalidParamError('rate must be 5, 3 or 1');
-      const reason = optionalStringParam(params, 'reason', FIELD_LIMITS.ratingReason, '');
-      const uuid = uuidParam(params);
+      const { rate } = params;
+      const reason = textOr(params.reason, '');
       // Feedback comes after the conversation, possibly after the operator closed it.
-      const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
+      const session = await sessionByUuid(app, params.uuid);
       if (!session || !isLiveChat(session)) return false;
       await takeSessionQuota(app, 'feedback', session.id);
-      const rating = await app.store.upsertRating(session.id, rate as number, reason, app.clock.now());
+      const rating = await app.store.upsertRating(session.id, rate, reason, app.clock.now());
       // Consoles show the rating and update their statistics live (issue 7); the visitor's channel is not told.
-      const rated: SessionRatedPayload = { info: 'session_rated', session_id: session.id, rate: rate as Rate, reason };
+      const rated: SessionRatedPayload = { info: 'session_rated', session_id: session.id, rate, reason };
       await app.bus.publish([BusChannel.session(session.id), BusChannel.operator(session.operator_id)], rated);
       return rating.id;
     },
-    { config: perMinute(config.rateLimits.feedback) },
   );
 
   app.visitorRpc(
     '/im_livechat/history',
+    {
+      summary: 'The pages the visitor saw, for the operator who asked (history_command)',
+      params: Type.Object({
+        page_history: PageHistorySchema,
+        pid: Type.Optional(AnyJson('The operator who asked (PROTOCOL.md §3.9); the session’s own operator is told')),
+        channel_uuid: SessionUuid(),
+      }),
+      result: Type.Literal(true),
+      config: perMinute(config.rateLimits.pageHistory),
+    },
     async (params) => {
-      const pages = pageHistoryParam(params);
-      const session = await openSession(app, params, 'channel_uuid');
-      if (!session) return true;
+      const pages = checkPageAddresses(params.page_history);
+      const session = await openSession(app, params.channel_uuid);
+      if (!session) return true as const;
       await takeSessionQuota(app, 'pageHistory', session.id);
       // The newest history replaces the stored one; the operator hears of it at most once per window.
       await app.store.setPageHistory(session.id, pages);
       await pageHistory.offer(String(session.id), { sessionId: session.id, pages, operatorId: session.operator_id });
-      return true;
+      return true as const;
     },
-    { config: perMinute(config.rateLimits.pageHistory) },
   );
 }

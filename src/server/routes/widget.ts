@@ -1,53 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BusChannel, FIELD_LIMITS, PAGE_URL_MAX, PAGE_URL_PARAM, POST_KEY_PARAM, POST_KEY_PATTERN, type LivechatChannelOptions } from '../../protocol/livechat.js';
-import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
+import Type from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { BusChannel, FIELD_LIMITS, PAGE_URL_MAX, PAGE_URL_PARAM, POST_KEY_PARAM, POST_KEY_PATTERN } from '../../protocol/livechat.js';
+import { RpcError } from '../rpc/errors.js';
 import type { ServerConfig } from '../config.js';
 import type { NewSessionPayload } from '../../protocol/operator-console.js';
-import { isLiveChat, type ChannelRow, type ChatSessionRow, type OperatorRow, type VisitorSessionRow } from '../store/schema.js';
-import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
+import type { ChannelRow } from '../store/schema.js';
 import { DEFAULT_OFFLINE_TEXT } from '../../protocol/offline-message.js';
+import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
 import { messageToWire, plainTextToHtml, sessionToWire } from '../livechat/format.js';
 import { onlineOperators, pickOperator } from '../livechat/availability.js';
+import { messageChannels, sessionByUuid, sessionOfCaller } from '../livechat/conversations.js';
 import { PostKeys } from '../livechat/post-keys.js';
 import { matchRule } from '../livechat/rules.js';
 import { urlsFor } from '../livechat/urls.js';
-import { InvalidParamError, checkText, intParam, optionalIntParam, optionalStringParam, uuidParam } from '../livechat/params.js';
 import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
 import { resumeVerifiedSession, type SessionAnswer } from '../livechat/visitor-session.js';
 import { visitorUploadPolicy } from '../livechat/upload-policy.js';
+import { AnyJson, ERROR_MESSAGES, Id, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../schemas/params.js';
+import { TEXT_PATTERN } from '../schemas/text.js';
+import { ChatMessageSchema, InitResultSchema, SessionAnswerSchema, type WireChannelOptions } from '../schemas/livechat.js';
 
 /** Default and largest `limit` of `/mail/chat_history` (SPEC.md §9). */
 export const HISTORY_DEFAULT_LIMIT = 20;
 export const HISTORY_MAX_LIMIT = 100;
-
-/** The session a uuid names, or undefined for a malformed, unknown or closed one (no existence oracle). */
-export async function openSession(app: FastifyInstance, params: RpcParams, key = 'uuid'): Promise<ChatSessionRow | undefined> {
-  const uuid = uuidParam(params, key);
-  if (!uuid) return undefined;
-  const session = await app.store.getVisitorSessionByUuid(uuid);
-  return session && session.closed_at === null && isLiveChat(session) ? session : undefined;
-}
-
-/**
- * The open session a call acts on: an operator names it by `session_id` and must be allowed to act in
- * it (operators never see a session's uuid, the visitor's credential); a visitor names it by its uuid.
- */
-export async function sessionOfCaller(app: FastifyInstance, params: RpcParams, operator: OperatorRow | null): Promise<ChatSessionRow | undefined> {
-  if (!operator) return openSession(app, params);
-  const id = params.session_id;
-  const session = typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? await app.store.getVisitorSession(id) : await openSession(app, params);
-  // An offline message has no widget listening: it is answered by e-mail (routes/offline-reply.ts).
-  if (!session || session.closed_at !== null || !isLiveChat(session) || !(await operatorMayAct(app, operator, session))) return undefined;
-  return session;
-}
-
-/** May this logged-in operator speak in that session? Its operator, a member of its channel, or an admin. */
-export async function operatorMayAct(app: FastifyInstance, operator: OperatorRow, session: VisitorSessionRow): Promise<boolean> {
-  if (operator.is_admin || operator.id === session.operator_id) return true;
-  return (await app.store.channelOperatorIds(session.channel_id)).includes(operator.id);
-}
 
 /**
  * The channel's widget options for `/im_livechat/init` (PROTOCOL.md §2.1 names the keys). `false` means
@@ -56,13 +33,13 @@ export async function operatorMayAct(app: FastifyInstance, operator: OperatorRow
  * button; an emptied welcome message stays `""` (no welcome bubble), an emptied button text or
  * placeholder is not set (both must name a control).
  */
-export function channelOptions(channel: ChannelRow, uploadMaxBytes: number): LivechatChannelOptions {
+export function channelOptions(channel: ChannelRow, uploadMaxBytes: number): WireChannelOptions {
   const text = (value: string, builtIn: string, emptyMeansNone = false): string | false => {
     if (value === builtIn) return false;
     if (value.trim() === '') return emptyMeansNone ? '' : false;
     return value;
   };
-  const options: LivechatChannelOptions = {
+  const options: WireChannelOptions = {
     button_text: text(channel.button_text, CHANNEL_DEFAULTS.button_text),
     default_message: text(channel.default_message, CHANNEL_DEFAULTS.default_message, true),
     input_placeholder: text(channel.input_placeholder, CHANNEL_DEFAULTS.input_placeholder),
@@ -79,21 +56,28 @@ export function channelOptions(channel: ChannelRow, uploadMaxBytes: number): Liv
   return { ...options, offline_mode: 'message_form', offline_text: text(channel.offline_text, DEFAULT_OFFLINE_TEXT) };
 }
 
-/** Publishes a new message to the visitor, the session channel and the session's operator. */
-export async function publishMessage(app: FastifyInstance, request: FastifyRequest, session: VisitorSessionRow, messageId: number): Promise<void> {
-  const message = await app.store.getMessage(messageId);
-  if (!message) return;
-  const wire = messageToWire(message, session, urlsFor(request));
-  await app.bus.publish(messageChannels(session), wire);
-}
-
-/** Where a new message of the session is announced: its visitor, the session and the session's operator. */
-export function messageChannels(session: VisitorSessionRow): string[] {
-  const channels = [BusChannel.visitor(session.uuid), BusChannel.session(session.id)];
-  return session.operator_id === null ? channels : [...channels, BusChannel.operator(session.operator_id)];
-}
-
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+/** An operator names a conversation by its id; any other value falls back to the uuid (not an error). */
+const OperatorSessionId = AnyJson('An operator’s way to name the conversation (its id); visitors use the uuid');
+
+/** The text of a chat message: not blank, at most `max` characters, well-formed (checked in this order). */
+function MessageContent(max: number) {
+  return Type.Unsafe<string>({
+    type: 'string',
+    not: { pattern: '^\\s*$' },
+    maxLength: max,
+    pattern: TEXT_PATTERN,
+    [ERROR_MESSAGES]: { not: 'The message is empty', maxLength: 'The message is too long: at most {limit} characters', pattern: '{key} {problem}', default: '{key} must be a string' },
+  });
+}
+
+const PostKey = Type.Unsafe<string | null>({
+  type: ['string', 'null'],
+  pattern: POST_KEY_PATTERN.source,
+  description: 'Drawn once per message and sent again with each retry, so a retried post is stored once',
+  [ERROR_MESSAGES]: { default: `${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _` },
+});
 
 /** The visitor-facing routes of SPEC.md §7 (CORS for ALLOWED_ORIGINS, no credentials). */
 export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
@@ -105,10 +89,15 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
 function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
   app.visitorRpc(
     '/im_livechat/init',
+    {
+      summary: 'Whether the chat button shows on this page, with the channel’s rule and options',
+      params: Type.Object({ channel_id: Id(), [PAGE_URL_PARAM]: Type.Optional(OptionalText(PAGE_URL_MAX, { description: 'The page the widget runs on; the Referer when absent' })) }),
+      result: InitResultSchema,
+      config: perMinute(config.rateLimits.init),
+    },
     async (params, request) => {
-      const channelId = intParam(params, 'channel_id');
-      const pageUrl = optionalStringParam(params, PAGE_URL_PARAM, PAGE_URL_MAX, '');
-      const { channel, online } = await app.availability.get(channelId);
+      const pageUrl = textOr(params[PAGE_URL_PARAM], '');
+      const { channel, online } = await app.availability.get(toId(params.channel_id));
       if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
       // The options come with every answer: a visitor reopening a conversation reads them for its window
       // even while nobody is online.
@@ -119,26 +108,32 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       const rule = matchRule(channel, pageUrl !== '' ? pageUrl : request.headers.referer);
       return { available_for_me: !('action' in rule && rule.action === 'hide_button'), rule, options };
     },
-    { config: perMinute(config.rateLimits.init) },
   );
 
   // The React widget renders its own templates; the call exists for protocol compatibility (PROTOCOL.md §3.1).
-  app.visitorRpc('/im_livechat/load_templates', async () => [], { config: perMinute(config.rateLimits.init) });
+  app.visitorRpc(
+    '/im_livechat/load_templates',
+    { summary: 'No templates: the widget renders its own', params: Type.Object({}), result: Type.Array(Type.Never()), config: perMinute(config.rateLimits.init) },
+    async () => [],
+  );
 
   app.visitorRpc(
     '/im_livechat/get_session',
+    {
+      summary: 'Opens a conversation with an available operator of the channel; false when nobody is available',
+      params: Type.Object({
+        channel_id: Id(),
+        anonymous_name: Type.Optional(OptionalText(FIELD_LIMITS.visitorName, { description: 'The visitor’s name; “Visitor” when not given' })),
+        // Read leniently (lenientId): it comes from a cookie the visitor controls, and a bad one only loses the preference.
+        previous_operator_id: Type.Optional(AnyJson('The operator of the visitor’s previous conversation, preferred when available')),
+      }),
+      result: Type.Union([SessionAnswerSchema, Type.Literal(false)]),
+      config: perMinute(config.rateLimits.getSession),
+    },
     async (params, request) => {
-      const channelId = intParam(params, 'channel_id');
       const claims = visitorClaims(params);
-      const anonymousName = claims.name ?? (optionalStringParam(params, 'anonymous_name', FIELD_LIMITS.visitorName, 'Visitor').trim() || 'Visitor');
-      let previousId: number | undefined;
-      try {
-        previousId = optionalIntParam(params, 'previous_operator_id');
-      } catch {
-        // The value comes from a cookie the visitor controls; a bad one only loses the preference.
-        previousId = undefined;
-      }
-      const channel = await app.store.getChannel(channelId);
+      const anonymousName = claims.name ?? (textOr(params.anonymous_name, 'Visitor').trim() || 'Visitor');
+      const channel = await app.store.getChannel(toId(params.channel_id));
       if (!channel) return false;
       // A wrong hash refuses the call (identity_rejected): the widget then asks again without the identity.
       const verifiedId = await verifiedVisitorId(app.store, channel.id, claims);
@@ -148,23 +143,20 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
         if (resumed) return resumed;
       }
       const now = app.clock.now();
-      const operator = pickOperator(await onlineOperators(app.store, channel.id, now), previousId);
+      const operator = pickOperator(await onlineOperators(app.store, channel.id, now), lenientId(params.previous_operator_id));
       if (!operator) return false;
       const session = await app.store.createVisitorSession(
         { uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}`, ...visitor },
         now,
       );
       if (claims.pages) await app.store.setPageHistory(session.id, claims.pages);
-      const wire = sessionToWire(session, operator);
       // No uuid: it is the visitor's credential, and the operator addresses the session by id.
       const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: anonymousName, channel_id: channel.id } };
       await app.bus.publish([BusChannel.operator(operator.id)], announced);
-      const answer: SessionAnswer = { ...wire, ...identityAnswer(session) };
+      const answer: SessionAnswer = { ...sessionToWire(session, operator), ...identityAnswer(session) };
       return answer;
     },
-    { config: perMinute(config.rateLimits.getSession) },
   );
-
 }
 
 /** A conversation's history and the visitor's (or operator's) posts. */
@@ -173,39 +165,47 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
 
   app.visitorRpc(
     '/mail/chat_history',
+    {
+      summary: 'A conversation’s messages, newest first; [] for an unknown conversation',
+      params: Type.Object({
+        limit: Type.Optional(OptionalId({ description: `At most this many (1 to ${HISTORY_MAX_LIMIT}; ${HISTORY_DEFAULT_LIMIT} when not given)` })),
+        last_id: Type.Optional(OptionalId({ description: 'Only messages older than this one' })),
+        uuid: SessionUuid(),
+      }),
+      result: Type.Array(ChatMessageSchema),
+      config: perMinute(config.rateLimits.chatHistory),
+    },
     async (params, request) => {
-      const requested = optionalIntParam(params, 'limit') ?? HISTORY_DEFAULT_LIMIT;
-      const limit = Math.min(Math.max(requested, 1), HISTORY_MAX_LIMIT);
-      const beforeId = optionalIntParam(params, 'last_id');
-      const uuid = uuidParam(params);
+      const limit = Math.min(Math.max(toOptionalId(params.limit) ?? HISTORY_DEFAULT_LIMIT, 1), HISTORY_MAX_LIMIT);
       // A closed conversation's history stays readable to its visitor (the widget reloads it from the cookie).
-      const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
+      const session = await sessionByUuid(app, params.uuid);
       if (!session) return [];
       const urls = urlsFor(request);
       // The visitor's messages an operator has read carry `seen` (issue 15), so "Seen" survives a reload.
       const seenUpTo = session.operator_seen_message_id ?? 0;
-      return (await app.store.listMessages(session.id, limit, beforeId)).map((m) => {
+      return (await app.store.listMessages(session.id, limit, toOptionalId(params.last_id))).map((m) => {
         const wire = messageToWire(m, session, urls);
         return m.author_operator_id === null && m.id <= seenUpTo ? { ...wire, seen: true as const } : wire;
       });
     },
-    { config: perMinute(config.rateLimits.chatHistory) },
   );
 
   app.visitorRpc(
     '/mail/chat_post',
+    {
+      summary: 'Posts a message; its id, or false when the conversation is unknown or closed',
+      params: Type.Object({
+        message_content: MessageContent(config.messageMaxLength),
+        [POST_KEY_PARAM]: Type.Optional(PostKey),
+        uuid: Type.Optional(SessionUuid()),
+        session_id: Type.Optional(OperatorSessionId),
+      }),
+      result: Type.Union([Type.Integer(), Type.Literal(false)]),
+      config: perMinute(config.rateLimits.chatPost),
+    },
     async (params, request) => {
       const content = params.message_content;
-      if (typeof content !== 'string') throw new InvalidParamError('message_content must be a string');
-      if (content.trim() === '') throw new InvalidParamError('The message is empty');
-      if (content.length > config.messageMaxLength) {
-        throw new InvalidParamError(`The message is too long: at most ${config.messageMaxLength} characters`);
-      }
-      checkText('message_content', content);
-      const postKey = params[POST_KEY_PARAM];
-      if (postKey !== undefined && postKey !== null && (typeof postKey !== 'string' || !POST_KEY_PATTERN.test(postKey))) {
-        throw new InvalidParamError(`${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _`);
-      }
+      const postKey = params[POST_KEY_PARAM] ?? undefined;
       const operator = await app.currentOperator(request);
       const session = await sessionOfCaller(app, params, operator);
       if (!session) return false;
@@ -218,17 +218,16 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
       // a new message has no attachments yet, so its wire form needs no second read.
       const post = async (): Promise<number> => {
         const { message } = await app.bus.postMessage(
-          { session_id: session.id, body: plainTextToHtml(content.trim()), author_operator_id: operator ? operator.id : null, post_key: typeof postKey === 'string' ? postKey : null },
+          { session_id: session.id, body: plainTextToHtml(content.trim()), author_operator_id: operator ? operator.id : null, post_key: postKey ?? null },
           messageChannels(session),
           // The key goes out with the announcement: a widget that is still waiting for its answer matches it.
-          (row) => ({ ...messageToWire({ ...row, author_name: authorName, attachments: [] }, session, urls), ...(typeof postKey === 'string' ? { [POST_KEY_PARAM]: postKey } : {}) }),
+          (row) => ({ ...messageToWire({ ...row, author_name: authorName, attachments: [] }, session, urls), ...(postKey !== undefined ? { [POST_KEY_PARAM]: postKey } : {}) }),
         );
         return message.id;
       };
-      if (typeof postKey !== 'string') return post();
+      if (postKey === undefined) return post();
       // This process remembers keys in flight; the database answers for a retry that reached another process.
       return postKeys.once(session.id, postKey, app.clock.now(), async () => (await app.store.findMessageIdByPostKey(session.id, postKey)) ?? post());
     },
-    { config: perMinute(config.rateLimits.chatPost) },
   );
 }

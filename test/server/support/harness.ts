@@ -9,10 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
 import type { Clock } from '../../../src/server/plugins/clock.js';
+import { watchSerialisation, type SerialisationMismatch } from './serialisation.js';
 
 export type EngineName = 'sqlite' | 'postgres';
 
@@ -74,6 +75,10 @@ export class Harness {
   database!: TestDatabase;
   /** Logger options for the app; set by a suite's body, which runs before the app starts. */
   logger: FastifyServerOptions['logger'] = false;
+  /** Told of every route the app registers; set before start(). */
+  onRoute: ((route: RouteOptions) => void) | undefined;
+  /** Answers a response schema changed (support/serialisation.ts); stop() fails when there is one. */
+  readonly serialisationMismatches: SerialisationMismatch[] = [];
 
   constructor(
     readonly engine: EngineName,
@@ -87,13 +92,17 @@ export class Harness {
       { LIVECHAT_ADMIN_PASSWORD: ADMIN_PASSWORD, NODE_ENV: 'test', RATE_LIMIT_DELAY_MS: '0', ...this.database.env, ...this.extraEnv },
       rootDir,
     );
-    this.app = await buildApp({ config, clock: this.clock, logger: this.logger });
+    this.app = await buildApp({ config, clock: this.clock, logger: this.logger, ...(this.onRoute ? { onRoute: this.onRoute } : {}) });
+    watchSerialisation(this.app, this.serialisationMismatches);
     await this.app.ready();
   }
 
   async stop(): Promise<void> {
     await this.app?.close();
     await this.database?.drop();
+    if (this.serialisationMismatches.length > 0) {
+      throw new Error(`a response schema changed ${this.serialisationMismatches.length} answer(s): ${JSON.stringify(this.serialisationMismatches.slice(0, 3), null, 2)}`);
+    }
   }
 
   /** POSTs a JSON-RPC call and returns the parsed answer and the raw response. */

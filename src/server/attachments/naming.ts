@@ -1,0 +1,40 @@
+/** Limits, names and types of attachments, shared by the operators' and the visitors' upload routes. */
+
+/** Files one upload may carry. */
+export const MAX_FILES_PER_UPLOAD = 10;
+/** Longest stored file name; longer names keep their end (the extension). */
+export const ATTACHMENT_NAME_MAX = 255;
+/** Longest URL of a URL-type attachment. */
+export const ATTACHMENT_URL_MAX = 2048;
+/** Longest text sent along with the files. */
+export const ATTACHMENT_BODY_MAX = 4000;
+
+/** A stored file name: no folders (some browsers send `C:\fakepath\…`), no control or direction characters, "unnamed" when empty. */
+export function cleanAttachmentName(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // Control characters (C0, DEL, C1), direction overrides (which can show `gpj.exe` as `exe.jpg`) and lone
+  // surrogates: nothing a name needs, and NUL breaks PostgreSQL text.
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    .trim();
+  if (cleaned === '') return 'unnamed';
+  // Cutting may split a character in two: its second half goes too.
+  return cleaned.length > ATTACHMENT_NAME_MAX ? cleaned.slice(cleaned.length - ATTACHMENT_NAME_MAX).replace(/^[\uDC00-\uDFFF]/, '') : cleaned;
+}
+
+const URL_TYPES: readonly [RegExp, string][] = [
+  [/\.png$/i, 'image/png'],
+  [/\.jpe?g$/i, 'image/jpeg'],
+  [/\.gif$/i, 'image/gif'],
+  [/\.webp$/i, 'image/webp'],
+  [/\.mp4$/i, 'video/mp4'],
+  [/\.webm$/i, 'video/webm'],
+  [/\.ogv$/i, 'video/ogg'],
+];
+
+/** The mimetype of a URL-type attachment, from the URL's path (YouTube pages count as video). */
+export function mimetypeOfUrl(url: URL): string {
+  if (/(^|\.)youtube\.com$|(^|\.)youtu\.be$/i.test(url.hostname)) return 'video/youtube';
+  return URL_TYPES.find(([re]) => re.test(url.pathname))?.[1] ?? 'text/uri-list';
+}

@@ -1,0 +1,63 @@
+import { RpcCode, type RpcErrorObject, type RpcExceptionType } from '../../protocol/rpc.js';
+
+/** An error a route raises on purpose; its text reaches the client as `data.message`. */
+export class RpcError extends Error {
+  constructor(
+    message: string,
+    readonly exceptionType: RpcExceptionType = 'user_error',
+    readonly code: number = RpcCode.serverError,
+    readonly name_: string = 'livechat.UserError',
+  ) {
+    super(message);
+  }
+}
+
+/** The caller has no valid operator session (code 100, SPEC.md §4 "Generic session"). */
+export class SessionExpiredError extends RpcError {
+  constructor() {
+    super('Session expired', 'access_denied', RpcCode.sessionInvalid, 'livechat.SessionExpired');
+  }
+}
+
+/** A limit was reached: answered with HTTP 429 and Retry-After, in the JSON-RPC envelope. */
+export class TooManyRequestsError extends RpcError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many requests, please slow down.', 'warning', RpcCode.serverError, 'livechat.TooManyRequests');
+  }
+}
+
+/** A parameter is missing or has the wrong type or size. */
+export class InvalidParamError extends RpcError {
+  constructor(message: string) {
+    super(message, 'validation_error', undefined, 'livechat.ValidationError');
+  }
+}
+
+/** Builds the wire error for anything a handler throws; no stack reaches clients outside development. */
+export function toRpcError(err: unknown, development: boolean): RpcErrorObject {
+  if (err instanceof RpcError) {
+    return {
+      code: err.code,
+      message: err.code === RpcCode.sessionInvalid ? 'Session Expired' : 'Server Error',
+      data: {
+        name: err.name_,
+        message: err.message,
+        debug: '',
+        arguments: [err.message],
+        exception_type: err.exceptionType,
+      },
+    };
+  }
+  const e = err instanceof Error ? err : new Error(String(err));
+  return {
+    code: RpcCode.serverError,
+    message: 'Server Error',
+    data: {
+      name: 'livechat.InternalError',
+      message: development ? e.message : 'Internal server error',
+      debug: development ? (e.stack ?? '') : '',
+      arguments: [],
+      exception_type: 'internal_error',
+    },
+  };
+}

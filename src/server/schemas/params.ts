@@ -1,0 +1,135 @@
+import Type, { type TSchema, type TUnsafe } from 'typebox';
+import { SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
+import type { RpcExceptionType } from '../../protocol/rpc.js';
+import { Value } from 'typebox/value';
+import { TEXT_PATTERN } from './text.js';
+
+/**
+ * The annotation that gives a parameter's error messages, by the failing JSON Schema keyword (`default`
+ * for any other): the text the client reads in `data.message` (rpc/invalid-params.ts fills `{key}`,
+ * `{limit}` and `{problem}`). An `x-` name, so validators and OpenAPI tools pass it through.
+ */
+export const ERROR_MESSAGES = 'x-error';
+
+/** Error message templates of one parameter, by JSON Schema keyword. */
+export type ErrorMessages = Partial<Record<string, string>> & { default?: string };
+
+/**
+ * The error's `data.name` and `data.exception_type` when they are not the usual `livechat.ValidationError`
+ * and `validation_error`: a call whose protocol (the Odoo bus) gives its own.
+ */
+export const ERROR_KIND = 'x-error-kind';
+
+/** The value of {@link ERROR_KIND}. */
+export interface ErrorKind {
+  name: string;
+  exception_type: RpcExceptionType;
+}
+
+type Annotations = { description?: string; [ERROR_MESSAGES]?: ErrorMessages; [ERROR_KIND]?: ErrorKind };
+
+const ID_DIGITS = '\\d{1,15}';
+const idNumber = { minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
+
+/**
+ * A record id: a non-negative integer, or its decimal digits as a string, because cookies carry ids as
+ * text. Handlers read it with {@link toId}.
+ */
+export function Id(annotations: Annotations = {}): TUnsafe<number | string> {
+  return Type.Unsafe<number | string>({
+    type: ['integer', 'string'],
+    ...idNumber,
+    pattern: `^${ID_DIGITS}$`,
+    [ERROR_MESSAGES]: { default: '{key} must be a positive integer' },
+    ...annotations,
+  });
+}
+
+/** Like {@link Id}, but `null`, `false` and `""` mean "not given", as does leaving it out. */
+export function OptionalId(annotations: Annotations = {}): TUnsafe<number | string | null | false> {
+  return Type.Unsafe<number | string | null | false>({
+    type: ['integer', 'string', 'null', 'boolean'],
+    ...idNumber,
+    pattern: `^(${ID_DIGITS})?$`,
+    not: { const: true },
+    [ERROR_MESSAGES]: { default: '{key} must be a positive integer' },
+    ...annotations,
+  });
+}
+
+/** The number an {@link Id} names. */
+export function toId(value: number | string): number {
+  return Number(value);
+}
+
+/** The number an {@link OptionalId} names, or undefined when it was not given. */
+export function toOptionalId(value: number | string | null | false | undefined): number | undefined {
+  return value === undefined || value === null || value === false || value === '' ? undefined : Number(value);
+}
+
+const textMessages: ErrorMessages = {
+  maxLength: '{key} must be at most {limit} characters',
+  pattern: '{key} {problem}',
+  default: '{key} must be a string',
+};
+
+/** At most `max` UTF-16 code units of well-formed text without control characters (schemas/text.ts). */
+export function Text(max: number, annotations: Annotations & { pattern?: never } = {}): TUnsafe<string> {
+  return Type.Unsafe<string>({ type: 'string', maxLength: max, pattern: TEXT_PATTERN, [ERROR_MESSAGES]: textMessages, ...annotations });
+}
+
+/** Like {@link Text}, but `null` and `false` mean "not given", as does leaving it out. */
+export function OptionalText(max: number, annotations: Annotations = {}): TUnsafe<string | null | false> {
+  return Type.Unsafe<string | null | false>({
+    type: ['string', 'null', 'boolean'],
+    maxLength: max,
+    pattern: TEXT_PATTERN,
+    not: { const: true },
+    [ERROR_MESSAGES]: textMessages,
+    ...annotations,
+  });
+}
+
+/** The text of an {@link OptionalText}, or `fallback` when it was not given. */
+export function textOr(value: string | null | false | undefined, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+/** `true` or `false`. */
+export function Bool(annotations: Annotations = {}): TUnsafe<boolean> {
+  return Type.Unsafe<boolean>({ type: 'boolean', [ERROR_MESSAGES]: { default: '{key} must be true or false' }, ...annotations });
+}
+
+/**
+ * A visitor session's uuid. The schema accepts any value: a malformed uuid must be answered exactly like
+ * an unknown one, so the answer never tells a guesser more than "no such conversation", and a schema
+ * error would. Handlers read it with {@link sessionUuid}.
+ */
+export function SessionUuid(description = 'The conversation’s uuid, the visitor’s credential; anything else is answered like an unknown conversation.'): TUnsafe<unknown> {
+  return Type.Unsafe<unknown>({ description, examples: ['2b7f2a4c-8f0e-4d52-9a51-0c6f1d3e5a7b'] });
+}
+
+/** The uuid of a {@link SessionUuid} parameter, or undefined when it is not even shaped like one. */
+export function sessionUuid(value: unknown): string | undefined {
+  return typeof value === 'string' && SESSION_UUID_PATTERN.test(value) ? value : undefined;
+}
+
+/** One of `values`, refused with `message` otherwise. */
+export function OneOf<const T extends string | number>(values: readonly T[], message: string, annotations: Annotations = {}): TUnsafe<T> {
+  return Type.Unsafe<T>({ enum: [...values], [ERROR_MESSAGES]: { default: message }, ...annotations });
+}
+
+/** Whatever JSON the caller sends; the handler's own code checks it (each use says why). */
+export function AnyJson(description: string): TSchema {
+  return Type.Unknown({ description });
+}
+
+/**
+ * The number an {@link Id} would give, or undefined for anything else, for a parameter whose bad value
+ * must cost nothing but itself (it comes from a cookie the visitor controls).
+ */
+export function lenientId(value: unknown): number | undefined {
+  return Value.Check(ID_SCHEMA, value) ? toId(value as number | string) : undefined;
+}
+
+const ID_SCHEMA = Id();
