@@ -9,10 +9,7 @@ import { openSession, sessionByUuid, sessionOfCaller } from '../livechat/convers
 import { isLiveChat } from '../store/schema.js';
 import { PAGE_HISTORY_NOTICE_EVERY_MS, TYPING_NOTICE_EVERY_MS, takeSessionQuota, windowGate } from '../livechat/visitor-limits.js';
 import { PageHistorySchema, checkPageAddresses } from '../livechat/page-history.js';
-import { AnyJson, Bool, OneOf, OptionalText, SessionUuid, textOr } from '../schemas/params.js';
-
-/** An operator's way to name the conversation; any other value falls back to the uuid (not an error). */
-const OperatorSessionId = AnyJson('An operator’s way to name the conversation (its id); visitors use the uuid');
+import { AnyJson, OperatorSessionId, Bool, OneOf, OptionalText, SessionUuid, textOr } from '../schemas/params.js';
 
 interface TypingNotice {
   sessionId: number;

@@ -18,7 +18,7 @@ import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
 import { resumeVerifiedSession, type SessionAnswer } from '../livechat/visitor-session.js';
 import { visitorUploadPolicy } from '../livechat/upload-policy.js';
-import { AnyJson, ERROR_MESSAGES, Id, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../schemas/params.js';
+import { AnyJson, OperatorSessionId, ERROR_MESSAGES, Id, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../schemas/params.js';
 import { TEXT_PATTERN } from '../schemas/text.js';
 import { ChatMessageSchema, InitResultSchema, SessionAnswerSchema, type WireChannelOptions } from '../schemas/livechat.js';
 
@@ -57,9 +57,6 @@ export function channelOptions(channel: ChannelRow, uploadMaxBytes: number): Wir
 }
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
-
-/** An operator names a conversation by its id; any other value falls back to the uuid (not an error). */
-const OperatorSessionId = AnyJson('An operator’s way to name the conversation (its id); visitors use the uuid');
 
 /** The text of a chat message: not blank, at most `max` characters, well-formed (checked in this order). */
 function MessageContent(max: number) {

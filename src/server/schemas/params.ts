@@ -114,6 +114,9 @@ export function sessionUuid(value: unknown): string | undefined {
   return typeof value === 'string' && SESSION_UUID_PATTERN.test(value) ? value : undefined;
 }
 
+/** An operator names a visitor's conversation by its id; any other value falls back to the uuid (not an error). */
+export const OperatorSessionId = Type.Unsafe<unknown>({ description: 'An operator’s way to name the conversation (its id); visitors use the uuid' });
+
 /** One of `values`, refused with `message` otherwise. */
 export function OneOf<const T extends string | number>(values: readonly T[], message: string, annotations: Annotations = {}): TUnsafe<T> {
   return Type.Unsafe<T>({ enum: [...values], [ERROR_MESSAGES]: { default: message }, ...annotations });
