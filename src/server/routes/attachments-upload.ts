@@ -8,7 +8,7 @@ import { publishMessage } from '../livechat/conversations.js';
 import { operatorMayAct } from '../livechat/conversation-access.js';
 import { urlsFor } from '../livechat/urls.js';
 import { InvalidParamError, RpcError, SessionExpiredError } from '../rpc/errors.js';
-import { invalidParamsError } from '../rpc/invalid-params.js';
+import { checkParams } from '../rpc/invalid-params.js';
 import { mimetypeFor } from '../attachments/sniff.js';
 import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES_PER_UPLOAD, cleanAttachmentName, mimetypeOfUrl } from '../attachments/naming.js';
 import { UploadError, toUploadError } from '../attachments/upload-errors.js';
@@ -107,13 +107,11 @@ export async function attachmentUploadRoutes(app: FastifyInstance, opts: { confi
       if (!operator) throw new UploadError('session_expired', 401, 'Session expired');
       if (!request.isMultipart()) throw new UploadError('invalid', 400, 'The request must be multipart/form-data');
       const { fields, files } = await readParts(request, maxBytes);
-      // The fields arrive part by part after Fastify's own check, so they are checked here, by the same validator.
-      const check = request.compileValidationSchema(UploadFields);
-      if (!check(fields)) throw invalidParamsError(check.errors![0]!, UploadFields, fields);
-      const session = await sessionForUpload(app, operator, toId(fields.session_id!));
+      const form = checkParams(request, UploadFields, fields);
+      const session = await sessionForUpload(app, operator, toId(form.session_id));
       if (files.length === 0) throw new UploadError('invalid', 400, 'No file was sent');
       const posted = files.map((f) => ({ name: f.name, mimetype: f.mimetype, type: 'file' as const, url: null, data: f.data, file_size: f.data.length }));
-      return await createMessageWith(app, request, session, operator.id, fields.body ?? '', posted);
+      return await createMessageWith(app, request, session, operator.id, form.body ?? '', posted);
     } catch (err) {
       const known = toUploadError(err, request, maxBytes);
       if (known) return reply.status(known.status).send({ error: { code: known.code, message: known.message } });

@@ -1,6 +1,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
+import Type from 'typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { POST_KEY_PARAM, POST_KEY_PATTERN, SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
+import { POST_KEY_PARAM } from '../../protocol/livechat.js';
 import { VISITOR_UPLOAD_ROUTE, uploadTypeAccepted, type VisitorUploadPolicy } from '../../protocol/visitor-upload.js';
 import type { ServerConfig } from '../config.js';
 import type { VisitorSessionRow } from '../store/schema.js';
@@ -8,11 +9,14 @@ import { attachmentToWire, messageToWire } from '../livechat/format.js';
 import { urlsFor } from '../livechat/urls.js';
 import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { visitorUploadPolicy } from '../livechat/upload-policy.js';
-import { RpcError, TooManyRequestsError } from '../plugins/jsonrpc.js';
+import { RpcError, TooManyRequestsError } from '../rpc/errors.js';
+import { checkParams } from '../rpc/invalid-params.js';
+import { PostKey, SessionUuid } from '../schemas/params.js';
+import { MessageAttachmentSchema } from '../schemas/livechat.js';
 import { mimetypeFor } from '../attachments/sniff.js';
 import { cleanAttachmentName } from '../attachments/naming.js';
 import { UploadError, describeLimit, toUploadError } from '../attachments/upload-errors.js';
-import { messageChannels } from '../livechat/conversations.js';
+import { messageChannels, openSession } from '../livechat/conversations.js';
 
 type Config = Pick<ServerConfig, 'attachmentMaxBytes' | 'visitorUploadSessionMaxBytes' | 'rateLimits'>;
 
@@ -30,13 +34,14 @@ interface Admission {
   limitIsRoom: boolean;
 }
 
-async function admit(app: FastifyInstance, config: Config, fields: Map<string, string>): Promise<Admission> {
-  const uuid = fields.get('uuid');
+/** The fields before the file (multipart values are strings; a field sent twice counts once). */
+const UploadFields = Type.Object({ uuid: SessionUuid(), [POST_KEY_PARAM]: Type.Optional(PostKey) });
+
+async function admit(app: FastifyInstance, request: FastifyRequest, config: Config, fields: Map<string, string>): Promise<Admission> {
   // Malformed, unknown and closed read alike: no answer tells whether a conversation exists.
-  const session = uuid !== undefined && SESSION_UUID_PATTERN.test(uuid) ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
-  if (!session || session.closed_at !== null) throw new UploadError('session_expired', 404, 'This conversation has ended');
-  const postKey = fields.get(POST_KEY_PARAM) ?? null;
-  if (postKey !== null && !POST_KEY_PATTERN.test(postKey)) throw new UploadError('invalid', 400, `${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _`);
+  const session = await openSession(app, fields.get('uuid'));
+  if (!session) throw new UploadError('session_expired', 404, 'This conversation has ended');
+  const postKey = checkParams(request, UploadFields, Object.fromEntries(fields))[POST_KEY_PARAM] ?? null;
   const channel = await app.store.getChannel(session.channel_id);
   const policy = channel ? visitorUploadPolicy(channel, config.attachmentMaxBytes) : false;
   if (!policy) throw new UploadError('uploads_disabled', 403, 'Files cannot be sent in this conversation');
@@ -85,7 +90,7 @@ async function receive(app: FastifyInstance, request: FastifyRequest, config: Co
     }
     let admission: Admission;
     try {
-      admission = await admit(app, config, fields);
+      admission = await admit(app, request, config, fields);
     } catch (err) {
       // Read and dropped, so the refusal reaches the browser instead of a connection reset.
       part.file.resume();
@@ -140,6 +145,29 @@ function answerError(config: Config, err: FastifyError | Error, request: Fastify
   return reply.status(500).send({ error: { code: 'invalid', message: 'The file could not be stored' } });
 }
 
+const UploadErrorSchema = Type.Object({ error: Type.Object({ code: Type.String(), message: Type.String() }) });
+
+const uploadSchema = (config: Config) => ({
+  summary: 'A visitor sends a file into its conversation',
+  body: {
+    content: {
+      'multipart/form-data': {
+        // Also `null`: Fastify validates the body before the handler streams the parts, so it sees none;
+        // the fields are checked as they arrive (checkParams), before a byte of the file is read.
+        schema: Type.Object(
+          { ...UploadFields.properties, file: Type.String({ format: 'binary', description: `Exactly one file, after the fields; at most the channel’s limit and ${config.attachmentMaxBytes} bytes` }) },
+          { type: ['object', 'null'] },
+        ),
+      },
+    },
+  },
+  response: {
+    200: Type.Object({ message_id: Type.Integer(), attachments: Type.Array(MessageAttachmentSchema) }),
+    '4xx': UploadErrorSchema,
+    '5xx': UploadErrorSchema,
+  },
+});
+
 /**
  * Visitors send files into their conversation (issue 15): `POST /im_livechat/upload_attachment` (see
  * VISITOR_UPLOAD_ROUTE), from the embedding page without credentials (CORS for ALLOWED_ORIGINS). The
@@ -155,6 +183,7 @@ export async function visitorUploadRoutes(app: FastifyInstance, opts: { config: 
   app.post(
     VISITOR_UPLOAD_ROUTE,
     {
+      schema: uploadSchema(config),
       config: { visitorCors: true, rateLimit: { max: config.rateLimits.upload, timeWindow: 60_000 } },
       errorHandler: (err, request, reply) => answerError(config, err, request, reply),
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { BusChannel, FIELD_LIMITS, PAGE_URL_MAX, PAGE_URL_PARAM, POST_KEY_PARAM, POST_KEY_PATTERN } from '../../protocol/livechat.js';
+import { BusChannel, FIELD_LIMITS, PAGE_URL_MAX, PAGE_URL_PARAM, POST_KEY_PARAM } from '../../protocol/livechat.js';
 import { RpcError } from '../rpc/errors.js';
 import type { ServerConfig } from '../config.js';
 import type { NewSessionPayload } from '../../protocol/operator-console.js';
@@ -18,7 +18,7 @@ import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
 import { resumeVerifiedSession, type SessionAnswer } from '../livechat/visitor-session.js';
 import { visitorUploadPolicy } from '../livechat/upload-policy.js';
-import { AnyJson, OperatorSessionId, ERROR_MESSAGES, Id, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../schemas/params.js';
+import { AnyJson, OperatorSessionId, PostKey, ERROR_MESSAGES, Id, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../schemas/params.js';
 import { TEXT_PATTERN } from '../schemas/text.js';
 import { ChatMessageSchema, InitResultSchema, SessionAnswerSchema, type WireChannelOptions } from '../schemas/livechat.js';
 
@@ -68,13 +68,6 @@ function MessageContent(max: number) {
     [ERROR_MESSAGES]: { not: 'The message is empty', maxLength: 'The message is too long: at most {limit} characters', pattern: '{key} {problem}', default: '{key} must be a string' },
   });
 }
-
-const PostKey = Type.Unsafe<string | null>({
-  type: ['string', 'null'],
-  pattern: POST_KEY_PATTERN.source,
-  description: 'Drawn once per message and sent again with each retry, so a retried post is stored once',
-  [ERROR_MESSAGES]: { default: `${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _` },
-});
 
 /** The visitor-facing routes of SPEC.md §7 (CORS for ALLOWED_ORIGINS, no credentials). */
 export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {

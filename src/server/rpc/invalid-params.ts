@@ -1,4 +1,5 @@
-import type { FastifySchemaValidationError } from 'fastify';
+import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { Static, TSchema } from 'typebox';
 import { ERROR_KIND, ERROR_MESSAGES, type ErrorKind, type ErrorMessages } from '../schemas/params.js';
 import { textProblem } from '../../protocol/text-checks.js';
 import { InvalidParamError, RpcError } from './errors.js';
@@ -52,4 +53,14 @@ export function invalidBodyError(errors: readonly Failure[], paramsSchema: unkno
   const failure = errors[0];
   if (!failure || !/^\/params(\/|$)/.test(failure.instancePath)) return new InvalidParamError('The request body must be a JSON-RPC object');
   return invalidParamsError({ ...failure, instancePath: failure.instancePath.slice('/params'.length) }, paramsSchema, (body as { params: unknown }).params);
+}
+
+/**
+ * Checks params that Fastify's validator never saw (multipart fields, which arrive as the body streams in)
+ * against `schema` with the same validator and the same errors as a JSON-RPC call's.
+ */
+export function checkParams<S extends TSchema>(request: FastifyRequest, schema: S, params: Record<string, unknown>): Static<S> {
+  const check = request.compileValidationSchema(schema);
+  if (!check(params)) throw invalidParamsError(check.errors?.[0] ?? { instancePath: '', keyword: 'type', params: {} }, schema, params);
+  return params as Static<S>;
 }

@@ -1,5 +1,5 @@
 import Type, { type TSchema, type TUnsafe } from 'typebox';
-import { SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
+import { POST_KEY_PARAM, POST_KEY_PATTERN, SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
 import type { RpcExceptionType } from '../../protocol/rpc.js';
 import { Value } from 'typebox/value';
 import { TEXT_PATTERN } from './text.js';
@@ -116,6 +116,14 @@ export function sessionUuid(value: unknown): string | undefined {
 
 /** An operator names a visitor's conversation by its id; any other value falls back to the uuid (not an error). */
 export const OperatorSessionId = Type.Unsafe<unknown>({ description: 'An operator’s way to name the conversation (its id); visitors use the uuid' });
+
+/** A post key (protocol/livechat.ts POST_KEY_PARAM); `null` means none. */
+export const PostKey = Type.Unsafe<string | null>({
+  type: ['string', 'null'],
+  pattern: POST_KEY_PATTERN.source,
+  description: 'Drawn once per message and sent again with each retry, so a retried post is stored once',
+  [ERROR_MESSAGES]: { default: `${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _` },
+});
 
 /** One of `values`, refused with `message` otherwise. */
 export function OneOf<const T extends string | number>(values: readonly T[], message: string, annotations: Annotations = {}): TUnsafe<T> {
