@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BusChannel, POST_KEY_PARAM, POST_KEY_PATTERN } from '../../protocol/livechat.js';
+import { BusChannel } from '../../protocol/livechat.js';
 import { OFFLINE_FIELD_LIMITS, OFFLINE_MESSAGE_ROUTE } from '../../protocol/offline-message.js';
 import type { NewSessionPayload } from '../../protocol/operator-console.js';
-import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
-import { InvalidParamError, checkText, intParam, optionalStringParam } from '../livechat/params.js';
+import { InvalidParamError, RpcError } from '../rpc/errors.js';
+import { ERROR_MESSAGES, Id, MessageText, OptionalText, PostKey, textOr, toId } from '../schemas/params.js';
 import { plainTextToHtml } from '../livechat/format.js';
 import { PostKeys } from '../livechat/post-keys.js';
 import { parseEmailAddress } from '../mail/email-address.js';
 import { visitorPatch, type VisitorClaims } from '../livechat/visitor-claims.js';
 
 const DAY = 24 * 3600_000;
+const INVALID_EMAIL = 'Invalid email address';
 const NO_CLAIMS: VisitorClaims = { id: undefined, hash: undefined, name: undefined, email: undefined, context: undefined, timeZone: undefined, language: undefined, pages: undefined };
 
 /** Offline messages one client address may leave a day, on top of the per-minute limit. */
@@ -31,24 +33,15 @@ interface OfflineFields {
   postKey: string | null;
 }
 
-/** The form's fields, checked by shape and size before anything else happens. */
-function fieldsOf(params: RpcParams): OfflineFields {
-  const name = optionalStringParam(params, 'name', OFFLINE_FIELD_LIMITS.name, '').trim();
-  const rawEmail = params.email;
-  // The widget's own rule (SPEC.md §5), with the message the widget shows under the field.
-  const email = typeof rawEmail === 'string' && rawEmail.length <= OFFLINE_FIELD_LIMITS.email ? parseEmailAddress(rawEmail) : undefined;
-  if (!email) throw new InvalidParamError('Invalid email address');
-  const message = params.message;
-  if (typeof message !== 'string') throw new InvalidParamError('message must be a string');
-  if (message.length > OFFLINE_FIELD_LIMITS.message) throw new InvalidParamError(`The message is too long: at most ${OFFLINE_FIELD_LIMITS.message} characters`);
-  if (message.trim() === '') throw new InvalidParamError('The message is empty');
-  checkText('message', message);
-  const postKey = params[POST_KEY_PARAM];
-  if (postKey !== undefined && postKey !== null && (typeof postKey !== 'string' || !POST_KEY_PATTERN.test(postKey))) {
-    throw new InvalidParamError(`${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _`);
-  }
-  return { name, email, message: message.trim(), postKey: typeof postKey === 'string' ? postKey : null };
-}
+/** What the form sends, bounded and checked by shape before anything else happens. */
+const OfflineParams = Type.Object({
+  channel_id: Id(),
+  name: Type.Optional(OptionalText(OFFLINE_FIELD_LIMITS.name, { description: 'The visitor’s name; empty or absent: the default visitor name' })),
+  // The widget's own e-mail rule (SPEC.md §5) is applied to the trimmed value by the handler.
+  email: Type.String({ maxLength: OFFLINE_FIELD_LIMITS.email, description: 'Where the answer is mailed', [ERROR_MESSAGES]: { default: INVALID_EMAIL } }),
+  message: MessageText(OFFLINE_FIELD_LIMITS.message),
+  post_key: Type.Optional(PostKey),
+});
 
 /**
  * `/im_livechat/offline_message` {channel_id, name?, email, message, post_key?} → `true` (issue 14): a
@@ -82,24 +75,31 @@ export async function offlineMessageRoutes(app: FastifyInstance): Promise<void> 
 
   app.visitorRpc(
     OFFLINE_MESSAGE_ROUTE,
+    {
+      summary: 'Leaves a message while nobody is online, on a channel whose offline form is on; true once stored',
+      params: OfflineParams,
+      result: Type.Literal(true),
+      config: { rateLimit: { max: app.config.rateLimits.offlineMessage, timeWindow: 60_000 } },
+    },
     async (params, request) => {
-      const channelId = intParam(params, 'channel_id');
-      const fields = fieldsOf(params);
+      const channelId = toId(params.channel_id);
+      const email = parseEmailAddress(params.email);
+      if (!email) throw new InvalidParamError(INVALID_EMAIL);
+      const fields: OfflineFields = { name: textOr(params.name, '').trim(), email, message: params.message.trim(), postKey: params.post_key ?? null };
       const { channel } = await app.availability.get(channelId);
       if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
       if (channel.offline_mode !== 'message_form') throw new NoOfflineFormError();
       const key = fields.postKey;
       if (key === null) {
         await store(channel.id, fields, request);
-        return true;
+        return true as const;
       }
       // This process remembers keys in flight; the database answers for a retry that reached another process.
       await postKeys.once(channel.id, key, app.clock.now(), async () => {
         const earlier = await app.store.offline.findByKey(channel.id, key, app.clock.now() - KEY_MEMORY_MS);
         return earlier ? earlier.id : store(channel.id, fields, request);
       });
-      return true;
+      return true as const;
     },
-    { config: { rateLimit: { max: app.config.rateLimits.offlineMessage, timeWindow: 60_000 } } },
   );
 }

@@ -1,7 +1,17 @@
+import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { OperatorAlertSettings } from '../../protocol/operator-console.js';
-import { InvalidParamError, boolParam, optionalStringParam } from '../livechat/params.js';
+import { InvalidParamError } from '../rpc/errors.js';
+import { Bool, ERROR_MESSAGES, OptionalText, textOr } from '../schemas/params.js';
 import { EMAIL_MAX_LENGTH, parseEmailAddress } from '../mail/email-address.js';
+
+const INVALID_EMAIL = 'Invalid email address';
+
+const SettingsSchema = Type.Object({
+  email: Type.Union([Type.String(), Type.Null()], { description: 'Where alerts go; null: no alert mails' }),
+  notify_missed_chat: Type.Boolean({ description: 'A chat of the operator’s channels nobody answered within the channel’s delay' }),
+  notify_offline_message: Type.Boolean({ description: 'A message a visitor left while nobody was online' }),
+});
 
 /**
  * An operator's own alert settings (issue 14), same-origin with its session cookie:
@@ -12,16 +22,33 @@ import { EMAIL_MAX_LENGTH, parseEmailAddress } from '../mail/email-address.js';
 export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
   const read = async (operatorId: number): Promise<OperatorAlertSettings> =>
     (await app.store.alerts.settings(operatorId)) ?? { email: null, notify_missed_chat: false, notify_offline_message: false };
+  const authorize = (request: Parameters<typeof app.requireOperator>[0]) => app.requireOperator(request);
 
-  app.rpc('/im_livechat/operator/alert_settings', async (_params, request) => read((await app.requireOperator(request)).id));
+  app.rpc(
+    '/im_livechat/operator/alert_settings',
+    { summary: 'The operator’s own alert e-mails', params: Type.Object({}), result: SettingsSchema, authorize },
+    async (_params, request) => read((await app.requireOperator(request)).id),
+  );
 
-  app.rpc('/im_livechat/operator/set_alert_settings', async (params, request) => {
-    const operator = await app.requireOperator(request);
-    const raw = optionalStringParam(params, 'email', EMAIL_MAX_LENGTH + 7, '').trim();
-    const email = raw === '' ? null : parseEmailAddress(raw);
-    if (email === undefined) throw new InvalidParamError('Invalid email address');
-    const settings: OperatorAlertSettings = { email, notify_missed_chat: boolParam(params, 'notify_missed_chat'), notify_offline_message: boolParam(params, 'notify_offline_message') };
-    await app.store.alerts.setSettings(operator.id, settings);
-    return read(operator.id);
-  });
+  app.rpc(
+    '/im_livechat/operator/set_alert_settings',
+    {
+      summary: 'Changes the operator’s own alert e-mails; the settings as saved',
+      params: Type.Object({
+        email: OptionalText(EMAIL_MAX_LENGTH + 7, { description: 'The address for alerts; empty for none', [ERROR_MESSAGES]: { default: INVALID_EMAIL } }),
+        notify_missed_chat: Bool(),
+        notify_offline_message: Bool(),
+      }),
+      result: SettingsSchema,
+      authorize,
+    },
+    async (params, request) => {
+      const operator = await app.requireOperator(request);
+      const raw = textOr(params.email, '').trim();
+      const email = raw === '' ? null : parseEmailAddress(raw);
+      if (email === undefined) throw new InvalidParamError(INVALID_EMAIL);
+      await app.store.alerts.setSettings(operator.id, { email, notify_missed_chat: params.notify_missed_chat, notify_offline_message: params.notify_offline_message });
+      return read(operator.id);
+    },
+  );
 }

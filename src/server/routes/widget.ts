@@ -18,8 +18,7 @@ import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
 import { resumeVerifiedSession, type SessionAnswer } from '../livechat/visitor-session.js';
 import { visitorUploadPolicy } from '../livechat/upload-policy.js';
-import { AnyJson, OperatorSessionId, PostKey, ERROR_MESSAGES, Id, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../schemas/params.js';
-import { TEXT_PATTERN } from '../schemas/text.js';
+import { AnyJson, OperatorSessionId, PostKey, Id, MessageText, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../schemas/params.js';
 import { ChatMessageSchema, InitResultSchema, SessionAnswerSchema, type WireChannelOptions } from '../schemas/livechat.js';
 
 /** Default and largest `limit` of `/mail/chat_history` (SPEC.md §9). */
@@ -57,17 +56,6 @@ export function channelOptions(channel: ChannelRow, uploadMaxBytes: number): Wir
 }
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
-
-/** The text of a chat message: not blank, at most `max` characters, well-formed (checked in this order). */
-function MessageContent(max: number) {
-  return Type.Unsafe<string>({
-    type: 'string',
-    not: { pattern: '^\\s*$' },
-    maxLength: max,
-    pattern: TEXT_PATTERN,
-    [ERROR_MESSAGES]: { not: 'The message is empty', maxLength: 'The message is too long: at most {limit} characters', pattern: '{key} {problem}', default: '{key} must be a string' },
-  });
-}
 
 /** The visitor-facing routes of SPEC.md §7 (CORS for ALLOWED_ORIGINS, no credentials). */
 export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
@@ -185,7 +173,7 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
     {
       summary: 'Posts a message; its id, or false when the conversation is unknown or closed',
       params: Type.Object({
-        message_content: MessageContent(config.messageMaxLength),
+        message_content: MessageText(config.messageMaxLength),
         [POST_KEY_PARAM]: Type.Optional(PostKey),
         uuid: Type.Optional(SessionUuid()),
         session_id: Type.Optional(OperatorSessionId),

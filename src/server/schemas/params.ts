@@ -125,6 +125,19 @@ export const PostKey = Type.Unsafe<string | null>({
   [ERROR_MESSAGES]: { default: `${POST_KEY_PARAM} must be 16 to 64 letters, digits, - or _` },
 });
 
+/** The text of a message: not blank, at most `max` characters, well-formed (checked in this order). */
+export function MessageText(max: number, annotations: Annotations = {}): TUnsafe<string> {
+  return Type.Unsafe<string>({
+    type: 'string',
+    // `type` inside `not`: a value that is no string at all is told so, not called empty.
+    not: { type: 'string', pattern: '^\\s*$' },
+    maxLength: max,
+    pattern: TEXT_PATTERN,
+    [ERROR_MESSAGES]: { not: 'The message is empty', maxLength: 'The message is too long: at most {limit} characters', pattern: '{key} {problem}', default: '{key} must be a string' },
+    ...annotations,
+  });
+}
+
 /** One of `values`, refused with `message` otherwise. */
 export function OneOf<const T extends string | number>(values: readonly T[], message: string, annotations: Annotations = {}): TUnsafe<T> {
   return Type.Unsafe<T>({ enum: [...values], [ERROR_MESSAGES]: { default: message }, ...annotations });
