@@ -14,15 +14,22 @@ const production = process.env.BUILD_MODE !== 'development';
 /**
  * Collapses the indentation and line breaks of the stylesheets in the `.css.ts` modules of src (template literals
  * assigned to a constant): host pages download them with the script, and terser leaves strings alone.
- * Only white space at line breaks and braces goes, never next to an interpolation (`${size} + 1px` needs
- * its spaces), so selectors and values keep their meaning.
+ * White space goes at line breaks, around braces, semicolons and commas and after a declaration's colon
+ * (no selector or string in these sheets has a space after a colon), and the last semicolon of a block;
+ * never next to an interpolation (`${size} + 1px` needs its spaces), so selectors and values keep their
+ * meaning.
  */
 function compactStylesheets() {
   return {
     name: 'compact-stylesheets',
     transform(code, id) {
       if (!/[\\/]src[\\/].*\.css\.ts$/.test(id)) return null;
-      const compact = (css) => css.replace(/\s*\n\s*/g, ' ').replace(/\s*([{};])\s*/g, '$1');
+      const compact = (css) =>
+        css
+          .replace(/\s*\n\s*/g, ' ')
+          .replace(/\s*([{};,])\s*/g, '$1')
+          .replace(/:\s+/g, ':')
+          .replace(/;}/g, '}');
       const sheet = (css) => css.split(/(\$\{[^}]*\})/).map((part, i) => (i % 2 ? part : compact(part))).join('');
       return { code: code.replace(/(=\s*`)([^`]*)(`)/g, (_, open, css, close) => open + sheet(css) + close), map: null };
     },
@@ -38,7 +45,13 @@ function browserPlugins({ minifier = 'esbuild' } = {}) {
   return [
     replace({
       preventAssignment: true,
-      values: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+      values: {
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        // jotai reads its mode from `import.meta.env?.MODE` (Vite's convention): without these its
+        // development checks and warnings ship to every host page, and run there.
+        'import.meta.env.MODE': JSON.stringify(production ? 'production' : 'development'),
+        'import.meta.env': 'true',
+      },
     }),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),

@@ -3,13 +3,13 @@
  * need, and action atoms that apply the desk's events through the pure {@link deskReducer}. One store per
  * desk; React-free.
  */
-import { atom, type createStore } from 'jotai/vanilla';
+import { atom } from 'jotai/vanilla';
 import type { ConversationDetail, ConversationSummary } from '../protocol/operator-console.js';
 import { createOthersTyping, pageClock, type OthersTyping, type Clock } from '../platform/typing/index.js';
 import { deskReducer, type DeskEvent, type DeskState } from './desk-state.js';
 
 /** The store of one desk. */
-export type DeskStore = ReturnType<typeof createStore>;
+export type { AtomStore as DeskStore } from '../ui/shared/use-store-value.js';
 
 // Base atoms.
 

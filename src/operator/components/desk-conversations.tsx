@@ -1,6 +1,6 @@
-import { useAtomValue } from 'jotai/react';
 import { useCallback } from 'react';
 import { useMinuteNow } from '../../ui/shared/minute-clock.js';
+import { useStoreValue } from '../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../api.js';
 import { conversationsAtom, deskEventAtom, openConversationAtom, openVisitorTypingAtom, selectedIdAtom, visitorCardVersionAtom, type DeskStore } from '../desk-atoms.js';
 import { useT } from '../texts.js';
@@ -21,14 +21,14 @@ export interface DeskConversationsProps {
 /** The desk's main view: the live conversation list and the open conversation, with what the operator does in it. */
 export function DeskConversations({ api, store, reloadOpen, reportError }: DeskConversationsProps): React.JSX.Element {
   const t = useT();
-  const conversations = useAtomValue(conversationsAtom, { store });
-  const selectedId = useAtomValue(selectedIdAtom, { store });
-  const open = useAtomValue(openConversationAtom, { store });
-  const visitorTyping = useAtomValue(openVisitorTypingAtom, { store });
+  const conversations = useStoreValue(store, conversationsAtom);
+  const selectedId = useStoreValue(store, selectedIdAtom);
+  const open = useStoreValue(store, openConversationAtom);
+  const visitorTyping = useStoreValue(store, openVisitorTypingAtom);
   // Relative times follow the one shared minute clock, as in the widget.
   const now = useMinuteNow().getTime();
   const typing = useOperatorTyping(api, open?.id);
-  const cardVersion = useAtomValue(visitorCardVersionAtom, { store });
+  const cardVersion = useStoreValue(store, visitorCardVersionAtom);
   const loadCard = useCallback((id: number) => api.visitorCard(id), [api]);
 
   const select = (id: number) => {

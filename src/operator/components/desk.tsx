@@ -1,9 +1,9 @@
-import { useAtomValue } from 'jotai/react';
 import { createStore } from 'jotai/vanilla';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
 import type { PollLoopState } from '../../platform/bus/poll-loop.js';
 import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.js';
+import { useStoreValue } from '../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../api.js';
 import { deskEventAtom, disposeDeskAtom, liveSessionIdsAtom } from '../desk-atoms.js';
 import { handleDeskBusEvent } from '../desk-bus-events.js';
@@ -72,7 +72,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   useDeskBus(busRef, {
     createBus,
     partnerId,
-    liveSessionIds: useAtomValue(liveSessionIdsAtom, { store }),
+    liveSessionIds: useStoreValue(store, liveSessionIdsAtom),
     onPollState: setPollState,
     onEvent: (event) => handleDeskBusEvent(event, { store, reloadList, reloadOpen, showNotice, statisticsChanged: () => setStatsKey((k) => k + 1), t }),
   });
