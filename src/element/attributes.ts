@@ -2,32 +2,24 @@
  * The attributes of `<live-chat>` (kebab-case; r2wc maps them to camelCase props) and their parsing
  * into widget options. Values are untrusted: see state/options.ts.
  */
-import { parseAttributes, resolveOptions, type AttributeOptions, type ChannelOptions, type OptionProblem, type WidgetOptions } from '../state/options.js';
+import { ATTRIBUTE_KINDS, parseAttributes, resolveOptions, type AttributeOptions, type ChannelOptions, type OptionProblem, type WidgetOptions } from '../state/options.js';
 import { defaultButtonText } from './button-texts.js';
 import { isValidSelector } from './install-banner.js';
 
-/** The props r2wc reads from attributes, all strings. */
-export const ATTRIBUTE_PROPS = {
-  channelId: 'string',
-  serverUrl: 'string',
-  buttonText: 'string',
-  buttonBackgroundColor: 'string',
-  buttonTextColor: 'string',
-  headerColor: 'string',
-  titleColor: 'string',
-  inputPlaceholder: 'string',
-  defaultMessage: 'string',
-  defaultUsername: 'string',
-  lang: 'string',
-  installBannerSelector: 'string',
-  trackPages: 'string',
-  position: 'string',
-  theme: 'string',
-  launcher: 'string',
-} as const;
+/**
+ * Attributes the loader does not parse: it hands their raw values to the React part
+ * ({@link ElementAttributes.raw}), which parses them when it runs, so they cost the loader only their name.
+ */
+const PASSED_ON = [] as const;
 
-/** The attribute props as React receives them. */
-export type AttributeProps = { [K in keyof typeof ATTRIBUTE_PROPS]?: string };
+/**
+ * The props r2wc reads from attributes (the camelCase of each kebab-case name), all strings: those the
+ * loader checks (state/options.ts, then the two below), then those it passes on.
+ */
+export const ATTRIBUTE_PROPS = [...(Object.keys(ATTRIBUTE_KINDS) as (keyof typeof ATTRIBUTE_KINDS)[]), 'installBannerSelector', 'trackPages', ...PASSED_ON] as const;
+
+/** The attribute props as r2wc passes them: each a string, or absent. */
+export type AttributeProps = { [K in (typeof ATTRIBUTE_PROPS)[number]]?: string };
 
 // English defaults of SPEC.md §2 and §3; the full widget shows translated defaults through locales/.
 const DEFAULT_PLACEHOLDER = 'Ask something ...';
@@ -68,6 +60,8 @@ export interface ElementAttributes extends AttributeOptions {
   installBannerSelector: string | undefined;
   /** Whether the page history cookie is kept: anything but `track-pages="false"` keeps it. */
   trackPages: boolean;
+  /** Every attribute as the page wrote it, for the ones the React part parses itself. */
+  raw: AttributeProps;
 }
 
 /** Checks the attribute props; never throws. Each problem names its attribute and value. */
@@ -76,7 +70,7 @@ export function parseElementAttributes(props: AttributeProps): { attributes: Ele
   const selector = props.installBannerSelector?.trim();
   const validSelector = selector && isValidSelector(selector) ? selector : undefined;
   if (selector && !validSelector) problems.push({ attribute: 'install-banner-selector', value: selector, reason: 'not a CSS selector' });
-  return { problems, attributes: { ...attributes, installBannerSelector: validSelector, trackPages: props.trackPages?.trim().toLowerCase() !== 'false' } };
+  return { problems, attributes: { ...attributes, installBannerSelector: validSelector, trackPages: props.trackPages?.trim().toLowerCase() !== 'false', raw: props } };
 }
 
 /**

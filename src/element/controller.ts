@@ -6,9 +6,10 @@
  */
 import { decodeCookieValue, readCookie } from '../platform/cookies/cookie-string.js';
 import { isMobileSize, sizeClassForWidth } from '../platform/screen/size-class.js';
-import { COOKIES, type InitResult, type LivechatRule } from '../protocol/livechat.js';
+import { COOKIES } from '../protocol/cookies.js';
+import type { InitResult, LivechatRule } from '../protocol/livechat.js';
 import type { LiveChatState } from '../state/create-state.js';
-import { INVALID_OPTION_TEXT, NETWORK_ERROR_TEXT } from '../state/errors.js';
+import { INVALID_OPTION_TEXT, NETWORK_ERROR_TEXT } from '../state/loader-errors.js';
 import { channelOptionsFromWire, type ChannelOptions, type OptionProblem, type WidgetOptions } from '../state/options.js';
 import { parseElementAttributes, widgetOptions, type AttributeProps, type ElementAttributes } from './attributes.js';
 import { dispatchLiveChatEvent, type LiveChatEventDetails, type LiveChatEventName } from './events.js';
@@ -40,132 +41,132 @@ const isMobile = (): boolean => isMobileSize(sizeClassForWidth(window.innerWidth
 /** One per element, kept across r2wc remounts. */
 export class WidgetController {
   phase: LoaderPhase = 'idle';
-  private attributes: ElementAttributes = parseElementAttributes({}).attributes;
-  private facade: Facade | undefined;
-  private full: FullWidget | undefined;
-  private loading: Promise<void> | undefined;
-  private queue: QueuedCall[] = [];
-  private init: InitResult | undefined;
-  private initAt = 0;
-  private channel: ChannelOptions = {};
-  private autoPopupTimer: ReturnType<typeof setTimeout> | undefined;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private loadFailures = 0;
-  private announced: boolean | undefined;
-  private pollTimer: ReturnType<typeof setTimeout> | undefined;
-  private polling = false;
-  private reported = new Set<string>();
-  private connected = false;
-  private raise = 0;
-  private bannerSelector = '';
-  private stopBanner: (() => void) | undefined;
+  #attributes: ElementAttributes = parseElementAttributes({}).attributes;
+  #facade: Facade | undefined;
+  #full: FullWidget | undefined;
+  #loading: Promise<void> | undefined;
+  #queue: QueuedCall[] = [];
+  #init: InitResult | undefined;
+  #initAt = 0;
+  #channel: ChannelOptions = {};
+  #autoPopupTimer: ReturnType<typeof setTimeout> | undefined;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #loadFailures = 0;
+  #announced: boolean | undefined;
+  #pollTimer: ReturnType<typeof setTimeout> | undefined;
+  #polling = false;
+  #reported = new Set<string>();
+  #connected = false;
+  #raise = 0;
+  #bannerSelector = '';
+  #stopBanner: (() => void) | undefined;
 
-  constructor(
-    private readonly host: HTMLElement,
-    private readonly root: ShadowRoot,
-    private readonly loadFull: FullWidgetLoader,
-    private readonly pollMs = AVAILABILITY_POLL_MS,
-  ) {}
+  readonly #host: HTMLElement;
+  readonly #root: ShadowRoot;
+  readonly #loadFull: FullWidgetLoader;
+  readonly #pollMs: number;
 
-  /** The store, once the React part runs. */
-  get state(): LiveChatState | undefined {
-    return this.full?.state;
+  constructor(host: HTMLElement, root: ShadowRoot, loadFull: FullWidgetLoader, pollMs = AVAILABILITY_POLL_MS) {
+    this.#host = host;
+    this.#root = root;
+    this.#loadFull = loadFull;
+    this.#pollMs = pollMs;
   }
 
   get isOpen(): boolean {
-    return this.full?.isOpen() ?? false;
+    return this.#full?.isOpen() ?? false;
   }
 
   get unreadCount(): number {
-    return this.full?.unreadCount() ?? 0;
+    return this.#full?.unreadCount() ?? 0;
   }
 
   /** Dispatches on the host; `livechat:ready` once per element, and again when an operator comes online later. */
   readonly emit = <K extends LiveChatEventName>(name: K, detail: LiveChatEventDetails[K]): void => {
     if (name === 'livechat:ready') {
       const available = (detail as LiveChatEventDetails['livechat:ready']).available;
-      if (this.announced === true || (this.announced === false && !available)) return;
-      this.announced = available;
+      if (this.#announced === true || (this.#announced === false && !available)) return;
+      this.#announced = available;
     }
-    dispatchLiveChatEvent(this.host, name, detail);
+    dispatchLiveChatEvent(this.#host, name, detail);
   };
 
-  private options(): WidgetOptions {
-    return widgetOptions(this.attributes, undefined, this.channel);
+  #options(): WidgetOptions {
+    return widgetOptions(this.#attributes, undefined, this.#channel);
   }
 
   /** The channel's settings from an init answer: they fill in what attributes leave unset. */
-  private setChannel(wire: unknown): void {
-    this.channel = channelOptionsFromWire(wire);
-    this.facade?.update(this.options());
-    this.full?.setChannel(this.channel);
+  #setChannel(wire: unknown): void {
+    this.#channel = channelOptionsFromWire(wire);
+    this.#facade?.update(this.#options());
+    this.#full?.setChannel(this.#channel);
   }
 
   /** New attribute props from r2wc. */
   update(props: AttributeProps): void {
     const { attributes, problems } = parseElementAttributes(props);
-    this.attributes = attributes;
-    for (const p of problems) this.report(p);
-    this.facade?.update(this.options());
-    this.full?.update(attributes);
-    if (this.stopBanner) this.watchBanner();
+    this.#attributes = attributes;
+    for (const p of problems) this.#report(p);
+    this.#facade?.update(this.#options());
+    this.#full?.update(attributes);
+    if (this.#stopBanner) this.#watchBanner();
     // A consent banner may turn tracking on or off after the element is in the page.
-    if (this.connected) followPages(attributes.trackPages);
+    if (this.#connected) followPages(attributes.trackPages);
   }
 
-  private report({ attribute, value, reason }: OptionProblem): void {
+  #report({ attribute, value, reason }: OptionProblem): void {
     const key = `${attribute}=${value}`;
-    if (this.reported.has(key)) return;
-    this.reported.add(key);
+    if (this.#reported.has(key)) return;
+    this.#reported.add(key);
     this.emit('livechat:error', { code: 'invalid_option', message: `${INVALID_OPTION_TEXT}: ${attribute} (${reason})` });
   }
 
   /** Follows the install banner while the button can show (not before availability is known). */
-  private watchBanner(): void {
-    if (!this.connected || this.phase === 'idle' || this.phase === 'checking' || this.phase === 'unavailable') return;
-    const selector = this.attributes.installBannerSelector ?? DEFAULT_INSTALL_BANNER_SELECTOR;
-    if (this.stopBanner && selector === this.bannerSelector) return;
-    this.stopBanner?.();
-    this.bannerSelector = selector;
-    this.stopBanner = watchInstallBanner(selector, (px) => {
-      this.raise = px;
-      this.facade?.raise(px);
-      this.full?.state.setButtonRaise(px);
+  #watchBanner(): void {
+    if (!this.#connected || this.phase === 'idle' || this.phase === 'checking' || this.phase === 'unavailable') return;
+    const selector = this.#attributes.installBannerSelector ?? DEFAULT_INSTALL_BANNER_SELECTOR;
+    if (this.#stopBanner && selector === this.#bannerSelector) return;
+    this.#stopBanner?.();
+    this.#bannerSelector = selector;
+    this.#stopBanner = watchInstallBanner(selector, (px) => {
+      this.#raise = px;
+      this.#facade?.raise(px);
+      this.#full?.state.setButtonRaise(px);
     });
   }
 
   /** The element is in the document. */
   connect(): void {
-    this.connected = true;
+    this.#connected = true;
     // Before and whatever the availability check says (PROTOCOL.md §6.1).
-    followPages(this.attributes.trackPages);
-    if (this.phase === 'idle') void this.start();
-    else if (this.full) void this.full.attach();
-    this.watchBanner();
-    this.schedulePoll();
+    followPages(this.#attributes.trackPages);
+    if (this.phase === 'idle') void this.#start();
+    else if (this.#full) void this.#full.attach();
+    this.#watchBanner();
+    this.#schedulePoll();
   }
 
   /** The element left the document: React unmounts, the store and facade stay for a return. */
   disconnect(): void {
-    this.connected = false;
-    this.stopBanner?.();
-    this.stopBanner = undefined;
-    this.stopPolling();
-    this.full?.detach();
+    this.#connected = false;
+    this.#stopBanner?.();
+    this.#stopBanner = undefined;
+    this.#stopPolling();
+    this.#full?.detach();
   }
 
   /** Runs `call` on the state now, or once the React part is ready. */
   call(call: QueuedCall, load: boolean): void {
-    if (this.full) {
-      call(this.full.state);
+    if (this.#full) {
+      call(this.#full.state);
       return;
     }
-    this.queue.push(call);
-    if (load) void this.load();
+    this.#queue.push(call);
+    if (load) void this.#load();
   }
 
-  private async start(): Promise<void> {
-    const options = this.options();
+  async #start(): Promise<void> {
+    const options = this.#options();
     if (!options.channelId) {
       this.phase = 'unavailable';
       this.emit('livechat:ready', { available: false });
@@ -174,125 +175,122 @@ export class WidgetController {
     // A conversation is under way (SPEC.md §4 "Opening": reopen directly): load at once, without waiting
     // for init, whose answer only brings the channel's texts and colours here.
     if (hasSessionCookie()) {
-      void fetchInit(options.serverUrl, options.channelId).then((init) => init && this.setChannel(init.options));
-      return this.load();
+      void this.#askInit().then((init) => init && this.#setChannel(init.options));
+      return this.#load();
     }
     this.phase = 'checking';
-    if (this.answer(await fetchInit(options.serverUrl, options.channelId))) return;
+    if (this.#answer(await this.#askInit())) return;
     // Nothing else is downloaded when nobody can answer (issue 5, "Light on the host page").
     if (this.phase === 'checking') this.phase = 'unavailable';
     this.emit('livechat:ready', { available: false });
-    this.schedulePoll();
+    this.#schedulePoll();
   }
 
   /** While nobody is available, a visible page asks again, so the button follows the operators without a reload. */
-  private schedulePoll(): void {
-    if (this.pollTimer !== undefined || this.polling) return;
-    if (!this.connected || this.phase !== 'unavailable' || !this.attributes.channelId) return this.stopPolling();
-    document.addEventListener('visibilitychange', this.onVisibility);
-    this.pollTimer = setTimeout(() => {
-      this.pollTimer = undefined;
+  #schedulePoll(): void {
+    if (this.#pollTimer !== undefined || this.#polling) return;
+    if (!this.#connected || this.phase !== 'unavailable' || !this.#attributes.channelId) return this.#stopPolling();
+    document.addEventListener('visibilitychange', this.#onVisibility);
+    this.#pollTimer = setTimeout(() => {
+      this.#pollTimer = undefined;
       // A hidden page waits: the visitor is elsewhere, and onVisibility asks on return.
-      if (document.visibilityState !== 'hidden') void this.poll();
-    }, this.pollMs * (0.9 + Math.random() * 0.2));
+      if (document.visibilityState !== 'hidden') void this.#poll();
+    }, this.#pollMs * (0.9 + Math.random() * 0.2));
   }
 
-  private readonly onVisibility = (): void => {
-    if (document.visibilityState !== 'hidden' && this.pollTimer === undefined && !this.polling) void this.poll();
+  readonly #onVisibility = (): void => {
+    if (document.visibilityState !== 'hidden' && this.#pollTimer === undefined && !this.#polling) void this.#poll();
   };
 
-  private stopPolling(): void {
-    clearTimeout(this.pollTimer);
-    this.pollTimer = undefined;
-    document.removeEventListener('visibilitychange', this.onVisibility);
+  #stopPolling(): void {
+    clearTimeout(this.#pollTimer);
+    this.#pollTimer = undefined;
+    document.removeEventListener('visibilitychange', this.#onVisibility);
   }
 
-  private async poll(): Promise<void> {
-    const options = this.options();
-    if (this.phase !== 'unavailable' || !options.channelId) return this.stopPolling();
-    this.polling = true;
-    const init = await fetchInit(options.serverUrl, options.channelId);
-    this.polling = false;
+  /** Asks `/im_livechat/init` about this element's channel. */
+  #askInit(): Promise<InitResult | undefined> {
+    const { serverUrl, channelId } = this.#options();
+    return fetchInit(serverUrl, channelId);
+  }
+
+  async #poll(): Promise<void> {
+    if (this.phase !== 'unavailable' || !this.#attributes.channelId) return this.#stopPolling();
+    this.#polling = true;
+    const init = await this.#askInit();
+    this.#polling = false;
     // The visitor may have called open() meanwhile: the React part then asks for itself.
-    if (this.phase !== 'unavailable') return this.stopPolling();
-    if (!this.answer(init)) this.schedulePoll();
+    if (this.phase !== 'unavailable') return this.#stopPolling();
+    if (!this.#answer(init)) this.#schedulePoll();
   }
 
   /** Keeps an init answer; shows the button and returns true when someone can answer. */
-  private answer(init: InitResult | undefined): boolean {
-    this.init = init;
-    this.initAt = Date.now();
-    this.channel = channelOptionsFromWire(init?.options);
+  #answer(init: InitResult | undefined): boolean {
+    this.#init = init;
+    this.#initAt = Date.now();
+    this.#channel = channelOptionsFromWire(init?.options);
     if (!init || !init.available_for_me) return false;
-    this.stopPolling();
+    this.#stopPolling();
     // open() was called before this answer and the React part already runs, showing its own button or
     // window: a facade now would stay on screen for good. While it loads, the facade goes once React is on screen.
     if (this.phase === 'full') {
-      this.full?.setChannel(this.channel);
+      this.#full?.setChannel(this.#channel);
       return true;
     }
     if (this.phase === 'checking' || this.phase === 'unavailable') this.phase = 'facade';
-    this.facade = renderFacade(this.root, this.options(), {
-      onInterest: () => void this.load(),
+    this.#facade = renderFacade(this.#root, this.#options(), {
+      onInterest: () => void this.#load(),
       onOpen: () => this.call((s) => s.open(), true),
     });
-    this.watchBanner();
+    this.#watchBanner();
     this.emit('livechat:ready', { available: true });
     const rule = 'action' in init.rule ? (init.rule as LivechatRule) : undefined;
     if (rule?.action === 'auto_popup' && !isMobile() && !autoPopupCookieFalse()) {
-      this.autoPopupTimer = setTimeout(() => void this.load(), Math.max(0, rule.auto_popup_timer * 1000));
+      this.#autoPopupTimer = setTimeout(() => void this.#load(), Math.max(0, rule.auto_popup_timer * 1000));
     }
     return true;
   }
 
-  private load(): Promise<void> {
-    this.loading ??= this.doLoad();
-    return this.loading;
+  #load(): Promise<void> {
+    this.#loading ??= this.#doLoad();
+    return this.#loading;
   }
 
-  private async doLoad(): Promise<void> {
+  async #doLoad(): Promise<void> {
     const before = this.phase;
     this.phase = 'loading';
-    clearTimeout(this.retryTimer);
+    clearTimeout(this.#retryTimer);
     let full: FullWidget;
     try {
-      const create = await this.loadFull();
+      const create = await this.#loadFull();
       full = create({
-        host: this.host,
-        root: this.root,
-        attributes: this.attributes,
-        channel: this.channel,
-        prefetched: this.init ? { init: this.init, initAt: this.initAt } : {},
+        host: this.#host,
+        root: this.#root,
+        attributes: this.#attributes,
+        channel: this.#channel,
+        prefetched: this.#init ? { init: this.#init, initAt: this.#initAt } : {},
         emit: this.emit,
       });
     } catch {
       this.phase = before;
-      this.loading = undefined;
+      this.#loading = undefined;
       this.emit('livechat:error', { code: 'network', message: NETWORK_ERROR_TEXT });
       // A visitor who clicked (or a page that called a method) is waiting: fetch again by itself rather
       // than leave the click unanswered; browsers fetch a module again after a failed import.
-      const delay = LOAD_RETRY_DELAYS_MS[this.loadFailures];
-      this.loadFailures += 1;
-      if (this.queue.length > 0 && delay !== undefined) this.retryTimer = setTimeout(() => void this.load(), delay);
+      const delay = LOAD_RETRY_DELAYS_MS[this.#loadFailures];
+      this.#loadFailures += 1;
+      if (this.#queue.length > 0 && delay !== undefined) this.#retryTimer = setTimeout(() => void this.#load(), delay);
       return;
     }
-    clearTimeout(this.autoPopupTimer);
-    this.stopPolling();
-    this.full = full;
+    clearTimeout(this.#autoPopupTimer);
+    this.#stopPolling();
+    this.#full = full;
     this.phase = 'full';
-    full.state.setButtonRaise(this.raise);
-    this.watchBanner();
-    const focused = this.facade?.hasFocus() ?? false;
-    // The state takes its phase synchronously (button or chat), so React's first render already shows
-    // what replaces the facade; the facade goes only once React is on screen.
-    const started = full.state.start(this.init ? { init: this.init, initAt: this.initAt } : {});
-    if (this.connected) await full.attach();
-    this.facade?.remove();
-    this.facade = undefined;
-    if (focused) (this.root.querySelector('.lc-button') as HTMLElement | null)?.focus();
-    await started;
-    const queued = this.queue;
-    this.queue = [];
-    for (const call of queued) await call(full.state);
+    const queued = this.#queue;
+    this.#queue = [];
+    const handedOver = full.takeOver({ facade: this.#facade, raise: this.#raise, connected: this.#connected, queued });
+    this.#watchBanner();
+    await handedOver;
+    this.#facade = undefined;
   }
 }

@@ -37,7 +37,6 @@ export function renderFacade(root: ShadowRoot, options: WidgetOptions, handlers:
   button.className = 'lc-button';
   button.setAttribute('part', 'button');
   button.setAttribute('data-facade', '');
-  button.style.setProperty('--lc-button-raise', '0px');
   button.addEventListener('pointerenter', handlers.onInterest);
   button.addEventListener('focus', handlers.onInterest);
   button.addEventListener('click', handlers.onOpen);

@@ -2,7 +2,8 @@
  * The loader's only call: `/im_livechat/init` (PROTOCOL.md §3.2), as a bare fetch so the eager script
  * stays free of the RPC client. Never throws: a failure counts as "not available".
  */
-import { PAGE_URL_PARAM, pageUrlFor, type InitResult } from '../protocol/livechat.js';
+import type { InitResult } from '../protocol/livechat.js';
+import { PAGE_URL_PARAM, pageUrlFor } from '../protocol/page-url.js';
 
 /** Asks whether an operator is available for this visitor on `channelId`. */
 export async function fetchInit(serverUrl: string, channelId: number): Promise<InitResult | undefined> {

@@ -16,7 +16,7 @@ const loadFullWidget: FullWidgetLoader = () => import('./full/index.js').then((m
 // no HTMLElement for r2wc's class to extend: a plain class stands in so the import succeeds, and nothing
 // is ever defined there (see define.ts).
 const Base = (
-  typeof HTMLElement === 'undefined' ? class {} : r2wc(LazyApp, { shadow: 'open', props: ATTRIBUTE_PROPS }, lazyRenderer(loadFullWidget))
+  typeof HTMLElement === 'undefined' ? class {} : r2wc(LazyApp, { shadow: 'open', props: [...ATTRIBUTE_PROPS] }, lazyRenderer(loadFullWidget))
 ) as new () => HTMLElement;
 
 /**
@@ -79,6 +79,7 @@ const Base = (
  * @csspart feedback - The feedback panel.
  * @csspart notice - A sticky notice (no operator available, session expired).
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class LiveChatElement extends Base {
   /** Opens the chat (as a click on the button would). Queued until the widget is ready. */
   open(): void {
@@ -104,32 +105,16 @@ export class LiveChatElement extends Base {
   get unreadCount(): number {
     return controllerOf(this)?.unreadCount ?? 0;
   }
+}
 
-  /**
-   * Typed `livechat:*` listeners.
-   * @ignore
-   */
-  override addEventListener<K extends keyof LiveChatEventMap>(type: K, listener: (this: LiveChatElement, ev: LiveChatEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  /** @ignore */
-  override addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  /** @ignore */
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  /** @ignore */
-  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
-    super.addEventListener(type, listener, options);
-  }
-
-  /**
-   * Removes a typed `livechat:*` listener.
-   * @ignore
-   */
-  override removeEventListener<K extends keyof LiveChatEventMap>(type: K, listener: (this: LiveChatElement, ev: LiveChatEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
-  /** @ignore */
-  override removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
-  /** @ignore */
-  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
-  /** @ignore */
-  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void {
-    super.removeEventListener(type, listener, options);
-  }
+// Typed `livechat:*` listeners, declared on the class's interface: overloads of HTMLElement's own methods,
+// so no code ships for them.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- HTMLElement implements every member
+export interface LiveChatElement {
+  addEventListener<K extends keyof LiveChatEventMap>(type: K, listener: (this: LiveChatElement, ev: LiveChatEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof LiveChatEventMap>(type: K, listener: (this: LiveChatElement, ev: LiveChatEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: HTMLElement, ev: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }

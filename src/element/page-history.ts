@@ -8,7 +8,7 @@
  * The cookie is read and written with the platform's cookie format functions, the ones its jar uses.
  */
 import { decodeCookieValue, encodeCookieValue, readCookie, writeCookie } from '../platform/cookies/cookie-string.js';
-import { COOKIES, LIMITS } from '../protocol/livechat.js';
+import { COOKIES, PAGE_HISTORY_MAX } from '../protocol/cookies.js';
 
 const { name, maxAge } = COOKIES.history;
 
@@ -24,7 +24,7 @@ export function recordCurrentPage(doc: { cookie: string } = document, where: Pic
     const path = where.pathname + where.search + where.hash;
     const history = read(doc);
     if (history.includes(path)) return;
-    writeCookie(doc, name, encodeCookieValue([...history, path].slice(-LIMITS.pageHistoryMax))!, maxAge);
+    writeCookie(doc, name, encodeCookieValue([...history, path].slice(-PAGE_HISTORY_MAX))!, maxAge);
   } catch {
     // document.cookie throws in sandboxed frames without same-origin; the widget works without history.
   }

@@ -5,6 +5,11 @@
 
 import type { VisitorUploadPolicy } from './visitor-upload.js';
 import type { OfflineMode } from './offline-message.js';
+import { PAGE_HISTORY_MAX } from './cookies.js';
+
+// Modules of their own, so that the loader, which needs only these, carries nothing else of this file.
+export { COOKIES, PAGE_HISTORY_MAX } from './cookies.js';
+export { PAGE_URL_MAX, PAGE_URL_PARAM, pageUrlFor } from './page-url.js';
 
 /** `[id, display name]`. */
 export type Many2one = [number, string];
@@ -173,24 +178,8 @@ export const LIMITS = {
   windowOpenPx: 400,
   windowFoldedPx: 34,
   foldAnimationMs: 200,
-  pageHistoryMax: 15,
+  pageHistoryMax: PAGE_HISTORY_MAX,
 } as const;
-
-/** Cookie names and lifetimes in seconds (SPEC.md §9, PROTOCOL.md §7.1). */
-export const COOKIES = {
-  session: { name: 'im_livechat_session', maxAge: 3600 },
-  autoPopup: { name: 'im_livechat_auto_popup', maxAge: 3600 },
-  previousOperator: { name: 'im_livechat_previous_operator_pid', maxAge: 7 * 24 * 3600 },
-  history: { name: 'im_livechat_history', maxAge: 24 * 3600 },
-} as const;
-
-/**
- * The page the widget runs on, sent with `/im_livechat/init` so the channel's URL rule matches the
- * real page: a cross-origin Referer carries only the origin under the default referrer policy.
- */
-export const PAGE_URL_PARAM = 'page_url';
-/** Longest page address sent and matched. */
-export const PAGE_URL_MAX = 2048;
 
 /** Bounds the server enforces on visitor fields (issue 11); the widget keeps within them. */
 export const FIELD_LIMITS = {
@@ -199,11 +188,6 @@ export const FIELD_LIMITS = {
   pageHistoryEntries: 15,
   pageHistoryEntry: 2048,
 } as const;
-
-/** The page address as the widget sends it: at most {@link PAGE_URL_MAX} characters, or undefined. */
-export function pageUrlFor(href: string | undefined): string | undefined {
-  return href ? href.slice(0, PAGE_URL_MAX) : undefined;
-}
 
 /** A visitor session's uuid as the server issues it (version 4, lower case): the visitor's only credential. */
 export const SESSION_UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

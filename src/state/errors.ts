@@ -2,6 +2,8 @@
  * Errors the visitor is told about. Each code maps to a message key of locales/ whose English text is
  * SPEC.md §8's.
  */
+import { INVALID_OPTION_TEXT, NETWORK_ERROR_TEXT } from './loader-errors.js';
+
 export type ChatErrorCode = 'no_operator' | 'session_expired' | 'post_failed' | 'network' | 'invalid_option';
 
 /** Locale key of each error the visitor sees (`invalid_option` is for the host page's developer only). */
@@ -12,11 +14,7 @@ export const ERROR_MESSAGE_KEYS: Record<Exclude<ChatErrorCode, 'invalid_option'>
   network: 'errors.connectionLost',
 };
 
-// One constant per text: the eager loader reports only two of them and must not carry the others.
-/** English text of the `network` error. */
-export const NETWORK_ERROR_TEXT = 'Could not connect to the server';
-/** English text of the `invalid_option` error. */
-export const INVALID_OPTION_TEXT = 'Invalid attribute value';
+export { INVALID_OPTION_TEXT, NETWORK_ERROR_TEXT };
 
 /** English text of each code, used for `livechat:error` details (host pages log them). */
 export const ERROR_TEXTS: Record<ChatErrorCode, string> = {

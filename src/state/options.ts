@@ -74,15 +74,16 @@ export interface ChannelOptions {
   titleColor?: string;
 }
 
-const CHANNEL_KEYS = [
-  ['buttonText', 'button_text'],
-  ['defaultMessage', 'default_message'],
-  ['inputPlaceholder', 'input_placeholder'],
-  ['buttonBackgroundColor', 'button_background_color'],
-  ['buttonTextColor', 'button_text_color'],
-  ['headerBackgroundColor', 'header_background_color'],
-  ['titleColor', 'title_color'],
-] as const;
+/** How each channel setting is checked (its wire name is the snake_case of its name). */
+const CHANNEL_KINDS = {
+  buttonText: 'text',
+  defaultMessage: 'message',
+  inputPlaceholder: 'text',
+  buttonBackgroundColor: 'color',
+  buttonTextColor: 'color',
+  headerBackgroundColor: 'color',
+  titleColor: 'color',
+} as const satisfies Record<keyof ChannelOptions, string>;
 
 /**
  * Reads the `options` of an init answer. The server checks what admins save, but the answer crosses the
@@ -90,14 +91,12 @@ const CHANNEL_KEYS = [
  * capped; `false`, absent or malformed keys are left out. Only the welcome message may be empty (none).
  */
 export function channelOptionsFromWire(wire: unknown, colorCheck: (v: string) => boolean = browserColorCheck): ChannelOptions {
-  const out: ChannelOptions = {};
+  const out: Record<string, unknown> = {};
   if (!wire || typeof wire !== 'object') return out;
-  for (const [key, wireKey] of CHANNEL_KEYS) {
-    const v = (wire as Record<string, unknown>)[wireKey];
-    if (typeof v !== 'string') continue;
-    if (key.endsWith('Color')) {
-      if (isSafeColor(v, colorCheck)) out[key] = v.trim();
-    } else if (v.trim() || key === 'defaultMessage') out[key] = v.trim().slice(0, MAX_TEXT);
+  for (const [key, kind] of Object.entries(CHANNEL_KINDS)) {
+    const v = (wire as Record<string, unknown>)[caseWith(key, '_')];
+    const checked = typeof v === 'string' ? check(kind, v, '', colorCheck) : undefined;
+    if (checked && 'value' in checked && checked.value !== undefined) out[key] = checked.value;
   }
   return out;
 }
@@ -144,21 +143,63 @@ export interface ParsedOptions {
 const MAX_TEXT = 200;
 const LANG = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i;
 
-function text(value: string | null | undefined): string | undefined {
-  const v = value?.trim();
-  return v ? v.slice(0, MAX_TEXT) : undefined;
-}
+/**
+ * How each attribute is checked, in the order problems are reported: a kind, or the words a choice
+ * allows (the first is the default). `position` and `theme` are read by the stylesheets from the host
+ * attribute itself (`:host([position="left" i])`), so they are only checked here.
+ */
+export const ATTRIBUTE_KINDS = {
+  channelId: 'id',
+  position: ['right', 'left'],
+  theme: ['light', 'dark', 'auto'],
+  serverUrl: 'url',
+  buttonText: 'text',
+  buttonBackgroundColor: 'color',
+  buttonTextColor: 'color',
+  headerColor: 'color',
+  titleColor: 'color',
+  inputPlaceholder: 'text',
+  // The welcome text may be set to nothing on purpose: an empty attribute suppresses the welcome bubble
+  // (PROTOCOL.md §2.1, widget defaults apply to missing keys only).
+  defaultMessage: 'message',
+  defaultUsername: 'text',
+  lang: 'lang',
+  launcher: ['tab', 'bubble'],
+} as const satisfies Record<keyof RawOptions, string | readonly string[]>;
 
-function origin(value: string | null | undefined, base: string, problems: OptionProblem[]): string | undefined {
-  if (!value || !value.trim()) return undefined;
+/** The option an attribute sets, where its name differs. */
+const OPTION_NAMES: Partial<Record<keyof RawOptions, keyof AttributeOptions>> = { headerColor: 'headerBackgroundColor' };
+
+/** `camelCase` written with `separator` between words: `camel-case`, `camel_case`. */
+const caseWith = (name: string, separator: string): string => name.replace(/[A-Z]/g, (c) => separator + c.toLowerCase());
+
+/** A checked value, or the reason it was rejected. */
+type Checked = { value: unknown } | { reason: string };
+
+function check(kind: string | readonly string[], raw: string | null | undefined, serverBase: string, colorCheck: (v: string) => boolean): Checked {
+  const v = raw?.trim();
+  if (typeof kind !== 'string') {
+    // Only the exact words, in any case, take effect (the stylesheets match them the same way).
+    const word = raw?.toLowerCase();
+    if (word && kind.includes(word)) return { value: word };
+    return raw ? { reason: `not one of ${kind.join(', ')}` } : { value: kind[0] };
+  }
+  if (kind === 'id') {
+    const id = Number(v ?? '');
+    return Number.isSafeInteger(id) && id > 0 ? { value: id } : { reason: 'must be a positive integer' };
+  }
+  if (kind === 'message') return { value: v?.slice(0, MAX_TEXT) };
+  if (!v) return { value: undefined };
+  if (kind === 'text') return { value: v.slice(0, MAX_TEXT) };
+  if (kind === 'lang') return { value: LANG.test(v) ? v : undefined };
+  if (kind === 'color') return isSafeColor(v, colorCheck) ? { value: v } : { reason: 'not a colour' };
   try {
-    const url = new URL(value.trim(), base);
+    const url = new URL(v, serverBase);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
     // A path is kept: the server may sit behind a reverse proxy under a prefix.
-    return (url.origin + url.pathname).replace(/\/+$/, '');
+    return { value: (url.origin + url.pathname).replace(/\/+$/, '') };
   } catch {
-    problems.push({ attribute: 'server-url', value, reason: 'not an http(s) URL' });
-    return undefined;
+    return { reason: 'not an http(s) URL' };
   }
 }
 
@@ -168,65 +209,36 @@ function origin(value: string | null | undefined, base: string, problems: Option
  */
 export function parseAttributes(raw: RawOptions, serverBase: string, colorCheck: (v: string) => boolean = browserColorCheck): ParsedAttributes {
   const problems: OptionProblem[] = [];
-  const channelText = raw.channelId ?? '';
-  const channel = Number(channelText.trim());
-  const channelId = Number.isSafeInteger(channel) && channel > 0 ? channel : 0;
-  if (channelId === 0) problems.push({ attribute: 'channel-id', value: channelText, reason: 'must be a positive integer' });
-  const color = (attribute: string, value: string | null | undefined): string | undefined => {
-    if (value === null || value === undefined || value.trim() === '') return undefined;
-    if (isSafeColor(value, colorCheck)) return value.trim();
-    problems.push({ attribute, value, reason: 'not a colour' });
-    return undefined;
-  };
-  // The stylesheets read these from the host attribute itself (`:host([position="left" i])`), so only
-  // the exact words, in any case, take effect: anything else is the default, and reported.
-  const choice = <T extends string>(attribute: string, value: string | null | undefined, allowed: readonly [T, ...T[]]): T => {
-    const v = value?.toLowerCase() as T | undefined;
-    if (v && allowed.includes(v)) return v;
-    if (value) problems.push({ attribute, value, reason: `not one of ${allowed.join(', ')}` });
-    return allowed[0];
-  };
-  choice('position', raw.position, ['right', 'left']);
-  choice('theme', raw.theme, ['light', 'dark', 'auto']);
-  const lang = raw.lang?.trim();
-  // The welcome text may be set to nothing on purpose: an empty attribute suppresses the welcome bubble
-  // (PROTOCOL.md §2.1, widget defaults apply to missing keys only).
-  const defaultMessage = raw.defaultMessage?.trim().slice(0, MAX_TEXT);
-  return {
-    problems,
-    attributes: {
-      channelId,
-      serverUrl: origin(raw.serverUrl, serverBase, problems),
-      buttonText: text(raw.buttonText),
-      buttonBackgroundColor: color('button-background-color', raw.buttonBackgroundColor),
-      buttonTextColor: color('button-text-color', raw.buttonTextColor),
-      headerBackgroundColor: color('header-color', raw.headerColor),
-      titleColor: color('title-color', raw.titleColor),
-      inputPlaceholder: text(raw.inputPlaceholder),
-      defaultMessage,
-      defaultUsername: text(raw.defaultUsername),
-      lang: lang && LANG.test(lang) ? lang : undefined,
-      launcher: choice('launcher', raw.launcher, ['tab', 'bubble']),
-    },
-  };
+  const attributes: Record<string, unknown> = {};
+  for (const [name, kind] of Object.entries(ATTRIBUTE_KINDS) as [keyof RawOptions, string | readonly string[]][]) {
+    // An absent channel id is reported as an empty one: the widget cannot work without it.
+    const value = name === 'channelId' ? (raw.channelId ?? '') : raw[name];
+    const checked = check(kind, value, serverBase, colorCheck);
+    if ('reason' in checked) problems.push({ attribute: caseWith(name, '-'), value: value ?? '', reason: checked.reason });
+    attributes[OPTION_NAMES[name] ?? name] = 'value' in checked ? checked.value : kind === 'id' ? 0 : typeof kind === 'string' ? undefined : kind[0];
+  }
+  return { problems, attributes: attributes as unknown as AttributeOptions };
 }
+
+/** Keys of the options that come from attributes or, when those are unset, from the defaults. */
+const DEFAULTED: readonly (keyof OptionDefaults)[] = [
+  'serverUrl',
+  'buttonText',
+  'buttonBackgroundColor',
+  'buttonTextColor',
+  'headerBackgroundColor',
+  'titleColor',
+  'inputPlaceholder',
+  'defaultMessage',
+  'defaultUsername',
+  'lang',
+];
 
 /** The options: each checked attribute when set, else its default (the channel's setting or the SPEC's). */
 export function resolveOptions(a: AttributeOptions, defaults: OptionDefaults): WidgetOptions {
-  return {
-    channelId: a.channelId,
-    serverUrl: a.serverUrl ?? defaults.serverUrl,
-    buttonText: a.buttonText ?? defaults.buttonText,
-    buttonBackgroundColor: a.buttonBackgroundColor ?? defaults.buttonBackgroundColor,
-    buttonTextColor: a.buttonTextColor ?? defaults.buttonTextColor,
-    headerBackgroundColor: a.headerBackgroundColor ?? defaults.headerBackgroundColor,
-    titleColor: a.titleColor ?? defaults.titleColor,
-    inputPlaceholder: a.inputPlaceholder ?? defaults.inputPlaceholder,
-    defaultMessage: a.defaultMessage ?? defaults.defaultMessage,
-    defaultUsername: a.defaultUsername ?? defaults.defaultUsername,
-    lang: a.lang ?? defaults.lang,
-    launcher: a.launcher,
-  };
+  const options: Record<string, unknown> = { channelId: a.channelId, launcher: a.launcher };
+  for (const key of DEFAULTED) options[key] = a[key] ?? defaults[key];
+  return options as unknown as WidgetOptions;
 }
 
 /** Checks raw attribute values and fills in the defaults. Never throws. */

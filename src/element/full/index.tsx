@@ -11,11 +11,12 @@ import { createLiveChatState } from '../../state/create-state.js';
 import type { WidgetOptions } from '../../state/options.js';
 import { uiStyles } from '../../ui/styles.js';
 import { pageLanguage, widgetOptions, type ElementAttributes } from '../attributes.js';
-import type { CreateFullWidget } from '../full-widget.js';
+import type { CreateFullWidget, FullWidget } from '../full-widget.js';
 import { adoptStyles } from '../../ui/shared/stylesheets.js';
 import { appCss } from './app.css.js';
 import { LiveChatApp } from './app.js';
 import { defaultTexts, loadMessages, uiTextFor } from './ui-texts.js';
+import { takeOver } from './take-over.js';
 import { browserDeps } from './wiring.js';
 
 /** Creates the store and React part of one element. */
@@ -55,7 +56,7 @@ export const createFullWidget: CreateFullWidget = (context) => {
   };
   const texts = refreshTexts();
 
-  return {
+  const widget: FullWidget = {
     state,
     isOpen: () => state.store.get(isOpenAtom),
     unreadCount: () => state.store.get(unreadCountAtom),
@@ -73,6 +74,7 @@ export const createFullWidget: CreateFullWidget = (context) => {
       state.setOptions(options());
       render();
     },
+    takeOver: (handover) => takeOver(widget, root, context.prefetched, handover),
     async attach() {
       await texts;
       adoptStyles(root, [...uiStyles, appCss]);
@@ -97,4 +99,5 @@ export const createFullWidget: CreateFullWidget = (context) => {
       mountPoint?.remove();
     },
   };
+  return widget;
 };
