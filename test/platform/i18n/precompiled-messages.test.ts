@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { IntlMessageFormat } from 'intl-messageformat';
 import en from '../../../locales/en.json';
 import fr from '../../../locales/fr.json';
+import ar from '../../../locales/ar.json';
 import { messageText, type IcuMessage } from '../../../src/platform/i18n/icu-message.js';
 import { createUiText, type MessageKey } from '../../../src/ui/shared/ui-text.js';
 
@@ -21,6 +22,28 @@ describe('precompiled messages', () => {
     expect(fromTrees.t('widget.window.unread', { count: 4 })).to.equal(fromText.t('widget.window.unread', { count: 4 }));
     expect(fromTrees.t('widget.typing.two', { first: 'Ana', second: 'Bo' })).to.equal("Ana et Bo sont en train d'écrire...");
     expect(fromTrees.t('widget.composer.send')).to.equal(fr['widget.composer.send']);
+  });
+
+  it('every widget message of every language formats from its tree as intl-messageformat formats its text', () => {
+    // Sample values for each argument: numbers for plurals (and `#`), a word for the rest.
+    const sample = (text: string): Record<string, string | number> => {
+      const values: Record<string, string | number> = {};
+      const walk = (nodes: unknown[]): void => {
+        for (const node of nodes as { type: number; value?: unknown; options?: Record<string, { value: unknown[] }> }[]) {
+          if (typeof node.value === 'string' && node.type >= 1 && node.type <= 6) values[node.value] = node.type === 6 ? 3 : node.type === 5 ? 'other' : 'X';
+          for (const option of Object.values(node.options ?? {})) walk(option.value);
+        }
+      };
+      walk(tree(text) as unknown[]);
+      return values;
+    };
+    for (const [lang, messages] of [['en', en], ['fr', fr], ['ar', ar]] as const) {
+      const ui = createUiText({ lang, messages: precompiled(messages, lang) });
+      for (const [key, text] of Object.entries(messages).filter(([k]) => !k.startsWith('operator.'))) {
+        const values = sample(text);
+        expect(ui.t(key as MessageKey, values), `${lang} ${key}`).to.equal(String(new IntlMessageFormat(text, lang).format(values)));
+      }
+    }
   });
 
   it('a precompiled message missing a value shows its words with the placeholder, not a syntax tree', () => {
