@@ -63,6 +63,8 @@ export interface LivechatSession {
   state: 'open' | 'folded' | 'closed';
   folded: boolean;
   message_unread_counter: number;
+  /** The host's id of the verified visitor the session belongs to (issue 14); absent for anyone else. */
+  visitor_id?: string;
 }
 
 /** An attachment as carried in a message (PROTOCOL.md §5.3), with absolute URLs. */

@@ -4,3 +4,5 @@ export * from './feedback.js';
 export * from './session.js';
 export * from './thread.js';
 export * from './typing-state.js';
+export { earlierConversationsAtom } from './visitor.js';
+export { prechatFormAtom, prechatStepAtom } from './prechat.js';

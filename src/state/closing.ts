@@ -60,6 +60,8 @@ const sendFeedbackAtom = atom(null, async (get, set, rate: Rate, reason: string)
 /** The close control: in the feedback panel it closes, in a chat it may ask for feedback first. */
 export const requestCloseAtom = atom(null, (get, set) => {
   if (get(phaseAtom) === 'feedback') return set(dismissAtom);
+  // The pre-chat form closes like a chat without messages: at once, nothing to rate.
+  if (get(phaseAtom) === 'prechat') return set(phaseAtom, 'button');
   set(closeChatAtom);
 });
 

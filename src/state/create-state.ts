@@ -17,6 +17,9 @@ import { retryAtom, sendAtom } from './sending.js';
 import { mobileAtom, noticeAtom, optionsAtom, setButtonRaiseAtom } from './session.js';
 import { messageNoticeAtom, setAtBottomAtom, soundMutedSyncAtom, toggleSoundAtom } from './thread.js';
 import { composerInputAtom } from './typing-state.js';
+import { submitPrechatAtom, type PrechatAnswers, type PrechatProblem } from './prechat.js';
+import type { VisitorAttributes } from './visitor.js';
+import { resetUserAtom, setContextAtom, setUserAtom, visitorAttributesAtom } from './visitor-sync.js';
 
 export type { Prefetched } from './opening.js';
 
@@ -60,6 +63,16 @@ export interface LiveChatState {
   dismissMessageNotice(): void;
   /** New attribute values. */
   setOptions(options: WidgetOptions): void;
+  /** New values of the visitor attributes (unparsed: checked here, problems reported). */
+  setVisitorAttributes(attributes: VisitorAttributes): void;
+  /** `setUser({id, hash, name, email})` on the element. */
+  setUser(user: unknown): void;
+  /** `resetUser()` on the element: the host page's visitor logged out. */
+  resetUser(): void;
+  /** The element's `context` property was set. */
+  setContext(context: unknown): void;
+  /** "Start the chat" in the pre-chat form; resolves with the fields to correct (none when it went ahead). */
+  submitPrechat(answers: PrechatAnswers): Promise<PrechatProblem[]>;
   /** The host page's install banner is `px` high (0: none): the button moves above it. */
   setButtonRaise(px: number): void;
   /** The screen became mobile (SM or smaller) or stopped being so: mobile windows take the screen, unfolded. */
@@ -98,6 +111,11 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     dismissNotice: () => store.set(noticeAtom, undefined),
     dismissMessageNotice: () => store.set(messageNoticeAtom, undefined),
     setOptions: (next) => store.set(optionsAtom, next),
+    setVisitorAttributes: (attributes) => store.set(visitorAttributesAtom, attributes),
+    setUser: (user) => store.set(setUserAtom, user),
+    resetUser: () => store.set(resetUserAtom),
+    setContext: (context) => store.set(setContextAtom, context),
+    submitPrechat: (answers) => store.set(submitPrechatAtom, answers),
     setButtonRaise: (px) => store.set(setButtonRaiseAtom, px),
     setMobile: (mobile) => store.set(setMobileAtom, mobile),
     suspend: () => store.set(suspendAtom),

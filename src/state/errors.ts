@@ -4,10 +4,13 @@
  */
 import { INVALID_OPTION_TEXT, NETWORK_ERROR_TEXT } from './loader-errors.js';
 
-export type ChatErrorCode = 'no_operator' | 'session_expired' | 'post_failed' | 'network' | 'invalid_option';
+export type ChatErrorCode = 'no_operator' | 'session_expired' | 'post_failed' | 'network' | 'invalid_option' | 'identity_rejected';
 
-/** Locale key of each error the visitor sees (`invalid_option` is for the host page's developer only). */
-export const ERROR_MESSAGE_KEYS: Record<Exclude<ChatErrorCode, 'invalid_option'>, string> = {
+/**
+ * Locale key of each error the visitor sees (`invalid_option` and `identity_rejected` are for the host
+ * page's developer only: the visitor simply goes on anonymously).
+ */
+export const ERROR_MESSAGE_KEYS: Record<Exclude<ChatErrorCode, 'invalid_option' | 'identity_rejected'>, string> = {
   no_operator: 'errors.noOperator',
   session_expired: 'errors.sessionExpired',
   post_failed: 'widget.message.failed',
@@ -23,6 +26,7 @@ export const ERROR_TEXTS: Record<ChatErrorCode, string> = {
   post_failed: 'Not sent',
   network: NETWORK_ERROR_TEXT,
   invalid_option: INVALID_OPTION_TEXT,
+  identity_rejected: 'The visitor identity could not be verified',
 };
 
 /** A failure with a code the element turns into a `livechat:error` event and a notice. */

@@ -13,3 +13,7 @@ export * from './options.js';
 export * from './ports.js';
 export * from './sending.js';
 export * from './transcript.js';
+export * from './prechat.js';
+export * from './session-request.js';
+export * from './visitor.js';
+export * from './visitor-sync.js';

@@ -3,29 +3,15 @@
  * auto-popup and the session request, then the window's fold and mobile rules, as jotai action atoms.
  */
 import { atom, type Getter } from 'jotai/vanilla';
-import { FIELD_LIMITS, LIMITS, PAGE_URL_PARAM, pageUrlFor, type InitResult, type LivechatRule, type LivechatSession } from '../protocol/livechat.js';
-import { connectAtom } from './bus.js';
+import { LIMITS, PAGE_URL_PARAM, pageUrlFor, type InitResult, type LivechatRule } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
-import { welcomeMessage, type ThreadMessage } from './messages.js';
-import { failAtom, foldedAtom, historyLoadingAtom, isOpenAtom, mobileAtom, noticeAtom, optionsAtom, phaseAtom, ruleAtom, sessionAtom } from './session.js';
+import { failAtom, foldedAtom, isOpenAtom, mobileAtom, noticeAtom, optionsAtom, phaseAtom, ruleAtom, sessionAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
-import type { CookiePort } from './ports.js';
-import { atBottomAtom, loadHistoryAtom, messagesAtom, setFoldedAtom } from './thread.js';
-
-
-/** The previous operator's partner id as PROTOCOL.md §3.3 sends it (a string), or null. */
-function previousOperatorId(cookies: CookiePort): string | null {
-  const pid = createLivechatCookies(cookies).readPreviousOperator();
-  return pid === undefined ? null : String(pid);
-}
-
-/** Cookies written when a chat opens: the session, auto-popup off for an hour, the operator for 7 days. */
-function rememberOpenedChat(cookies: CookiePort, session: LivechatSession): void {
-  const stored = createLivechatCookies(cookies);
-  stored.writeSession(session);
-  stored.disableAutoPopup();
-  if (session.operator_pid[0]) stored.writePreviousOperator(session.operator_pid[0]);
-}
+import { setFoldedAtom } from './thread.js';
+import { prechatFormAtom, prechatFormOf, prechatNeededAtom, showPrechatAtom } from './prechat.js';
+import { reopenAtom, requestSessionAtom } from './session-request.js';
+import { claimedIdAtom, visitorParams } from './visitor.js';
+import { syncVisitorAtom } from './visitor-sync.js';
 
 /** What the eager loader already knows when the full widget starts. */
 export interface Prefetched {
@@ -42,23 +28,6 @@ const autoPopupTimerAtom = atom<unknown>(undefined);
 const lastOpenAtAtom = atom(Number.NEGATIVE_INFINITY);
 
 // Actions.
-
-const showChatAtom = atom(null, (get, set, session: LivechatSession, messages: readonly ThreadMessage[]) => {
-  set(sessionAtom, session);
-  set(messagesAtom, messages);
-  set(foldedAtom, session.folded && !get(mobileAtom));
-  set(atBottomAtom, true);
-  set(phaseAtom, 'chat');
-  set(connectAtom, session);
-  depsOf(get).emit('livechat:open', { uuid: session.uuid, operator: session.operator_pid });
-});
-
-const reopenAtom = atom(null, async (_get, set, session: LivechatSession) => {
-  set(showChatAtom, session, []);
-  set(historyLoadingAtom, true);
-  await set(loadHistoryAtom, session);
-  set(historyLoadingAtom, false);
-});
 
 /** Stops a pending auto-popup. */
 export const stopAutoPopupAtom = atom(null, (get, set) => {
@@ -90,10 +59,20 @@ export const startAtom = atom(null, async (get, set, prefetched: Prefetched = {}
   const path = pagePath();
   const stored = createLivechatCookies(cookies);
   if (path !== undefined) stored.recordPageVisit(path);
-  const session = stored.readSession();
+  let session = stored.readSession();
+  // The page now declares another verified visitor (someone else logged in on this browser): the
+  // conversation in the cookie is not theirs.
+  const claimed = get(claimedIdAtom);
+  if (session?.visitor_id && claimed && claimed.id !== session.visitor_id) {
+    stored.clearSession();
+    session = undefined;
+  }
   if (session) {
     emit('livechat:ready', { available: true });
-    return set(reopenAtom, session);
+    await set(reopenAtom, session);
+    // What the page says of its visitor now (signed in meanwhile, another page's context) reaches the operator.
+    if (Object.keys(visitorParams(get)).some((key) => key !== 'time_zone' && key !== 'language')) void set(syncVisitorAtom);
+    return;
   }
   let init: InitResult | undefined = prefetched.init;
   const initAt = prefetched.initAt ?? clock.now();
@@ -114,62 +93,30 @@ export const startAtom = atom(null, async (get, set, prefetched: Prefetched = {}
   }
   const rule = 'action' in init.rule ? (init.rule as LivechatRule) : undefined;
   set(ruleAtom, rule);
+  set(prechatFormAtom, prechatFormOf(init.options));
   set(phaseAtom, 'button');
   emit('livechat:ready', { available: true });
   if (rule) set(scheduleAutoPopupAtom, rule, initAt);
 });
 
-/** A session answer, or undefined when it names no operator. */
-function sessionFrom(answer: unknown): LivechatSession | undefined {
-  const data = answer as Partial<LivechatSession> | false | null;
-  if (!data || !Array.isArray(data.operator_pid) || typeof data.uuid !== 'string') return undefined;
-  return {
-    id: Number(data.id),
-    uuid: data.uuid,
-    name: typeof data.name === 'string' ? data.name : '',
-    operator_pid: data.operator_pid,
-    folded: false,
-    state: 'open',
-    message_unread_counter: 0,
-  };
-}
-
-/** Opens a chat: debounced 200 ms on the leading edge, guarded against re-entry. */
+/**
+ * Opens a chat: debounced 200 ms on the leading edge, guarded against re-entry. The channel's pre-chat
+ * form comes first for a visitor the host page did not identify.
+ */
 export const openAtom = atom(null, async (get, set) => {
-  const { clock, cookies, rpc } = depsOf(get);
-  const now = clock.now();
+  const now = depsOf(get).clock.now();
   if (get(phaseAtom) !== 'button' || now - get(lastOpenAtAtom) < LIMITS.openDebounceMs) return;
   set(lastOpenAtAtom, now);
   set(stopAutoPopupAtom);
   set(noticeAtom, undefined);
+  if (get(prechatNeededAtom)) return set(showPrechatAtom);
   set(phaseAtom, 'opening');
-  const options = get(optionsAtom);
-  let answer: unknown;
-  try {
-    answer = await rpc('/im_livechat/get_session', {
-      channel_id: options.channelId,
-      anonymous_name: options.defaultUsername.slice(0, FIELD_LIMITS.visitorName),
-      previous_operator_id: previousOperatorId(cookies),
-    });
-  } catch {
-    set(phaseAtom, 'button');
-    set(failAtom, 'network', true);
-    return;
-  }
-  const session = sessionFrom(answer);
-  if (!session) {
-    set(phaseAtom, 'button');
-    set(failAtom, 'no_operator', true);
-    return;
-  }
-  rememberOpenedChat(cookies, session);
-  const welcome = options.defaultMessage ? [welcomeMessage(options.defaultMessage, session.operator_pid, session.id, now)] : [];
-  set(showChatAtom, session, welcome);
+  await set(requestSessionAtom);
 });
 
 /** Folds or unfolds the window (not on mobile). */
 export const toggleFoldAtom = atom(null, (get, set) => {
-  if (!get(sessionAtom) || get(mobileAtom) || !get(isOpenAtom)) return;
+  if ((!get(sessionAtom) && get(phaseAtom) !== 'prechat') || get(mobileAtom) || !get(isOpenAtom)) return;
   set(setFoldedAtom, !get(foldedAtom));
 });
 

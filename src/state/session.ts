@@ -11,10 +11,10 @@ import type { WidgetOptions } from './options.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 
 /**
- * Where the widget stands: checking availability, hidden (nobody available), showing the button,
- * asking for a session, chatting, or showing the feedback panel.
+ * Where the widget stands: checking availability, hidden (nobody available), showing the button, showing
+ * the pre-chat form, asking for a session, chatting, or showing the feedback panel.
  */
-export type ChatPhase = 'loading' | 'unavailable' | 'button' | 'opening' | 'chat' | 'feedback';
+export type ChatPhase = 'loading' | 'unavailable' | 'button' | 'prechat' | 'opening' | 'chat' | 'feedback';
 
 /** A sticky notice shown instead of (or above) the window. */
 export interface Notice {
@@ -60,14 +60,14 @@ export const mobileAtom = atom(false);
 /** The chat window is on screen. */
 export const isOpenAtom = atom((get) => {
   const phase = get(phaseAtom);
-  return phase === 'chat' || phase === 'feedback';
+  return phase === 'chat' || phase === 'feedback' || phase === 'prechat';
 });
 /** The floating button is on screen. */
 export const buttonVisibleAtom = atom((get) => get(phaseAtom) === 'button' || get(phaseAtom) === 'opening');
 /** The composer accepts input only while chatting. */
 export const composerEnabledAtom = atom((get) => get(phaseAtom) === 'chat');
-/** Window title: the operator's name (SPEC.md §2 "Header: title"). */
-export const titleAtom = atom((get) => get(sessionAtom)?.operator_pid[1] ?? '');
+/** Window title: the operator's name (SPEC.md §2 "Header: title"); the button's text before there is one (pre-chat form). */
+export const titleAtom = atom((get) => get(sessionAtom)?.operator_pid[1] ?? get(optionsAtom).buttonText);
 
 /** The operator's partner id, for their picture in the header; none before a session exists. */
 export const operatorIdAtom = atom((get) => get(sessionAtom)?.operator_pid[0]);

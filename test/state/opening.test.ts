@@ -40,7 +40,10 @@ describe('chat state: availability and opening', () => {
 
   it('opens with a welcome message authored by the operator and writes the three cookies', async () => {
     const w = await openWidget();
-    expect(w.server.callsTo('/im_livechat/get_session')).to.deep.equal([{ channel_id: 1, anonymous_name: 'Visitor', previous_operator_id: null }]);
+    // With the visitor's time zone and language for the operator's visitor card, and the pages seen so far (issue 14).
+    expect(w.server.callsTo('/im_livechat/get_session')).to.deep.equal([
+      { channel_id: 1, anonymous_name: 'Visitor', previous_operator_id: null, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone, language: navigator.language, page_history: ['/shop?x=1'] },
+    ]);
     expect(w.get(isOpenAtom)).to.equal(true);
     const [welcome] = w.get(messagesAtom);
     expect(welcome?.id).to.equal('_welcome');

@@ -11,8 +11,8 @@ export function AppNotice({ state }: { state: LiveChatState }): React.JSX.Elemen
   const { t } = useUiText();
   const notice = useStateValue(state, noticeAtom);
   const messageNotice = useStateValue(state, messageNoticeAtom);
-  // An invalid attribute is reported as an event only; the visitor has nothing to do about it.
-  const key = notice && notice.code !== 'invalid_option' ? ERROR_MESSAGE_KEYS[notice.code] : undefined;
+  // An invalid attribute or a refused identity is reported as an event only; the visitor has nothing to do about it.
+  const key = notice && notice.code in ERROR_MESSAGE_KEYS ? ERROR_MESSAGE_KEYS[notice.code as keyof typeof ERROR_MESSAGE_KEYS] : undefined;
   if (key) return <Notice message={t(key as Parameters<UiText['t']>[0])} onDismiss={() => state.dismissNotice()} />;
   if (messageNotice) return <Notice kind="info" message={messageNotice.title} detail={messageNotice.body} onDismiss={() => state.dismissMessageNotice()} />;
   return null;

@@ -5,6 +5,7 @@ import type { AttachmentViewerControl } from '../../ui/viewer/lazy-viewer.js';
 import { ChatWindow } from '../../ui/window/chat-window.js';
 import { ConversationView } from './conversation-view.js';
 import { FeedbackView } from './feedback-view.js';
+import { PrechatView } from './prechat-view.js';
 import { useStateValue } from './use-state-value.js';
 
 /** Props of {@link AppWindow}. */
@@ -29,7 +30,8 @@ export function AppWindow({ state, viewer }: AppWindowProps): React.JSX.Element 
     <ChatWindow
       title={title}
       avatarUrl={operatorId === undefined ? undefined : partnerImageUrl(options.serverUrl, operatorId)}
-      status={status}
+      // Before a conversation there is no link to report: init just said someone is there.
+      status={phase === 'prechat' ? 'online' : status}
       unreadCount={unread}
       typingNames={typingNames}
       folded={folded}
@@ -43,7 +45,7 @@ export function AppWindow({ state, viewer }: AppWindowProps): React.JSX.Element 
       // Escape folds an unfolded window; on mobile (no folding) or when folded it closes.
       onEscape={() => (mobile || folded ? state.requestClose() : state.toggleFold())}
     >
-      {phase === 'feedback' ? <FeedbackView state={state} /> : <ConversationView state={state} viewer={viewer} />}
+      {phase === 'feedback' ? <FeedbackView state={state} /> : phase === 'prechat' ? <PrechatView state={state} /> : <ConversationView state={state} viewer={viewer} />}
     </ChatWindow>
   );
 }

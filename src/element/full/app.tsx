@@ -3,7 +3,7 @@
  * src/ui. No I/O here: every action goes through the state. Each part reads only the atoms it shows, so
  * a new message re-renders the thread, not the button.
  */
-import { buttonRaiseAtom, buttonVisibleAtom, foldedAtom, isOpenAtom, mobileAtom, optionsAtom } from '../../state/atoms.js';
+import { buttonRaiseAtom, buttonVisibleAtom, foldedAtom, isOpenAtom, mobileAtom, optionsAtom, phaseAtom } from '../../state/atoms.js';
 import type { LiveChatState } from '../../state/create-state.js';
 import { ChatButton } from '../../ui/button/chat-button.js';
 import { UiTextProvider } from '../../ui/shared/ui-text-context.js';
@@ -37,8 +37,9 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
   const isOpen = useStateValue(state, isOpenAtom);
   const folded = useStateValue(state, foldedAtom);
   const mobile = useStateValue(state, mobileAtom);
+  const phase = useStateValue(state, phaseAtom);
   const viewer = useAttachmentViewer();
-  useFocusHandoff(isOpen, root);
+  useFocusHandoff(isOpen, root, phase);
   return (
     <UiTextProvider value={ui}>
       <div className="lc-app" data-window={isOpen ? (folded && !mobile ? 'folded' : 'open') : 'closed'} data-mobile={mobile ? '' : undefined}>

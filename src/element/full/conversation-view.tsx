@@ -1,23 +1,30 @@
 import { useMemo } from 'react';
-import { composerEnabledAtom, historyLoadingAtom, messagesAtom, optionsAtom } from '../../state/atoms.js';
+import { composerEnabledAtom, earlierConversationsAtom, historyLoadingAtom, messagesAtom, optionsAtom } from '../../state/atoms.js';
 import type { LiveChatState } from '../../state/create-state.js';
 import { Composer } from '../../ui/composer/composer.js';
 import { Thread } from '../../ui/thread/thread.js';
 import { toThreadMessage, type ThreadMessage } from '../../ui/thread/thread-message.js';
 import type { AttachmentViewerControl } from '../../ui/viewer/lazy-viewer.js';
+import { useUiText } from '../../ui/shared/ui-text-context.js';
+import { earlierThreadMessages } from './earlier-messages.js';
 import { useStateValue } from './use-state-value.js';
 
-/** The thread as the UI shows it: the state's messages with their delivery state, attachments resolved against the server. */
+/**
+ * The thread as the UI shows it: a verified visitor's earlier conversations, then the state's messages
+ * with their delivery state, attachments resolved against the server.
+ */
 function useThreadMessages(state: LiveChatState, serverUrl: string): ThreadMessage[] {
   const messages = useStateValue(state, messagesAtom);
-  return useMemo(
-    () =>
-      messages.map((m) => ({
-        ...toThreadMessage(m, { serverUrl }),
-        ...(m.delivery && m.delivery !== 'sent' ? { delivery: m.delivery } : {}),
-      })),
-    [messages, serverUrl],
-  );
+  const earlier = useStateValue(state, earlierConversationsAtom);
+  const { t } = useUiText();
+  return useMemo(() => {
+    const current = messages.map((m) => ({
+      ...toThreadMessage(m, { serverUrl }),
+      ...(m.delivery && m.delivery !== 'sent' ? { delivery: m.delivery } : {}),
+    }));
+    const labels = { earlier: t('widget.earlier.conversation'), current: t('widget.earlier.current') };
+    return [...earlierThreadMessages(earlier, serverUrl, labels, current[0]?.date ?? new Date()), ...current];
+  }, [messages, earlier, serverUrl, t]);
 }
 
 /** Props of {@link ConversationView}. */

@@ -1,11 +1,18 @@
 import { useEffect, useRef } from 'react';
+import type { ChatPhase } from '../../state/session.js';
 
-/** Keyboard users land in the composer when the window opens and back on the button when it closes. */
-export function useFocusHandoff(isOpen: boolean, root: ShadowRoot): void {
+/**
+ * Keyboard users land in the composer when the window opens (the pre-chat form focuses its own first
+ * field) and once the form started the chat, and back on the button when the window closes.
+ */
+export function useFocusHandoff(isOpen: boolean, root: ShadowRoot, phase: ChatPhase): void {
   const wasOpen = useRef(isOpen);
+  const wasPhase = useRef(phase);
   useEffect(() => {
-    if (isOpen && !wasOpen.current) (root.querySelector('.lc-composer-input') as HTMLElement | null)?.focus();
+    const fromForm = wasPhase.current === 'prechat' && phase === 'chat';
+    if (isOpen && (!wasOpen.current || fromForm)) (root.querySelector('.lc-composer-input') as HTMLElement | null)?.focus();
     if (!isOpen && wasOpen.current) (root.querySelector('.lc-button') as HTMLElement | null)?.focus();
     wasOpen.current = isOpen;
-  }, [isOpen, root]);
+    wasPhase.current = phase;
+  }, [isOpen, root, phase]);
 }

@@ -16,7 +16,7 @@ import type { AttentionPort, BusPort, ConnectionStatus, StateDeps } from '../../
 import { pageClock } from '../../platform/time/clock.js';
 
 // Routes whose calls fire no loading events (PROTOCOL.md §3.3, §3.6: the reference widget sends them silently).
-const SILENT = new Set(['/im_livechat/get_session', '/im_livechat/notify_typing']);
+const SILENT = new Set(['/im_livechat/get_session', '/im_livechat/notify_typing', '/im_livechat/visitor_update', '/im_livechat/earlier_conversations']);
 
 const STATUS: Record<PollLoopState, ConnectionStatus> = { polling: 'online', idle: 'online', retrying: 'reconnecting', stopped: 'offline' };
 

@@ -10,6 +10,8 @@ export interface LivechatCookies {
   writeSession(session: LivechatSession): void;
   /** Forgets the session (the chat was closed). */
   clearSession(): void;
+  /** Forgets every cookie of the widget: the host page's visitor logged out. */
+  clearAll(): void;
   /** False once the chat was opened in the last hour: the auto-popup rule must not fire again. */
   isAutoPopupAllowed(): boolean;
   /** Stops the auto-popup for one hour. */
@@ -48,6 +50,7 @@ export function toLivechatSession(value: unknown): LivechatSession | undefined {
     name: typeof v.name === 'string' ? v.name : '',
     uuid: v.uuid,
     state: v.state === 'closed' ? 'closed' : folded ? 'folded' : 'open',
+    ...(typeof v.visitor_id === 'string' && v.visitor_id !== '' ? { visitor_id: v.visitor_id } : {}),
   };
 }
 
@@ -62,10 +65,13 @@ export function createLivechatCookies(jar: CookieJar): LivechatCookies {
     readSession: () => toLivechatSession(jar.get(COOKIES.session.name)),
     writeSession(session) {
       // Key order as the reference widget writes it; normalising also keeps unrelated fields out.
-      const { folded, id, message_unread_counter, operator_pid, name, uuid, state } = session;
-      jar.set(COOKIES.session.name, { folded, id, message_unread_counter, operator_pid, name, uuid, state }, COOKIES.session.maxAge);
+      const { folded, id, message_unread_counter, operator_pid, name, uuid, state, visitor_id } = session;
+      jar.set(COOKIES.session.name, { folded, id, message_unread_counter, operator_pid, name, uuid, state, ...(visitor_id ? { visitor_id } : {}) }, COOKIES.session.maxAge);
     },
     clearSession: () => jar.delete(COOKIES.session.name),
+    clearAll() {
+      for (const cookie of Object.values(COOKIES)) jar.delete(cookie.name);
+    },
     isAutoPopupAllowed: () => jar.get(COOKIES.autoPopup.name) !== false,
     disableAutoPopup: () => jar.set(COOKIES.autoPopup.name, false, COOKIES.autoPopup.maxAge),
     readPreviousOperator() {
