@@ -319,8 +319,9 @@ describeEachEngine('visitor_update', (h) => {
   it('another visitor’s ids change nothing: unknown, malformed and closed sessions answer false', async () => {
     const victim = await h.visitorSession();
     const before = await cardOf(h, victim.session.id, victim.cookie);
+    const byId = await h.rpc('/im_livechat/visitor_update', { session_id: victim.session.id, visitor_name: 'Mallory' });
+    assert.equal(byId.body.error?.data.exception_type, 'validation_error', 'a visitor names a conversation by its uuid only');
     for (const params of [
-      { session_id: victim.session.id, visitor_name: 'Mallory' },
       { uuid: '00000000-0000-4000-8000-000000000000', visitor_name: 'Mallory' },
       { uuid: victim.session.uuid.toUpperCase(), visitor_name: 'Mallory' },
       { uuid: String(victim.session.id), visitor_name: 'Mallory' },

@@ -1,7 +1,9 @@
+import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IdentitySecretGenerated, IdentitySecretStatus } from '../../protocol/operator-console.js';
 import type { ServerConfig } from '../config.js';
-import { intParam } from '../livechat/params.js';
+import { Id, toId } from '../schemas/params.js';
+import { IdentitySecretGeneratedSchema, IdentitySecretStatusSchema } from '../schemas/visitor.js';
 import { newIdentitySecret } from '../livechat/identity.js';
 import { AdminOnlyError, ChannelNotFoundError } from './operator-admin.js';
 
@@ -14,31 +16,32 @@ import { AdminOnlyError, ChannelNotFoundError } from './operator-admin.js';
  * - `remove_identity_secret` {channel_id} → true: verified identities are refused until a new one is made.
  */
 export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
-  const limited = { config: { rateLimit: { max: opts.config.rateLimits.identitySecret, timeWindow: 60_000 } } };
   const requireAdmin = async (request: FastifyRequest): Promise<void> => {
     const operator = await app.requireOperator(request);
     if (!operator.is_admin) throw new AdminOnlyError();
   };
-  const channelOf = async (params: Record<string, unknown>): Promise<number> => {
-    const id = intParam(params, 'channel_id');
+  // Admins only, checked before the params: anyone else gets the same answer whatever they send.
+  const route = { authorize: requireAdmin, config: { rateLimit: { max: opts.config.rateLimits.identitySecret, timeWindow: 60_000 } } };
+  const ChannelParams = Type.Object({ channel_id: Id() });
+  const channelOf = async (params: { channel_id: number | string }): Promise<number> => {
+    const id = toId(params.channel_id);
     if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();
     return id;
   };
 
   app.rpc(
     '/identity_secrets',
-    async (_params, request) => {
-      await requireAdmin(request);
+    { ...route, summary: 'Which channels have an identity secret, since when (never the secret)', params: Type.Object({}), result: Type.Array(IdentitySecretStatusSchema) },
+    async () => {
       const dates = await app.store.visitors.identitySecretDates();
       return [...dates].map(([channel_id, created_at]): IdentitySecretStatus => ({ channel_id, created_at }));
     },
-    limited,
   );
 
   app.rpc(
     '/generate_identity_secret',
-    async (params, request, reply) => {
-      await requireAdmin(request);
+    { ...route, summary: 'Makes or rotates a channel’s identity secret, shown in this answer only', params: ChannelParams, result: IdentitySecretGeneratedSchema },
+    async (params, _request, reply) => {
       const channelId = await channelOf(params);
       const secret = newIdentitySecret();
       const now = app.clock.now();
@@ -48,16 +51,14 @@ export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { 
       const answer: IdentitySecretGenerated = { channel_id: channelId, secret, created_at: now };
       return answer;
     },
-    limited,
   );
 
   app.rpc(
     '/remove_identity_secret',
-    async (params, request) => {
-      await requireAdmin(request);
+    { ...route, summary: 'Removes a channel’s identity secret: verified identities are refused until a new one is made', params: ChannelParams, result: Type.Literal(true) },
+    async (params) => {
       await app.store.visitors.removeIdentitySecret(await channelOf(params));
-      return true;
+      return true as const;
     },
-    limited,
   );
 }

@@ -1,8 +1,10 @@
+import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { VisitorCard } from '../../protocol/visitor.js';
 import type { ServerConfig } from '../config.js';
 import type { VisitorSessionRow } from '../store/schema.js';
-import { intParam } from '../livechat/params.js';
+import { Id, toId } from '../schemas/params.js';
+import { VisitorCardSchema } from '../schemas/visitor.js';
 import { softwareOf } from '../livechat/user-agent.js';
 import { mayRead } from '../livechat/conversation-access.js';
 import { ConversationNotFoundError, parsePages } from './operator-console.js';
@@ -43,12 +45,18 @@ async function cardOf(app: FastifyInstance, session: VisitorSessionRow): Promise
 export async function operatorVisitorCardRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
   app.rpc(
     '/im_livechat/operator/visitor_card',
+    {
+      summary: 'What is known of a conversation’s visitor, for whoever may read the conversation',
+      params: Type.Object({ session_id: Id() }),
+      result: VisitorCardSchema,
+      authorize: (request) => app.requireOperator(request),
+      config: { rateLimit: { max: opts.config.rateLimits.visitorCard, timeWindow: 60_000 } },
+    },
     async (params, request) => {
       const operator = await app.requireOperator(request);
-      const session = await app.store.getVisitorSession(intParam(params, 'session_id'));
+      const session = await app.store.getVisitorSession(toId(params.session_id));
       if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
       return cardOf(app, session);
     },
-    { config: { rateLimit: { max: opts.config.rateLimits.visitorCard, timeWindow: 60_000 } } },
   );
 }

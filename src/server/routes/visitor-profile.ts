@@ -1,11 +1,13 @@
+import Type, { type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { EARLIER_CONVERSATIONS_MAX, EARLIER_MESSAGES_MAX, type EarlierConversation, type IdentityKind, type VisitorIdentityAnswer } from '../../protocol/visitor.js';
+import { EARLIER_CONVERSATIONS_MAX, EARLIER_MESSAGES_MAX, type IdentityKind, type VisitorIdentityAnswer } from '../../protocol/visitor.js';
 import type { ServerConfig } from '../config.js';
 import type { VisitorSessionRow } from '../store/schema.js';
 import type { VisitorPatch } from '../store/visitor-queries.js';
 import { messageToWire } from '../livechat/format.js';
 import { urlsFor } from '../livechat/urls.js';
-import { uuidParam } from '../livechat/params.js';
+import { SessionUuid, sessionUuid } from '../schemas/params.js';
+import { EarlierConversationSchema, VisitorIdentityAnswerSchema, VisitorParamProperties } from '../schemas/visitor.js';
 import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { IdentityConflictError } from '../livechat/identity.js';
 import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
@@ -35,6 +37,12 @@ export async function visitorProfileRoutes(app: FastifyInstance, opts: { config:
 
   app.visitorRpc(
     '/im_livechat/visitor_update',
+    {
+      summary: 'What the host page now says about the visitor of an open conversation; false for an unknown or closed one',
+      params: Type.Object({ uuid: SessionUuid(), ...VisitorParamProperties }),
+      result: Type.Union([VisitorIdentityAnswerSchema, Type.Literal(false)]),
+      config: perMinute(opts.config.rateLimits.visitorUpdate),
+    },
     async (params, request) => {
       const claims = visitorClaims(params);
       const session = await openSession(app, params.uuid);
@@ -56,25 +64,29 @@ export async function visitorProfileRoutes(app: FastifyInstance, opts: { config:
       const answer: VisitorIdentityAnswer = identityAnswer(updated);
       return answer;
     },
-    { config: perMinute(opts.config.rateLimits.visitorUpdate) },
   );
 
   app.visitorRpc(
     '/im_livechat/earlier_conversations',
+    {
+      summary: 'A verified visitor’s earlier conversations in the channel, newest first; [] for anyone else',
+      params: Type.Object({ uuid: SessionUuid() }),
+      result: Type.Array(EarlierConversationSchema),
+      config: perMinute(opts.config.rateLimits.earlierConversations),
+    },
     async (params, request) => {
-      const uuid = uuidParam(params);
+      const uuid = sessionUuid(params.uuid);
       // The current conversation may have ended: its visitor still reads what came before it.
       const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
       if (!session || session.identity !== 'verified' || session.visitor_id === null) return [];
       const urls = urlsFor(request);
       const earlier = await app.store.visitors.earlierSessionsOf(session.channel_id, session.visitor_id, session.id, EARLIER_CONVERSATIONS_MAX);
-      const out: EarlierConversation[] = [];
+      const out: Static<typeof EarlierConversationSchema>[] = [];
       for (const past of earlier) {
         const messages = await app.store.listMessages(past.id, EARLIER_MESSAGES_MAX);
         out.push({ id: past.id, created_at: past.created_at, closed_at: past.closed_at, messages: messages.map((m) => messageToWire(m, past, urls)).reverse() });
       }
       return out;
     },
-    { config: perMinute(opts.config.rateLimits.earlierConversations) },
   );
 }

@@ -20,6 +20,7 @@ import { resumeVerifiedSession, type SessionAnswer } from '../livechat/visitor-s
 import { visitorUploadPolicy } from '../livechat/upload-policy.js';
 import { AnyJson, OperatorSessionId, PostKey, Id, MessageText, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../schemas/params.js';
 import { ChatMessageSchema, InitResultSchema, SessionAnswerSchema, type WireChannelOptions } from '../schemas/livechat.js';
+import { VisitorParamProperties } from '../schemas/visitor.js';
 
 /** Default and largest `limit` of `/mail/chat_history` (SPEC.md §9). */
 export const HISTORY_DEFAULT_LIMIT = 20;
@@ -104,6 +105,8 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
         anonymous_name: Type.Optional(OptionalText(FIELD_LIMITS.visitorName, { description: 'The visitor’s name; “Visitor” when not given' })),
         // Read leniently (lenientId): it comes from a cookie the visitor controls, and a bad one only loses the preference.
         previous_operator_id: Type.Optional(AnyJson('The operator of the visitor’s previous conversation, preferred when available')),
+        // Who the visitor is (issue 14): a verified visitor's open conversation is resumed; a wrong hash refuses the call.
+        ...VisitorParamProperties,
       }),
       result: Type.Union([SessionAnswerSchema, Type.Literal(false)]),
       config: perMinute(config.rateLimits.getSession),
