@@ -57,7 +57,7 @@ describe('visitor card in the console', () => {
 
   it('shows who the visitor is, how far it is trusted, the site’s context, browser, system, language and local time', async () => {
     await render(async () => CARD);
-    const card = within(dom.host).getByRole('region', { name: 'Visitor' });
+    const card = within(dom.host).getByRole('region', { name: 'About the visitor' });
     await waitUntil(() => card.querySelector('dl'));
     expect(valueOf(card, 'Name')).to.equal('Grace');
     expect(valueOf(card, 'E-mail')).to.equal('grace@example.org (unverified)');

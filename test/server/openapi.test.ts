@@ -31,8 +31,10 @@ function exclusionOf(route: RouteOptions, method: string): string | undefined {
   if (method === 'HEAD') return 'HEAD twin of a GET route';
   // Browsers send these by themselves before a cross-origin call to a visitor route; no client calls them.
   if (method === 'OPTIONS') return 'CORS pre-flight of a visitor route';
-  // Files served as built (the widget's scripts, the beep, demo pages): @fastify/static hides them.
-  if (route.url.startsWith('/livechat/static/')) return 'static files';
+  // Files served as built (the widget's scripts, the beep, demo pages): @fastify/static registers one
+  // hidden GET route per file. Only a file name may be hidden; an API route never is.
+  const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
+  if (hidden && method === 'GET' && /(^\/livechat\/static\/|\.[a-z0-9]+$|\/$)/.test(route.url)) return 'static files';
   return undefined;
 }
 
