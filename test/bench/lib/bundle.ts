@@ -95,21 +95,37 @@ export function otherLanguageChunk(localesDir: string, keep = 'en'): (file: stri
   return (file) => langs.some((l) => new RegExp(`^${l.replace(/[^A-Za-z0-9_-]/g, '')}-[A-Za-z0-9_-]+\\.js$`).test(path.basename(file)));
 }
 
-/** Eager and full byte cost of the built `<live-chat>` script for an English visitor. */
+/** The name rollup gave a built chunk (`chunks/<name>-<hash>.js`, the hash 8 characters). */
+export function chunkName(file: string): string {
+  return path.basename(file).replace(/-[A-Za-z0-9_-]{8}\.js$/, '');
+}
+
+/** Eager, chat and full byte cost of the built `<live-chat>` script for an English visitor. */
 export interface WidgetBytes {
   eager: { files: string[]; bytes: ByteSizes };
+  chat: { files: string[]; bytes: ByteSizes };
   full: { files: string[]; bytes: ByteSizes };
 }
 
-/** Measures dist/live-chat.js: eager = static closure, full = everything an English visitor loads. */
-export function widgetBytes(rootDir: string): WidgetBytes {
+/**
+ * Measures dist/live-chat.js: eager = static closure; chat = eager plus the static closures of the
+ * loader's dynamic imports other than the chunks named in `onDemand` (what opens the chat); full =
+ * everything an English visitor can load.
+ */
+export function widgetBytes(rootDir: string, onDemand: readonly string[] = []): WidgetBytes {
   const entry = path.join(rootDir, 'dist', 'live-chat.js');
+  const otherLanguage = otherLanguageChunk(path.join(rootDir, 'locales'));
   const eager = closure(entry, { followDynamic: false });
-  const full = closure(entry, { followDynamic: true, skip: otherLanguageChunk(path.join(rootDir, 'locales')) });
+  const opening = parseImports(fs.readFileSync(entry, 'utf8'))
+    .dynamic.map((spec) => path.resolve(path.dirname(entry), spec))
+    .filter((f) => !otherLanguage(f) && !onDemand.includes(chunkName(f)));
+  const chat = [...new Set([...eager, ...opening.flatMap((f) => closure(f, { followDynamic: false }))])];
+  const full = closure(entry, { followDynamic: true, skip: otherLanguage });
   const read = (files: string[]): Buffer[] => files.map((f) => fs.readFileSync(f));
   const rel = (files: string[]): string[] => files.map((f) => path.relative(path.join(rootDir, 'dist'), f));
   return {
     eager: { files: rel(eager), bytes: totalBytes(read(eager)) },
+    chat: { files: rel(chat), bytes: totalBytes(read(chat)) },
     full: { files: rel(full), bytes: totalBytes(read(full)) },
   };
 }
