@@ -3,6 +3,7 @@ import type { OperatorAlertSettings } from '../../protocol/operator-console.js';
 import { markHandled, reasonText } from '../../platform/errors.js';
 import type { OperatorApi } from '../api.js';
 import { useT } from '../texts.js';
+import { OutcomeLines } from './outcome-lines.js';
 
 /** The calls of the panel. */
 export type AlertSettingsApi = Pick<OperatorApi, 'alertSettings' | 'setAlertSettings'>;
@@ -70,12 +71,7 @@ export function AlertSettingsPanel({ api }: { api: AlertSettingsApi }): React.JS
           </button>
         </form>
       )}
-      <p role="status">{outcome.kind === 'saved' ? t('operator.alerts.saved') : ''}</p>
-      {outcome.kind === 'failed' ? (
-        <p role="alert" className="op-error">
-          {t('operator.error.generic', { reason: outcome.reason })}
-        </p>
-      ) : null}
+      <OutcomeLines done={outcome.kind === 'saved' ? t('operator.alerts.saved') : ''} failure={outcome.kind === 'failed' ? t('operator.error.generic', { reason: outcome.reason }) : undefined} />
     </section>
   );
 }

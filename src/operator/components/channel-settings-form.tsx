@@ -4,6 +4,7 @@ import type { PrechatForm } from '../../protocol/visitor.js';
 import type { MessageKey } from '../../platform/i18n/index.js';
 import type { OperatorApi } from '../api.js';
 import { useT } from '../texts.js';
+import { Choice } from './choice.js';
 import { OfflineSettingsFieldset, type OfflineDraft } from './offline-settings-fieldset.js';
 
 /** Props of {@link ChannelSettingsForm}. */
@@ -77,23 +78,6 @@ function draftOf(c: ChannelSettings): Draft {
     offline_text: c.offline_text,
     missed_after_seconds: String(c.missed_after_seconds),
   };
-}
-
-/** A labelled choice among a setting's values. */
-function Choice({ label, value, options, onChange }: { label: string; value: string; options: [string, MessageKey][]; onChange(value: string): void }): React.JSX.Element {
-  const t = useT();
-  return (
-    <label>
-      {label}
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {t(text)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
 }
 
 /** One channel's texts, colours, auto-popup rule, visitor files and offline behaviour; the server checks every value again. */

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { reasonText } from '../../platform/errors.js';
 import { useT } from '../texts.js';
+import { OutcomeLines } from './outcome-lines.js';
 
 /** Props of {@link OfflineReply}. */
 export interface OfflineReplyProps {
@@ -52,12 +53,10 @@ export function OfflineReply({ sessionId, visitorName, email, onReply }: Offline
       <button type="submit" disabled={sending.kind === 'sending'}>
         {sending.kind === 'sending' ? t('operator.conversation.replySending') : t('operator.conversation.replySend')}
       </button>
-      <p role="status">{sending.kind === 'sent' ? t('operator.conversation.replySent', { email }) : ''}</p>
-      {sending.kind === 'failed' ? (
-        <p role="alert" className="op-error">
-          {t('operator.conversation.replyFailed', { reason: sending.reason })}
-        </p>
-      ) : null}
+      <OutcomeLines
+        done={sending.kind === 'sent' ? t('operator.conversation.replySent', { email }) : ''}
+        failure={sending.kind === 'failed' ? t('operator.conversation.replyFailed', { reason: sending.reason }) : undefined}
+      />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import type { MessageKey } from '../../platform/i18n/index.js';
 import { MISSED_AFTER_SECONDS } from '../../protocol/operator-console.js';
 import type { OfflineMode } from '../../protocol/offline-message.js';
 import { useT } from '../texts.js';
+import { Choice } from './choice.js';
 
 /** The fields as the inputs hold them. */
 export interface OfflineDraft {
@@ -24,16 +25,7 @@ export function OfflineSettingsFieldset({ draft, set, hintId }: { draft: Offline
   return (
     <fieldset>
       <legend>{t('operator.admin.offline')}</legend>
-      <label>
-        {t('operator.admin.offlineMode')}
-        <select value={draft.offline_mode} onChange={(e) => set('offline_mode', e.target.value)}>
-          {MODES.map(([mode, text]) => (
-            <option key={mode} value={mode}>
-              {t(text)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice label={t('operator.admin.offlineMode')} value={draft.offline_mode} options={MODES} onChange={(mode) => set('offline_mode', mode)} />
       <label>
         {t('operator.admin.offlineText')}
         <input required maxLength={200} value={draft.offline_text} onChange={(e) => set('offline_text', e.target.value)} />

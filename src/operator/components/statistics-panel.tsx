@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { RATES } from '../../protocol/livechat.js';
-import { markHandled, reasonText } from '../../platform/errors.js';
-import { loadStatistics, type Statistics, type StatisticsSource } from '../statistics.js';
+import { loadStatistics, type StatisticsSource } from '../statistics.js';
 import { useLocale, useT } from '../texts.js';
+import { useLoaded } from './use-loaded.js';
 
 /** Props of {@link StatisticsPanel}. */
 export interface StatisticsPanelProps {
@@ -13,31 +13,47 @@ export interface StatisticsPanelProps {
   now(): number;
 }
 
-type Load = { kind: 'loading' } | { kind: 'ready'; stats: Statistics } | { kind: 'failed'; reason: string };
-
 // Days are UTC days (the server groups per UTC day), so they are shown in UTC too.
 const dayFormatOf = (locale: string): Intl.DateTimeFormat => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** Props of {@link CountTable}. */
+interface CountTableProps {
+  caption: string;
+  /** The headers of the row-name column and of the count column. */
+  headers: [string, string];
+  /** Each row: its key, its name and its count. */
+  rows: [key: string | number, name: React.ReactNode, count: number][];
+}
+
+/** A table of counts: one named row each, the names as row headers. */
+function CountTable({ caption, headers, rows }: CountTableProps): React.JSX.Element {
+  return (
+    <table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{headers[0]}</th>
+          <th scope="col">{headers[1]}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([key, name, count]) => (
+          <tr key={key}>
+            <th scope="row">{name}</th>
+            <td>{count}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /** Conversations per day and the 5/3/1 split of ratings, as two tables. */
 export function StatisticsPanel({ source, refreshKey, now }: StatisticsPanelProps): React.JSX.Element {
   const t = useT();
   const locale = useLocale();
   const dayFormat = useMemo(() => dayFormatOf(locale), [locale]);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    loadStatistics(source, now()).then(
-      (stats) => current && setLoad({ kind: 'ready', stats }),
-      (err: unknown) => {
-        markHandled(err);
-        if (current) setLoad({ kind: 'failed', reason: reasonText(err) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [source, refreshKey, now]);
+  const load = useLoaded(() => loadStatistics(source, now()), [source, refreshKey, now]);
 
   return (
     <section className="op-stats" aria-labelledby="op-stats-heading">
@@ -46,42 +62,16 @@ export function StatisticsPanel({ source, refreshKey, now }: StatisticsPanelProp
       {load.kind === 'failed' ? <p role="alert" className="op-error">{t('operator.error.generic', { reason: load.reason })}</p> : null}
       {load.kind === 'ready' ? (
         <>
-          <table>
-            <caption>{t('operator.stats.perDay')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('operator.stats.day')}</th>
-                <th scope="col">{t('operator.stats.conversations')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {load.stats.perDay.map(({ day, count }) => (
-                <tr key={day}>
-                  <th scope="row">
-                    <time dateTime={day}>{dayFormat.format(new Date(`${day}T00:00:00Z`))}</time>
-                  </th>
-                  <td>{count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table>
-            <caption>{t('operator.stats.ratings')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('operator.stats.rating')}</th>
-                <th scope="col">{t('operator.stats.count')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {RATES.map((rate) => (
-                <tr key={rate}>
-                  <th scope="row">{t('operator.stats.rate', { rate: String(rate) })}</th>
-                  <td>{load.stats.ratings[rate]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <CountTable
+            caption={t('operator.stats.perDay')}
+            headers={[t('operator.stats.day'), t('operator.stats.conversations')]}
+            rows={load.value.perDay.map(({ day, count }) => [day, <time dateTime={day}>{dayFormat.format(new Date(`${day}T00:00:00Z`))}</time>, count])}
+          />
+          <CountTable
+            caption={t('operator.stats.ratings')}
+            headers={[t('operator.stats.rating'), t('operator.stats.count')]}
+            rows={RATES.map((rate) => [rate, t('operator.stats.rate', { rate: String(rate) }), load.value.ratings[rate]])}
+          />
         </>
       ) : null}
     </section>

@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
 import type { SoftwareName, VisitorCard } from '../../protocol/visitor.js';
-import { markHandled, reasonText } from '../../platform/errors.js';
 import { useMinuteNow } from '../../ui/shared/minute-clock.js';
 import { useLocale, useT } from '../texts.js';
+import { useLoaded } from './use-loaded.js';
 
 /** Where the card comes from: the console's API, or a test's stand-in. */
 export type VisitorCardSource = (sessionId: number) => Promise<VisitorCard>;
-
-type Load = { kind: 'loading' } | { kind: 'ready'; card: VisitorCard } | { kind: 'failed'; reason: string };
 
 /** The visitor's wall-clock time in their zone, in the console's language; undefined for an unknown zone. */
 export function localTimeIn(timeZone: string, now: Date, locale: string): string | undefined {
@@ -70,24 +67,11 @@ export function VisitorCardView({ card }: { card: VisitorCard }): React.JSX.Elem
 /** The card of one conversation's visitor, read again whenever `version` changes (the visitor said more). */
 export function VisitorCardPanel({ load, sessionId, version }: { load: VisitorCardSource; sessionId: number; version: number }): React.JSX.Element {
   const t = useT();
-  const [state, setState] = useState<Load>({ kind: 'loading' });
-  useEffect(() => {
-    let current = true;
-    load(sessionId).then(
-      (card) => current && setState({ kind: 'ready', card }),
-      (err: unknown) => {
-        markHandled(err);
-        if (current) setState({ kind: 'failed', reason: reasonText(err) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, sessionId, version]);
+  const state = useLoaded(() => load(sessionId), [load, sessionId, version]);
   return (
     <section aria-labelledby="op-visitor-heading">
       <h3 id="op-visitor-heading">{t('operator.visitor.heading')}</h3>
-      {state.kind === 'ready' ? <VisitorCardView card={state.card} /> : null}
+      {state.kind === 'ready' ? <VisitorCardView card={state.value} /> : null}
       {state.kind === 'loading' ? <p role="status">{t('operator.stats.loading')}</p> : null}
       {state.kind === 'failed' ? <p role="alert">{t('operator.visitor.failed', { reason: state.reason })}</p> : null}
     </section>

@@ -64,38 +64,30 @@ function tryTime(value: string): Date | undefined {
   return m ? build({ year: 1970, month: 1, day: 1, hours: +m[1]!, minutes: +m[2]!, seconds: +m[3]!, ms: millis(m[4]) }, false) : undefined;
 }
 
-/** Reads `YYYY-MM-DD` as local midnight. Throws `'x' is not a valid date`. */
-export function parseDate<E extends EmptyValue>(value: E): E;
-export function parseDate(value: string): Date | '';
-export function parseDate(value: string | EmptyValue): Date | EmptyValue;
-export function parseDate(value: string | EmptyValue): Date | EmptyValue {
-  if (isEmpty(value)) return value;
-  const date = tryDate(value);
-  if (!date) throw new TimeValueError('invalid_date', value);
-  return date;
+/** A parser of one wire kind: empty values come back unchanged, anything else is a date or throws. */
+export interface TimeValueParser {
+  <E extends EmptyValue>(value: E): E;
+  (value: string): Date | '';
+  (value: string | EmptyValue): Date | EmptyValue;
 }
+
+function parserOf(read: (value: string) => Date | undefined, code: 'invalid_date' | 'invalid_datetime' | 'invalid_time'): TimeValueParser {
+  return ((value: string | EmptyValue): Date | EmptyValue => {
+    if (isEmpty(value)) return value;
+    const date = read(value);
+    if (!date) throw new TimeValueError(code, value);
+    return date;
+  }) as TimeValueParser;
+}
+
+/** Reads `YYYY-MM-DD` as local midnight. Throws `'x' is not a valid date`. */
+export const parseDate = parserOf(tryDate, 'invalid_date');
 
 /** Reads the server's `YYYY-MM-DD HH:MM:SS[.fraction]` as UTC. Throws `'x' is not a valid datetime`. */
-export function parseDatetime<E extends EmptyValue>(value: E): E;
-export function parseDatetime(value: string): Date | '';
-export function parseDatetime(value: string | EmptyValue): Date | EmptyValue;
-export function parseDatetime(value: string | EmptyValue): Date | EmptyValue {
-  if (isEmpty(value)) return value;
-  const date = tryDatetime(value);
-  if (!date) throw new TimeValueError('invalid_datetime', value);
-  return date;
-}
+export const parseDatetime = parserOf(tryDatetime, 'invalid_datetime');
 
 /** Reads `HH:MM:SS[.fraction]` as that local time on 1970-01-01. Throws `'x' is not a valid time`. */
-export function parseTime<E extends EmptyValue>(value: E): E;
-export function parseTime(value: string): Date | '';
-export function parseTime(value: string | EmptyValue): Date | EmptyValue;
-export function parseTime(value: string | EmptyValue): Date | EmptyValue {
-  if (isEmpty(value)) return value;
-  const date = tryTime(value);
-  if (!date) throw new TimeValueError('invalid_time', value);
-  return date;
-}
+export const parseTime = parserOf(tryTime, 'invalid_time');
 
 /** What {@link parseAnyTimeValue} recognised. */
 export interface ParsedTimeValue {
