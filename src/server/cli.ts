@@ -4,7 +4,6 @@
  * server (DATABASE_URL, DATA_DIR, …), so every command works on the database the server uses.
  */
 import path from 'node:path';
-import { sql } from 'kysely';
 import { OPERATOR_PASSWORD_MIN } from '../protocol/operator-console.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { openDatabase } from './store/database.js';
@@ -104,9 +103,8 @@ async function backup(config: ServerConfig, file: string | undefined): Promise<s
     return `PostgreSQL is backed up with its own tool: pg_dump --format=custom --file=${JSON.stringify(file)} "$DATABASE_URL"\n(restore: pg_restore --clean --dbname="$DATABASE_URL" ${JSON.stringify(file)})`;
   }
   const target = path.resolve(file);
-  // VACUUM INTO writes a consistent copy while the server keeps running (WAL readers are not blocked).
   return withStore(config, async (store) => {
-    await sql`VACUUM INTO ${target}`.execute(store.db);
+    await store.backupTo(target);
     return `backup written to ${target}`;
   });
 }

@@ -6,7 +6,7 @@ import { BUS_NOTIFY_CHANNEL } from '../../src/server/bus/pg-listener.js';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { GroupCommit } from '../../src/server/bus/group-commit.js';
-import { writeInOrder, type BusWrite, type BusWriteResult } from '../../src/server/bus/ordered-writer.js';
+import type { BusWrite, BusWriteResult } from '../../src/server/store/bus-writes.js';
 import { ADMIN_PASSWORD, FakeClock, createTestDatabase, rootDir, type TestDatabase } from './support/harness.js';
 
 /** A write function whose commits the test releases by hand, recording each batch it was given. */
@@ -156,7 +156,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const [seed] = await app.bus.publish([channel], { n: -1 });
       const writer = () =>
         new GroupCommit<BusWrite, BusWriteResult>({
-          write: (batch) => writeInOrder(app.store.db, app.store.engine, batch, { commitDelayMs: () => Math.floor(Math.random() * 15) }),
+          write: (batch) => app.store.writeBus(batch, { commitDelayMs: () => Math.floor(Math.random() * 15) }),
         });
       const writers = [writer(), writer(), writer(), writer()];
       const written: number[] = [];

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { busPollRoutes } from '../../src/server/routes/poll.js';
-import { insertNotificationsInOrder } from '../../src/server/bus/ordered-writer.js';
 import { BusChannel, type BusNotification } from '../../src/protocol/livechat.js';
 import { ADMIN_PASSWORD, FakeClock, createTestDatabase, rootDir, type EngineName, type TestDatabase } from './support/harness.js';
 
@@ -87,7 +86,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       await new Promise((r) => setTimeout(r, 100));
       assert.equal(settled, false, 'not answered with an empty list');
       // Written by "another process": the row is committed and only a relayed wake-up announces it.
-      await insertNotificationsInOrder(ctx.app.store.db, ctx.app.store.engine, [{ channel: v.uuid, message: { body: 'remote' } }], ctx.app.clock.now());
+      await ctx.app.store.writeBus([{ kind: 'notify', channels: [v.uuid], payload: { body: 'remote' }, now: ctx.app.clock.now() }]);
       ctx.app.bus.events.emit('wake', [v.uuid]);
       const { result } = await pending;
       assert.deepEqual(result!.map((n) => (n.message as { body: string }).body), ['remote']);
@@ -165,10 +164,10 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const writersDone = Promise.all(
         Array.from({ length: writers }, async (_, w) => {
           for (let i = 0; i < perWriter; i += 1) {
-            const rows = await insertNotificationsInOrder(ctx.app.store.db, ctx.app.store.engine, [{ channel, message: { w, i } }], ctx.app.clock.now(), {
+            const [result] = await ctx.app.store.writeBus([{ kind: 'notify', channels: [channel], payload: { w, i }, now: ctx.app.clock.now() }], {
               commitDelayMs: () => Math.floor(Math.random() * 15),
             });
-            written.push(...rows.map((r) => Number(r.id)));
+            written.push(...result!.notifications.map((r) => Number(r.id)));
             ctx.app.bus.events.emit('published', [channel]);
           }
         }),

@@ -58,7 +58,7 @@ describeEachEngine('health probes', (h) => {
 
 describeEachEngine('health probes after the database handle closed', (h) => {
   it('/readyz answers 503 with a JSON reason, /healthz still 200', async () => {
-    await h.app.store.db.destroy();
+    await h.app.store.close();
     const res = await h.app.inject({ method: 'GET', url: '/readyz' });
     assert.equal(res.statusCode, 503);
     assert.match(String(res.headers['content-type']), /application\/json/);

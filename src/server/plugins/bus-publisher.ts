@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { BusPublisher, BusPublisherEvents } from '../bus/publisher.js';
-import { writeInOrder, type BusWrite, type BusWriteResult } from '../bus/ordered-writer.js';
+import type { BusWrite, BusWriteResult } from '../store/bus-writes.js';
 import { GroupCommit } from '../bus/group-commit.js';
 
 declare module 'fastify' {
@@ -19,7 +19,7 @@ export const busPublisherPlugin = fp(
     events.setMaxListeners(0);
     const writer = new GroupCommit<BusWrite, BusWriteResult>({
       write: async (batch) => {
-        const results = await writeInOrder(app.store.db, app.store.engine, batch);
+        const results = await app.store.writeBus(batch);
         // Committed: wake the polls before the callers answer, once for the whole batch.
         const channels = new Set<string>();
         let written = 0;

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 
 /** Options of {@link healthPlugin}. */
@@ -43,7 +42,7 @@ export const healthPlugin = fp(
 
     const notReadyReason = async (): Promise<string | undefined> => {
       try {
-        await withTimeout(sql`select 1`.execute(app.store.db), queryTimeoutMs, 'the database');
+        await withTimeout(app.store.ping(), queryTimeoutMs, 'the database');
       } catch (err) {
         return `database: ${err instanceof Error ? err.message : String(err)}`;
       }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OPERATOR_PASSWORD_MIN, type ChannelSettings, type OperatorAccount } from '../../protocol/operator-console.js';
 import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
 import type { ChannelRow, OperatorRow } from '../store/schema.js';
-import { Dataset } from '../dataset/service.js';
 import { parseEmailAddress } from '../mail/email-address.js';
 import { InvalidParamError, intParam, optionalStringParam, stringParam } from '../livechat/params.js';
 
@@ -176,7 +175,7 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
       if (!(CHANNEL_SETTING_FIELDS as readonly string[]).includes(key)) throw new InvalidParamError(`Not a channel setting: ${key.slice(0, 60)}`);
     }
     // The dataset layer owns the checks of each field (texts, colours, rule), so both ways agree.
-    await new Dataset(app.store.db, { operator: admin, now: app.clock.now() }).write('im_livechat.channel', [id], values);
+    await app.store.dataset({ operator: admin, now: app.clock.now() }).write('im_livechat.channel', [id], values);
     return settingsOf((await app.store.getChannel(id)) as ChannelRow);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RpcParams } from '../plugins/jsonrpc.js';
-import { Dataset, DatasetAccessError, hasGroup, modelNamed } from '../dataset/service.js';
+import { DatasetAccessError, hasGroup, modelNamed } from '../store/dataset/service.js';
 import { InvalidParamError } from '../livechat/params.js';
 
 /** Methods `call_kw` accepts; each is checked again against the model (write needs a writable model). */
@@ -25,7 +25,7 @@ function argsOf(params: RpcParams): unknown[] {
 export async function webDatasetRoutes(app: FastifyInstance): Promise<void> {
   const datasetFor = async (request: FastifyRequest) => {
     const operator = await app.requireOperator(request);
-    return { operator, dataset: new Dataset(app.store.db, { operator, now: app.clock.now() }) };
+    return { operator, dataset: app.store.dataset({ operator, now: app.clock.now() }) };
   };
 
   const callKw = async (params: RpcParams, request: FastifyRequest) => {

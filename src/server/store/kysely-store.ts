@@ -1,19 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { AttachmentRow, BusNotificationRow, ChannelRow, Database, MessageRow, NewAttachment, OperatorRow, RatingRow, VisitorSessionRow } from './schema.js';
-import type { Engine, OpenDatabase } from './database.js';
+import { sql } from 'kysely';
+import type { ChannelRow, OperatorRow } from './schema.js';
+import type { OpenDatabase } from './database.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
-import { BatchedLookup } from './batched-lookup.js';
-import { getMessage, listMessages } from './message-queries.js';
 import { ConversationQueries } from './conversation-queries.js';
-import { deleteNotificationsBefore, insertNotifications, listNotifications, maxNotificationId } from './notification-queries.js';
 import { availableOperators } from './operator-queries.js';
 import { VisitorQueries } from './visitor-queries.js';
-import { DatabaseCounterStore, type CounterStore } from '../limits/counter-store.js';
+import { DatabaseCounterStore } from './counter-queries.js';
+import { KyselyConversationStore } from './kysely-conversation-store.js';
+import type { CounterStore } from '../limits/counter-store.js';
+import { Dataset } from './dataset/service.js';
+import type { DatasetContext } from './dataset/models.js';
 import { KyselyOfflineStore, type OfflineStore } from './offline-store.js';
 import { KyselyAlertStore, type AlertStore } from './alert-store.js';
-import type { AvailableOperator, MessageWithRelations, NewChannel, NewMessage, NewNotification, NewOperator, NewVisitorSession, NotificationQuery, Store } from './store.js';
+import type { AvailableOperator, NewChannel, NewOperator, Store } from './store.js';
 
 /** Channel texts of SPEC.md §2 and PROTOCOL.md §2.1, used when a channel is created without them. */
 export const CHANNEL_DEFAULTS = {
@@ -25,36 +24,40 @@ export const CHANNEL_DEFAULTS = {
 // A hash no password can match, so a login check against a missing operator costs the same time.
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-/** The Kysely implementation of {@link Store} for SQLite and PostgreSQL alike. */
-export class KyselyStore implements Store {
-  readonly db: Kysely<Database>;
-  readonly engine: Engine;
+/**
+ * The Kysely implementation of {@link Store} for SQLite and PostgreSQL alike: channels, operators and
+ * their sessions here, conversations in {@link KyselyConversationStore}. The Kysely handle stays inside
+ * src/server/store: everything else asks the store.
+ */
+export class KyselyStore extends KyselyConversationStore implements Store {
   readonly counters: CounterStore;
   readonly visitors: VisitorQueries;
   readonly conversations: ConversationQueries;
   readonly offline: OfflineStore;
   readonly alerts: AlertStore;
-  /**
-   * Every visitor call (a post, a typing notice, a poll) starts by finding its session by uuid; on
-   * PostgreSQL concurrent calls share the query. SQLite answers in microseconds without a round trip.
-   */
-  readonly #sessionsByUuid: BatchedLookup<string, VisitorSessionRow> | undefined;
+  #closed: Promise<void> | undefined;
 
   constructor(open: OpenDatabase) {
-    this.db = open.db;
-    this.engine = open.engine;
+    super(open);
     this.counters = new DatabaseCounterStore(open.db);
     this.visitors = new VisitorQueries(open.db);
     this.conversations = new ConversationQueries(open.db);
     this.offline = new KyselyOfflineStore(open.db);
     this.alerts = new KyselyAlertStore(open.db);
-    this.#sessionsByUuid =
-      open.engine === 'postgres'
-        ? new BatchedLookup({
-            fetch: (uuids) => this.db.selectFrom('visitor_session').selectAll().where('uuid', 'in', uuids).execute(),
-            keyOf: (row) => row.uuid,
-          })
-        : undefined;
+  }
+
+  dataset(context: DatasetContext): Dataset {
+    return new Dataset(this.db, context);
+  }
+
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
+  }
+
+  async backupTo(file: string): Promise<void> {
+    if (this.engine !== 'sqlite') throw new Error('only a SQLite database is backed up by the server; use pg_dump');
+    // VACUUM INTO writes a consistent copy while the server keeps running (WAL readers are not blocked).
+    await sql`VACUUM INTO ${file}`.execute(this.db);
   }
 
   async isEmpty(): Promise<boolean> {
@@ -201,104 +204,9 @@ export class KyselyStore implements Store {
     await this.db.deleteFrom('web_session').where('token_hash', '=', tokenHash).execute();
   }
 
-  async createVisitorSession(fields: NewVisitorSession, now: number): Promise<VisitorSessionRow> {
-    return this.db
-      .insertInto('visitor_session')
-      .values({ ...fields, page_history: null, created_at: now, closed_at: null })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
-
-  async getVisitorSessionByUuid(uuid: string): Promise<VisitorSessionRow | undefined> {
-    // Only a well-formed uuid can name a session; anything else never reaches a query another call shares.
-    if (!SESSION_UUID_PATTERN.test(uuid)) return undefined;
-    if (this.#sessionsByUuid) return this.#sessionsByUuid.get(uuid);
-    return this.db.selectFrom('visitor_session').selectAll().where('uuid', '=', uuid).executeTakeFirst();
-  }
-
-  async getVisitorSession(id: number): Promise<VisitorSessionRow | undefined> {
-    return this.db.selectFrom('visitor_session').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  async listVisitorSessions(filter: { operatorId?: number; open?: boolean; limit?: number }): Promise<VisitorSessionRow[]> {
-    let q = this.db.selectFrom('visitor_session').selectAll();
-    if (filter.operatorId !== undefined) q = q.where('operator_id', '=', filter.operatorId);
-    if (filter.open === true) q = q.where('closed_at', 'is', null);
-    if (filter.open === false) q = q.where('closed_at', 'is not', null);
-    return q.orderBy('id', 'desc').limit(filter.limit ?? 1000).execute();
-  }
-
-  async closeVisitorSession(id: number, now: number): Promise<void> {
-    await this.db.updateTable('visitor_session').set({ closed_at: now }).where('id', '=', id).where('closed_at', 'is', null).execute();
-  }
-
-  async setPageHistory(id: number, pages: string[]): Promise<void> {
-    await this.db.updateTable('visitor_session').set({ page_history: JSON.stringify(pages) }).where('id', '=', id).execute();
-  }
-
-  async insertMessage(fields: NewMessage, now: number): Promise<MessageRow> {
-    return this.db
-      .insertInto('message')
-      .values({ message_type: 'comment', ...fields, created_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
-
-  async findMessageIdByPostKey(sessionId: number, postKey: string): Promise<number | undefined> {
-    const row = await this.db.selectFrom('message').select('id').where('session_id', '=', sessionId).where('post_key', '=', postKey).orderBy('id').executeTakeFirst();
-    return row?.id;
-  }
-
-  listMessages(sessionId: number, limit: number, beforeId?: number): Promise<MessageWithRelations[]> {
-    return listMessages(this.db, sessionId, limit, beforeId);
-  }
-
-  getMessage(id: number): Promise<MessageWithRelations | undefined> {
-    return getMessage(this.db, id);
-  }
-
-  async createAttachment(fields: NewAttachment, now: number): Promise<AttachmentRow> {
-    return this.db
-      .insertInto('attachment')
-      .values({ ...fields, public_id: randomBytes(16).toString('base64url'), created_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
-
-  async getAttachmentByPublicId(publicId: string): Promise<AttachmentRow | undefined> {
-    return this.db.selectFrom('attachment').selectAll().where('public_id', '=', publicId).executeTakeFirst();
-  }
-
-  async upsertRating(sessionId: number, rate: number, reason: string, now: number): Promise<RatingRow> {
-    return this.db
-      .insertInto('rating')
-      .values({ session_id: sessionId, rate, reason, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column('session_id').doUpdateSet({ rate, reason, updated_at: now }))
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
-
-  async getRating(sessionId: number): Promise<RatingRow | undefined> {
-    return this.db.selectFrom('rating').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
-  }
-
-  insertNotifications(rows: NewNotification[], now: number): Promise<BusNotificationRow[]> {
-    return insertNotifications(this.db, rows, now);
-  }
-
-  listNotifications(query: NotificationQuery): Promise<BusNotificationRow[]> {
-    return listNotifications(this.db, query);
-  }
-
-  maxNotificationId(): Promise<number> {
-    return maxNotificationId(this.db);
-  }
-
-  deleteNotificationsBefore(time: number): Promise<number> {
-    return deleteNotificationsBefore(this.db, time);
-  }
-
-  async close(): Promise<void> {
-    await this.db.destroy();
+  /** Closes the database once, however many times it is asked. */
+  close(): Promise<void> {
+    this.#closed ??= this.db.destroy();
+    return this.#closed;
   }
 }

@@ -1,10 +1,12 @@
 import type { CounterStore } from '../limits/counter-store.js';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
+import type { BusWrite, BusWriteResult, OrderedWriteHooks } from './bus-writes.js';
+import type { Dataset } from './dataset/service.js';
+import type { DatasetContext } from './dataset/models.js';
 import type {
   AttachmentRow,
   BusNotificationRow,
   ChannelRow,
-  Database,
   LivechatChannelTable,
   MessageRow,
   NewAttachment,
@@ -89,14 +91,12 @@ export interface NotificationQuery {
 
 /**
  * Everything the routes and the bus need from storage. One implementation (Kysely) serves both SQLite
- * and PostgreSQL; no route builds SQL itself. `db` is exposed for modules that compose Kysely queries
- * (the dataset search and the bus), never for raw SQL strings.
+ * and PostgreSQL; no route builds SQL itself, and the Kysely handle never leaves src/server/store.
  */
 export interface Store {
   readonly engine: Engine;
   /** Limit counters kept in the database, shared by every process that uses it. */
   readonly counters: CounterStore;
-  readonly db: Kysely<Database>;
   /** Visitor identities and the channels' identity secrets. */
   readonly visitors: VisitorStore;
   /** Visitor upload totals and read markers (issue 15). */
@@ -171,5 +171,19 @@ export interface Store {
   maxNotificationId(): Promise<number>;
   deleteNotificationsBefore(time: number): Promise<number>;
 
+  /**
+   * Writes bus notifications (and chat messages with their announcements) one writer at a time, so ids
+   * become visible in order (store/bus-writes.ts). `hooks` widen the commit window, for tests only.
+   */
+  writeBus(writes: BusWrite[], hooks?: OrderedWriteHooks): Promise<BusWriteResult[]>;
+
+  /** The console's dataset queries (PROTOCOL.md §9) on behalf of an operator. */
+  dataset(context: DatasetContext): Dataset;
+  /** Answers when the database does (the readiness probe). */
+  ping(): Promise<void>;
+  /** Writes a consistent copy of a SQLite database to `file` while it is in use (PostgreSQL: pg_dump). */
+  backupTo(file: string): Promise<void>;
+
+  /** Closes the database; later calls wait for the same close. */
   close(): Promise<void>;
 }

@@ -2,16 +2,16 @@
    chosen at run time from the allow-list below; Kysely's static types cannot follow that, so builders are
    typed `any` here and every table or column name comes from this file, never from a request. */
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
-import { InvalidParamError } from '../livechat/params.js';
-import { serverDate } from '../livechat/format.js';
-import { ONLINE_WINDOW_MS } from '../livechat/availability.js';
-import { urlPatternProblem } from '../livechat/rules.js';
-import { VISITOR_UPLOAD_TYPES_MAX, parseUploadTypes } from '../../protocol/visitor-upload.js';
-import { OFFLINE_MODES, type OfflineMode } from '../../protocol/offline-message.js';
-import { MISSED_AFTER_SECONDS } from '../../protocol/operator-console.js';
-import type { OperatorRow } from '../store/schema.js';
+import { InvalidParamError } from '../../rpc/errors.js';
+import { serverDate } from '../../livechat/format.js';
+import { ONLINE_WINDOW_MS } from '../../livechat/availability.js';
+import { urlPatternProblem } from '../../livechat/rules.js';
+import { VISITOR_UPLOAD_TYPES_MAX, parseUploadTypes } from '../../../protocol/visitor-upload.js';
+import { OFFLINE_MODES, type OfflineMode } from '../../../protocol/offline-message.js';
+import { MISSED_AFTER_SECONDS } from '../../../protocol/operator-console.js';
+import type { OperatorRow } from '../schema.js';
 import type { DomainOperator, DomainValue } from './domain.js';
-import { PRECHAT_FORMS, type PrechatForm } from '../../protocol/visitor.js';
+import { PRECHAT_FORMS, type PrechatForm } from '../../../protocol/visitor.js';
 
 /** What a field's value means, for converting domain values and reading rows. */
 export type FieldKind = 'int' | 'text' | 'date' | 'm2o';

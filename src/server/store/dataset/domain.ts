@@ -1,4 +1,5 @@
-import { InvalidParamError, textProblem } from '../livechat/params.js';
+import { textProblem } from '../../../protocol/text-checks.js';
+import { InvalidParamError } from '../../rpc/errors.js';
 
 /** Comparison operators a domain term may use. */
 export const DOMAIN_OPERATORS = ['=', '!=', '<', '<=', '>', '>=', 'in', 'not in', 'ilike', 'not ilike'] as const;

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database, BusNotificationRow, MessageRow } from '../store/schema.js';
-import type { Engine } from '../store/database.js';
-import type { NewMessage, NewNotification } from '../store/store.js';
-import { packChannels } from './notify-payload.js';
-import { BUS_NOTIFY_CHANNEL } from './pg-listener.js';
+import type { Database, BusNotificationRow, MessageRow } from './schema.js';
+import type { Engine } from './database.js';
+import type { NewMessage } from './store.js';
+import { packChannels } from '../bus/notify-payload.js';
+import { BUS_NOTIFY_CHANNEL } from '../bus/pg-listener.js';
 
 /** Advisory lock key that orders bus writes on PostgreSQL ("lcbus" in ASCII). */
 export const BUS_WRITE_LOCK = 0x6c63627573;
@@ -260,17 +260,4 @@ async function writePostgresIdsFirst(db: Kysely<Database>, writes: BusWrite[], h
     SELECT inserted.* FROM inserted, wake, hold`;
   const { rows } = await query.execute(db);
   return results(writes, messages, owners, rows.map((r) => ({ ...r, id: Number(r.id) })));
-}
-
-/** Writes one payload per channel in order (one transaction of its own); see {@link writeInOrder}. */
-export async function insertNotificationsInOrder(
-  db: Kysely<Database>,
-  engine: Engine,
-  rows: NewNotification[],
-  now: number,
-  hooks: OrderedWriteHooks = {},
-): Promise<BusNotificationRow[]> {
-  if (rows.length === 0) return [];
-  const writes: BusWrite[] = rows.map((r) => ({ kind: 'notify', channels: [r.channel], payload: r.message, now }));
-  return (await writeInOrder(db, engine, writes, hooks)).flatMap((r) => r.notifications);
 }

@@ -1,9 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- see models.ts: builders over allow-listed, run-time
    chosen tables are typed `any`; no name used here comes from a request without being checked against MODELS. */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { RpcError } from '../plugins/jsonrpc.js';
-import { InvalidParamError } from '../livechat/params.js';
-import type { Database } from '../store/schema.js';
+import { InvalidParamError, RpcError } from '../../rpc/errors.js';
+import type { Database } from '../schema.js';
 import { MODELS, type DatasetContext, type FieldSpec, type ModelSpec } from './models.js';
 import { parseDomain, type DomainNode, type DomainValue } from './domain.js';
 
