@@ -24,24 +24,17 @@ import { loadLocales, type Locales } from './livechat/translations.js';
 import { AvailabilityCache } from './livechat/availability.js';
 import { widgetRoutes } from './routes/widget.js';
 import { widgetSignalRoutes } from './routes/widget-signals.js';
-import { operatorRoutes } from './routes/operator.js';
-import { operatorConsoleRoutes } from './routes/operator-console.js';
-import { OPERATOR_ADMIN_PREFIX, operatorAdminRoutes } from './routes/operator-admin.js';
+import { OPERATOR_PREFIX } from './routes/operator.js';
+import { operatorApiRoutes } from './routes/operator-api.js';
 import { operatorPageRoutes } from './routes/operator-page.js';
 import { webSessionRoutes } from './routes/web-session.js';
 import { webAssetRoutes } from './routes/web-assets.js';
 import { webContentRoutes } from './routes/web-content.js';
-import { attachmentUploadRoutes } from './routes/attachments-upload.js';
 import { visitorUploadRoutes } from './routes/visitor-upload.js';
-import { operatorReceiptRoutes } from './routes/operator-receipts.js';
 import { transcriptRoutes } from './routes/transcript.js';
 import { webDatasetRoutes } from './routes/web-dataset.js';
 import { visitorProfileRoutes } from './routes/visitor-profile.js';
-import { operatorVisitorCardRoutes } from './routes/operator-visitor-card.js';
-import { operatorAdminIdentityRoutes } from './routes/operator-admin-identity.js';
 import { offlineMessageRoutes } from './routes/offline-message.js';
-import { offlineReplyRoutes } from './routes/offline-reply.js';
-import { operatorAlertRoutes } from './routes/operator-alerts.js';
 import { openApiRoutes } from './routes/openapi.js';
 
 declare module 'fastify' {
@@ -114,22 +107,14 @@ export async function buildApp({ config, logger = false, clock, onRoute }: Build
   await app.register(widgetSignalRoutes, { config });
   await app.register(transcriptRoutes, { config });
   await app.register(offlineMessageRoutes);
-  await app.register(offlineReplyRoutes);
-  await app.register(operatorAlertRoutes);
-  await app.register(operatorRoutes);
-  await app.register(operatorConsoleRoutes);
-  await app.register(operatorAdminRoutes, { prefix: OPERATOR_ADMIN_PREFIX });
-  await app.register(operatorAdminIdentityRoutes, { prefix: OPERATOR_ADMIN_PREFIX, config });
+  await app.register(operatorApiRoutes, { prefix: OPERATOR_PREFIX, config });
   await app.register(visitorProfileRoutes, { config });
-  await app.register(operatorVisitorCardRoutes, { config });
   await app.register(operatorPageRoutes);
   await app.register(webSessionRoutes);
   await app.register(webDatasetRoutes);
   await app.register(webAssetRoutes);
   await app.register(webContentRoutes);
-  await app.register(attachmentUploadRoutes, { config });
   await app.register(visitorUploadRoutes, { config });
-  await app.register(operatorReceiptRoutes, { config });
   await app.register(openApiRoutes);
   // The beep of SPEC.md §6 for in-page notifications; CORS because the widget plays it on the host page.
   await app.register(fastifyStatic, {

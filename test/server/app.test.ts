@@ -5,6 +5,10 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import Type from 'typebox';
+
+/** A test route's schemas: any params object, any result. */
+const ANY = { params: Type.Object({ value: Type.Optional(Type.Unknown()) }), result: Type.Unknown() };
 
 const rootDir = new URL('../..', import.meta.url).pathname;
 // Each app gets its own SQLite folder, removed when the file's tests end.
@@ -14,7 +18,7 @@ after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 test('a JSON-RPC route answers with the envelope and copies the id', async (t) => {
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir }, rootDir) });
   t.after(() => app.close());
-  app.rpc('/test/echo', (params) => ({ echoed: params.value }));
+  app.rpc('/test/echo', ANY, (params) => ({ echoed: params.value }));
   const res = await app.inject({ method: 'POST', url: '/test/echo', payload: { jsonrpc: '2.0', method: 'call', params: { value: 7 }, id: 42 } });
   assert.equal(res.statusCode, 200);
   assert.deepEqual(res.json(), { jsonrpc: '2.0', id: 42, result: { echoed: 7 } });
@@ -23,7 +27,7 @@ test('a JSON-RPC route answers with the envelope and copies the id', async (t) =
 test('a route that returns nothing answers without a result key', async (t) => {
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir }, rootDir) });
   t.after(() => app.close());
-  app.rpc('/test/nothing', () => undefined);
+  app.rpc('/test/nothing', { params: Type.Object({}) }, () => undefined);
   const res = await app.inject({ method: 'POST', url: '/test/nothing', payload: { jsonrpc: '2.0', method: 'call', id: 1 } });
   assert.deepEqual(res.json(), { jsonrpc: '2.0', id: 1 });
 });
@@ -31,7 +35,7 @@ test('a route that returns nothing answers without a result key', async (t) => {
 test('malformed JSON gets a JSON-RPC error, not an HTML page', async (t) => {
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir }, rootDir) });
   t.after(() => app.close());
-  app.rpc('/test/echo', () => 1);
+  app.rpc('/test/echo', ANY, () => 1);
   const res = await app.inject({ method: 'POST', url: '/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"jsonrpc": ' });
   assert.match(String(res.headers['content-type']), /application\/json/);
   const body = res.json();
@@ -42,7 +46,7 @@ test('malformed JSON gets a JSON-RPC error, not an HTML page', async (t) => {
 test('an unexpected failure hides its stack outside development', async (t) => {
   const app = await buildApp({ config: loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir }, rootDir) });
   t.after(() => app.close());
-  app.rpc('/test/boom', () => {
+  app.rpc('/test/boom', ANY, () => {
     throw new Error('secret detail');
   });
   const res = await app.inject({ method: 'POST', url: '/test/boom', payload: { jsonrpc: '2.0', method: 'call', params: {}, id: 3 } });
@@ -54,7 +58,7 @@ test('an unexpected failure hides its stack outside development', async (t) => {
 test('params nested beyond the depth limit are refused', async (t) => {
   const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir }, rootDir) });
   t.after(() => app.close());
-  app.rpc('/test/echo', () => 1);
+  app.rpc('/test/echo', ANY, () => 1);
   let deep: unknown = 1;
   for (let i = 0; i < 40; i += 1) deep = { d: deep };
   const res = await app.inject({ method: 'POST', url: '/test/echo', payload: { jsonrpc: '2.0', method: 'call', params: { deep }, id: 4 } });

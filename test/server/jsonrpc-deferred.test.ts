@@ -2,7 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify, { type FastifyReply } from 'fastify';
-import { DeferredRpcResult, RpcError, jsonRpcPlugin } from '../../src/server/plugins/jsonrpc.js';
+import Type from 'typebox';
+import { jsonRpcPlugin } from '../../src/server/plugins/jsonrpc.js';
+import { DeferredRpcResult } from '../../src/server/rpc/deferred.js';
+import { RpcError } from '../../src/server/rpc/errors.js';
 
 class Later extends DeferredRpcResult<string[]> {
   constructor(reply: FastifyReply) {
@@ -19,7 +22,7 @@ class Later extends DeferredRpcResult<string[]> {
 async function appWith(handler: (reply: FastifyReply) => unknown) {
   const app = Fastify({ logger: false });
   await app.register(jsonRpcPlugin, { development: false });
-  app.rpc('/call', (_params, _request, reply) => handler(reply));
+  app.rpc('/call', { params: Type.Object({}), result: Type.Unknown() }, (_params, _request, reply) => handler(reply) as never);
   await app.ready();
   const call = async () => (await app.inject({ method: 'POST', url: '/call', payload: { jsonrpc: '2.0', method: 'call', params: {}, id: 7 } })).json();
   return { app, call };

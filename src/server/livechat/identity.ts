@@ -6,7 +6,7 @@
 // in constant time.
 import crypto from 'node:crypto';
 import { IDENTITY_REJECTED, VISITOR_HASH_PATTERN } from '../../protocol/visitor.js';
-import { RpcError } from '../plugins/jsonrpc.js';
+import { RpcError } from '../rpc/errors.js';
 
 /** Random bytes in a new secret (written as 64 hex digits, which are the HMAC key as they are). */
 export const IDENTITY_SECRET_BYTES = 32;

@@ -1,11 +1,8 @@
 import Type from 'typebox';
 import { FIELD_LIMITS } from '../../protocol/livechat.js';
-import { textProblem } from '../../protocol/text-checks.js';
 import { InvalidParamError } from '../rpc/errors.js';
 import { ERROR_MESSAGES } from '../schemas/params.js';
 import { TEXT_CHARACTER } from '../schemas/text.js';
-
-type RpcParams = Record<string, unknown>;
 
 const problemWith = (key: string) =>
   `${key} must be a list of at most ${FIELD_LIMITS.pageHistoryEntries} paths or http(s) addresses of at most ${FIELD_LIMITS.pageHistoryEntry} characters`;
@@ -26,19 +23,5 @@ export const PageHistorySchema = Type.Array(Type.String({ minLength: 1, maxLengt
  */
 export function checkPageAddresses(pages: string[], key = 'page_history'): string[] {
   if (!pages.every((p) => p.startsWith('/') || URL.canParse(p))) throw new InvalidParamError(problemWith(key));
-  return pages;
-}
-
-/** A page-history entry: a path on the site, or an http(s) address, of at most 2 KB of plain text. */
-function isPageEntry(entry: unknown): entry is string {
-  if (typeof entry !== 'string' || entry === '' || entry.length > FIELD_LIMITS.pageHistoryEntry || textProblem(entry)) return false;
-  if (entry.startsWith('/')) return true;
-  return /^https?:\/\//i.test(entry) && URL.canParse(entry);
-}
-
-/** The visited pages a widget sends: at most 15 entries, each checked by {@link isPageEntry}. */
-export function pageHistoryParam(params: RpcParams, key = 'page_history'): string[] {
-  const pages = params[key];
-  if (!Array.isArray(pages) || pages.length > FIELD_LIMITS.pageHistoryEntries || !pages.every(isPageEntry)) throw new InvalidParamError(problemWith(key));
   return pages;
 }

@@ -5,14 +5,16 @@
 import type { FastifyRequest } from 'fastify';
 import { canonicalTag } from '../../protocol/language-tag.js';
 import { VISITOR_LIMITS, checkVisitorContext, type IdentityKind, type VisitorIdentityAnswer } from '../../protocol/visitor.js';
-import type { RpcParams } from '../plugins/jsonrpc.js';
+import Type, { type Static } from 'typebox';
 import type { Store } from '../store/store.js';
 import type { VisitorSessionRow } from '../store/schema.js';
 import type { VisitorPatch } from '../store/visitor-queries.js';
 import { parseEmailAddress } from '../mail/email-address.js';
-import { InvalidParamError, stringParam, textProblem } from './params.js';
+import { textProblem } from '../../protocol/text-checks.js';
+import { InvalidParamError } from '../rpc/errors.js';
+import { VisitorParamProperties } from '../schemas/visitor.js';
 import { IdentityRejectedError, hashMatches } from './identity.js';
-import { pageHistoryParam } from './page-history.js';
+import { checkPageAddresses } from './page-history.js';
 
 /**
  * The visitor fields of one call. `undefined`: not given (left as it is); `null`: cleared. The id and
@@ -29,34 +31,46 @@ export interface VisitorClaims {
   pages: string[] | undefined;
 }
 
-const given = (params: RpcParams, key: string): boolean => params[key] !== undefined;
-const cleared = (params: RpcParams, key: string): boolean => params[key] === null || params[key] === '';
+/** The visitor fields as the route's schema accepted them (schemas/visitor.ts). */
+type ClaimParams = Static<ReturnType<typeof Type.Object<typeof VisitorParamProperties>>>;
+type TextClaim = string | null | false | undefined;
 
-function nameClaim(params: RpcParams): string | null | undefined {
-  if (!given(params, 'visitor_name')) return undefined;
-  if (cleared(params, 'visitor_name')) return null;
-  return stringParam(params, 'visitor_name', VISITOR_LIMITS.name).trim() || null;
+/** An id or hash: null or empty is no claim; blank text is refused rather than taken as none. */
+function idClaim(key: string, value: TextClaim): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  if (value.trim() === '') throw new InvalidParamError(`${key} is empty`);
+  return value;
 }
 
-function emailClaim(params: RpcParams): string | null | undefined {
-  if (!given(params, 'visitor_email')) return undefined;
-  if (cleared(params, 'visitor_email')) return null;
-  const email = parseEmailAddress(stringParam(params, 'visitor_email', VISITOR_LIMITS.email + 7));
+/** A name or address: left out (or false) leaves it as it is; null or empty clears it. */
+function textClaim(value: TextClaim): string | null | undefined {
+  if (value === undefined || value === false) return undefined;
+  return value === null || value === '' ? null : value;
+}
+
+function nameClaim(value: TextClaim): string | null | undefined {
+  const text = textClaim(value);
+  return typeof text === 'string' ? text.trim() || null : text;
+}
+
+function emailClaim(value: TextClaim): string | null | undefined {
+  const text = textClaim(value);
+  if (typeof text !== 'string') return text;
+  const email = parseEmailAddress(text);
   if (email === undefined || email.length > VISITOR_LIMITS.email) throw new InvalidParamError('visitor_email must be an e-mail address');
   return email;
 }
 
-function contextClaim(params: RpcParams): [string, string][] | null | undefined {
-  if (!given(params, 'context')) return undefined;
-  if (params.context === null) return null;
-  const { entries, problems } = checkVisitorContext(params.context);
+function contextClaim(value: unknown): [string, string][] | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  const { entries, problems } = checkVisitorContext(value);
   if (problems.length > 0) throw new InvalidParamError(`context: ${problems[0]}`);
   return entries;
 }
 
-function timeZoneClaim(params: RpcParams): string | undefined {
-  if (!given(params, 'time_zone')) return undefined;
-  const zone = stringParam(params, 'time_zone', VISITOR_LIMITS.timeZone);
+function timeZoneClaim(zone: string | undefined): string | undefined {
+  if (zone === undefined) return undefined;
   try {
     // Intl knows the IANA zones; anything else is refused rather than shown to an operator.
     return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
@@ -65,32 +79,25 @@ function timeZoneClaim(params: RpcParams): string | undefined {
   }
 }
 
-function languageClaim(params: RpcParams): string | undefined {
-  if (!given(params, 'language')) return undefined;
-  const tag = canonicalTag(stringParam(params, 'language', VISITOR_LIMITS.language));
+function languageClaim(language: string | undefined): string | undefined {
+  if (language === undefined) return undefined;
+  const tag = canonicalTag(language);
   if (!tag) throw new InvalidParamError('language must be a language tag such as fr-BE');
   return tag;
 }
 
-function idClaim(params: RpcParams, key: string, max: number): string | undefined {
-  if (!given(params, key) || cleared(params, key)) return undefined;
-  const value = stringParam(params, key, max);
-  if (value.trim() === '') throw new InvalidParamError(`${key} is empty`);
-  return value;
-}
-
-/** Parses the visitor fields of a call; any field out of bounds refuses the whole call. */
-export function visitorClaims(params: RpcParams): VisitorClaims {
+/** Reads the visitor fields of a call its schema accepted; any field out of bounds refuses the whole call. */
+export function visitorClaims(params: ClaimParams): VisitorClaims {
   return {
-    id: idClaim(params, 'visitor_id', VISITOR_LIMITS.id),
+    id: idClaim('visitor_id', params.visitor_id),
     // Any text: a hash of the wrong shape is a wrong hash, refused as such by verifiedVisitorId.
-    hash: idClaim(params, 'visitor_hash', 128),
-    name: nameClaim(params),
-    email: emailClaim(params),
-    context: contextClaim(params),
-    timeZone: timeZoneClaim(params),
-    language: languageClaim(params),
-    pages: given(params, 'page_history') ? pageHistoryParam(params) : undefined,
+    hash: idClaim('visitor_hash', params.visitor_hash),
+    name: nameClaim(params.visitor_name),
+    email: emailClaim(params.visitor_email),
+    context: contextClaim(params.context),
+    timeZone: timeZoneClaim(params.time_zone),
+    language: languageClaim(params.language),
+    pages: params.page_history === undefined ? undefined : checkPageAddresses(params.page_history),
   };
 }
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
-import type { RpcHandler, RpcRoute, SchemaRpcHandler } from './jsonrpc.js';
+import type { RpcRoute, SchemaRpcHandler } from './jsonrpc.js';
 import { RpcError } from '../rpc/errors.js';
 
 declare module 'fastify' {
@@ -11,8 +11,6 @@ declare module 'fastify' {
      * (PROTOCOL.md §1.4), with its CORS pre-flight answered.
      */
     visitorRpc<P extends TSchema, R extends TSchema | undefined = undefined>(path: string, route: RpcRoute<P, R>, handler: SchemaRpcHandler<P, R>): void;
-    /** @deprecated Declare the params and result schemas (the form above). */
-    visitorRpc(path: string, handler: RpcHandler, options?: { config?: Record<string, unknown> }): void;
     /**
      * Answers the CORS pre-flight of a visitor route that is not JSON-RPC (a route declared with
      * `config.visitorCors`), for the allowed embedding origins.
@@ -82,13 +80,8 @@ export const corsPlugin = fp(
       });
     });
 
-    function visitorRpc(this: FastifyInstance, path: string, route: RpcRoute<TSchema, TSchema | undefined> | RpcHandler, handler?: unknown): void {
-      if (typeof route === 'function') {
-        const options = (handler ?? {}) as { config?: Record<string, unknown> };
-        this.rpc(path, route, { config: { ...(options.config ?? {}), visitorCors: true } });
-      } else {
-        this.rpc(path, { ...route, config: { ...(route.config ?? {}), visitorCors: true } }, handler as SchemaRpcHandler<TSchema, TSchema | undefined>);
-      }
+    function visitorRpc(this: FastifyInstance, path: string, route: RpcRoute<TSchema, TSchema | undefined>, handler: SchemaRpcHandler<TSchema, TSchema | undefined>): void {
+      this.rpc(path, { ...route, config: { ...(route.config ?? {}), visitorCors: true } }, handler);
       this.visitorPreflight(path);
     }
     app.decorate('visitorRpc', visitorRpc as FastifyInstance['visitorRpc']);

@@ -1,17 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Type, { type Static, type TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import type { RpcExceptionType } from '../../protocol/rpc.js';
 import { RpcError, TooManyRequestsError, toRpcError } from '../rpc/errors.js';
 import { DeferredRpcResult, type RpcAnswerer } from '../rpc/deferred.js';
 import { rpcBody, rpcErrorResponse, rpcResponse, tooDeep } from '../rpc/envelope.js';
 import { invalidBodyError } from '../rpc/invalid-params.js';
 
-// Until every route's module imports these from rpc/ (routes being added beside this change still do).
-export { RpcError, SessionExpiredError, TooManyRequestsError, toRpcError } from '../rpc/errors.js';
-export { DeferredRpcResult, type RpcAnswerer } from '../rpc/deferred.js';
-
-export type RpcParams = Record<string, unknown>;
+type RpcParams = Record<string, unknown>;
 
 /** What a handler may give back: the result, a promise of it, or a result settled later. */
 export type RpcAnswer<T> = T | Promise<T> | DeferredRpcResult<T>;
@@ -40,8 +36,7 @@ export type SchemaRpcHandler<P extends TSchema, R extends TSchema | undefined> =
   reply: FastifyReply,
 ) => RpcAnswer<R extends TSchema ? Static<R> : undefined | void>;
 
-/** A handler of a route declared without schemas (being phased out: every route declares them). */
-export type RpcHandler = (params: RpcParams, request: FastifyRequest, reply: FastifyReply) => unknown;
+type AnyHandler = (params: RpcParams, request: FastifyRequest, reply: FastifyReply) => unknown;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,8 +46,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Declares a JSON-RPC route: POST with the envelope of PROTOCOL.md §1, params and result by schema. */
     rpc<P extends TSchema, R extends TSchema | undefined = undefined>(path: string, route: RpcRoute<P, R>, handler: SchemaRpcHandler<P, R>): void;
-    /** @deprecated Declare the params and result schemas (the form above). */
-    rpc(path: string, handler: RpcHandler, options?: { config?: Record<string, unknown> }): void;
   }
 }
 
@@ -68,8 +61,6 @@ function errorBody(id: unknown, error: ReturnType<typeof toRpcError>): Record<st
   return { jsonrpc: '2.0', id: typeof id === 'number' || typeof id === 'string' ? id : null, error };
 }
 
-const ANY_PARAMS = Type.Object({}, { description: 'Read by the handler itself' });
-const ANY_RESULT = Type.Unknown();
 
 /** Missing or null params mean no params (PROTOCOL.md §1.1), before the schema is applied. */
 async function defaultParams(request: FastifyRequest): Promise<void> {
@@ -118,7 +109,7 @@ export const jsonRpcPlugin = fp(
 
     // Not an async function: a pending call keeps no suspended frame here nor a promise chain in
     // Fastify; a deferred result costs nothing more than itself.
-    const routeHandler = (paramsSchema: unknown, handler: RpcHandler) => (request: FastifyRequest, reply: FastifyReply): unknown => {
+    const routeHandler = (paramsSchema: unknown, handler: AnyHandler) => (request: FastifyRequest, reply: FastifyReply): unknown => {
       const body = request.body;
       const id = isObject(body) ? body.id : null;
       if (isObject(body) && isObject(body.params) && tooDeep(body.params)) {
@@ -157,10 +148,7 @@ export const jsonRpcPlugin = fp(
         return answer === undefined ? reply : answer;
       };
 
-    function rpc(this: FastifyInstance, path: string, route: RpcRoute<TSchema, TSchema | undefined> | RpcHandler, handler?: RpcHandler | { config?: Record<string, unknown> }): void {
-      const declared: RpcRoute<TSchema, TSchema | undefined> =
-        typeof route === 'function' ? { params: ANY_PARAMS, result: ANY_RESULT, config: (handler as { config?: Record<string, unknown> } | undefined)?.config } : route;
-      const handle = typeof route === 'function' ? route : (handler as RpcHandler);
+    function rpc(this: FastifyInstance, path: string, declared: RpcRoute<TSchema, TSchema | undefined>, handle: AnyHandler): void {
       this.post(
         path,
         {

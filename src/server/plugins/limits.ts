@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { MemoryCounterStore, type CounterStore } from '../limits/counter-store.js';
-import { TooManyRequestsError } from './jsonrpc.js';
+import { TooManyRequestsError } from '../rpc/errors.js';
 
 /** The server's limits: per-address limits on routes (route `config.rateLimit`) and named quotas in handlers. */
 export interface Limits {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OperatorRow } from '../store/schema.js';
-import { SessionExpiredError } from './jsonrpc.js';
+import { SessionExpiredError } from '../rpc/errors.js';
 import { ONLINE_WINDOW_MS } from '../livechat/availability.js';
 
 /** Name of the operator's HttpOnly session cookie. */

@@ -7,7 +7,7 @@ import { attachmentToWire, plainTextToHtml, type WireAttachment } from '../livec
 import { publishMessage } from '../livechat/conversations.js';
 import { operatorMayAct } from '../livechat/conversation-access.js';
 import { urlsFor } from '../livechat/urls.js';
-import { InvalidParamError, RpcError, SessionExpiredError } from '../rpc/errors.js';
+import { InvalidParamError, RpcError } from '../rpc/errors.js';
 import { checkParams } from '../rpc/invalid-params.js';
 import { mimetypeFor } from '../attachments/sniff.js';
 import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES_PER_UPLOAD, cleanAttachmentName, mimetypeOfUrl } from '../attachments/naming.js';
@@ -88,11 +88,12 @@ const uploadSchema = (maxBytes: number) => ({
 });
 
 /**
- * Operators attach files and links to a conversation (issue 6), from the console with their session cookie:
- * - `POST /im_livechat/operator/upload_attachment`, multipart: `session_id`, optional `body` text, one to
+ * Operators attach files and links to a conversation (issue 6), from the console with their session
+ * cookie, under OPERATOR_PREFIX (routes/operator.ts):
+ * - `POST upload_attachment`, multipart: `session_id`, optional `body` text, one to
  *   {@link MAX_FILES_PER_UPLOAD} files (any field name). Answers `{message_id, attachments}` or
  *   `{error: {code, message}}` with an HTTP error status.
- * - `/im_livechat/operator/attach_url` (JSON-RPC) `{session_id, url, name?, body?}`: a URL-type attachment.
+ * - `attach_url` (JSON-RPC) `{session_id, url, name?, body?}`: a URL-type attachment.
  * Either posts one new message in the session, published to the visitor like any other. The bytes are
  * stored in the database (both engines), so several server processes on one PostgreSQL share them.
  */
@@ -118,10 +119,10 @@ export async function attachmentUploadRoutes(app: FastifyInstance, opts: { confi
       throw err;
     }
   };
-  app.post('/im_livechat/operator/upload_attachment', { schema: uploadSchema(maxBytes) }, upload);
+  app.post('/upload_attachment', { schema: uploadSchema(maxBytes) }, upload);
 
   app.rpc(
-    '/im_livechat/operator/attach_url',
+    '/attach_url',
     {
       summary: 'Posts a link to a conversation, from the console',
       params: Type.Object({
@@ -131,12 +132,10 @@ export async function attachmentUploadRoutes(app: FastifyInstance, opts: { confi
         body: Type.Optional(OptionalText(ATTACHMENT_BODY_MAX, { description: 'Text posted with the link' })),
       }),
       result: Posted,
-      authorize: async (request) => {
-        if (!(await app.currentOperator(request))) throw new SessionExpiredError();
-      },
+      authorize: (request) => app.requireOperator(request),
     },
     async (params, request) => {
-      const operator = (await app.currentOperator(request))!;
+      const operator = await app.requireOperator(request);
       const url = absoluteHttpUrl(params.url.trim());
       let session: VisitorSessionRow;
       try {

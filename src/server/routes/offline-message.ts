@@ -5,7 +5,7 @@ import { BusChannel } from '../../protocol/livechat.js';
 import { OFFLINE_FIELD_LIMITS, OFFLINE_MESSAGE_ROUTE } from '../../protocol/offline-message.js';
 import type { NewSessionPayload } from '../../protocol/operator-console.js';
 import { InvalidParamError, RpcError } from '../rpc/errors.js';
-import { ERROR_MESSAGES, Id, MessageText, OptionalText, PostKey, textOr, toId } from '../schemas/params.js';
+import { Email, Id, MessageText, OptionalText, PostKey, textOr, toId } from '../schemas/params.js';
 import { plainTextToHtml } from '../livechat/format.js';
 import { PostKeys } from '../livechat/post-keys.js';
 import { parseEmailAddress } from '../mail/email-address.js';
@@ -38,7 +38,7 @@ const OfflineParams = Type.Object({
   channel_id: Id(),
   name: Type.Optional(OptionalText(OFFLINE_FIELD_LIMITS.name, { description: 'The visitor’s name; empty or absent: the default visitor name' })),
   // The widget's own e-mail rule (SPEC.md §5) is applied to the trimmed value by the handler.
-  email: Type.String({ maxLength: OFFLINE_FIELD_LIMITS.email, description: 'Where the answer is mailed', [ERROR_MESSAGES]: { default: INVALID_EMAIL } }),
+  email: Email(OFFLINE_FIELD_LIMITS.email, 'Where the answer is mailed'),
   message: MessageText(OFFLINE_FIELD_LIMITS.message),
   post_key: Type.Optional(PostKey),
 });

@@ -19,14 +19,14 @@ class NotAnOfflineMessageError extends RpcError {
 }
 
 /**
- * `/im_livechat/operator/reply_by_email` {session_id, message} → the stored message's id (issue 14): an
+ * `reply_by_email` (under OPERATOR_PREFIX) {session_id, message} → the stored message's id (issue 14): an
  * operator of the channel answers an offline message. The answer is mailed to the address the visitor
  * gave, then stored in the conversation and shown live in every console of the channel. When the mail
  * cannot be sent, nothing is stored and the console keeps the text to try again.
  */
 export async function offlineReplyRoutes(app: FastifyInstance): Promise<void> {
   app.rpc(
-    '/im_livechat/operator/reply_by_email',
+    '/reply_by_email',
     {
       summary: 'An operator answers an offline message by e-mail; the stored message’s id',
       params: Type.Object({ session_id: Id(), message: MessageText(app.config.messageMaxLength) }),

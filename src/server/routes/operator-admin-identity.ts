@@ -1,11 +1,11 @@
 import Type from 'typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { IdentitySecretGenerated, IdentitySecretStatus } from '../../protocol/operator-console.js';
 import type { ServerConfig } from '../config.js';
 import { Id, toId } from '../schemas/params.js';
 import { IdentitySecretGeneratedSchema, IdentitySecretStatusSchema } from '../schemas/visitor.js';
 import { newIdentitySecret } from '../livechat/identity.js';
-import { AdminOnlyError, ChannelNotFoundError } from './operator-admin.js';
+import { ChannelNotFoundError, adminOnly } from './operator-admin.js';
 
 /**
  * The channels' identity secrets (issue 14), admins only, registered under the admin prefix:
@@ -16,13 +16,10 @@ import { AdminOnlyError, ChannelNotFoundError } from './operator-admin.js';
  * - `remove_identity_secret` {channel_id} → true: verified identities are refused until a new one is made.
  */
 export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
-  const requireAdmin = async (request: FastifyRequest): Promise<void> => {
-    const operator = await app.requireOperator(request);
-    if (!operator.is_admin) throw new AdminOnlyError();
-  };
   // Admins only, checked before the params: anyone else gets the same answer whatever they send.
-  const route = { authorize: requireAdmin, config: { rateLimit: { max: opts.config.rateLimits.identitySecret, timeWindow: 60_000 } } };
-  const ChannelParams = Type.Object({ channel_id: Id() });
+  const config = { rateLimit: { max: opts.config.rateLimits.identitySecret, timeWindow: 60_000 } };
+  const authorize = adminOnly(app);
+  const OnChannel = Type.Object({ channel_id: Id() });
   const channelOf = async (params: { channel_id: number | string }): Promise<number> => {
     const id = toId(params.channel_id);
     if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();
@@ -31,7 +28,7 @@ export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { 
 
   app.rpc(
     '/identity_secrets',
-    { ...route, summary: 'Which channels have an identity secret, since when (never the secret)', params: Type.Object({}), result: Type.Array(IdentitySecretStatusSchema) },
+    { summary: 'Which channels have an identity secret, and since when', params: Type.Object({}), result: Type.Array(IdentitySecretStatusSchema), authorize, config },
     async () => {
       const dates = await app.store.visitors.identitySecretDates();
       return [...dates].map(([channel_id, created_at]): IdentitySecretStatus => ({ channel_id, created_at }));
@@ -40,7 +37,7 @@ export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { 
 
   app.rpc(
     '/generate_identity_secret',
-    { ...route, summary: 'Makes or rotates a channel’s identity secret, shown in this answer only', params: ChannelParams, result: IdentitySecretGeneratedSchema },
+    { summary: 'Makes a channel’s identity secret, shown once (replaces the previous one)', params: OnChannel, result: IdentitySecretGeneratedSchema, authorize, config },
     async (params, _request, reply) => {
       const channelId = await channelOf(params);
       const secret = newIdentitySecret();
@@ -55,7 +52,7 @@ export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { 
 
   app.rpc(
     '/remove_identity_secret',
-    { ...route, summary: 'Removes a channel’s identity secret: verified identities are refused until a new one is made', params: ChannelParams, result: Type.Literal(true) },
+    { summary: 'Removes a channel’s identity secret', params: OnChannel, result: Type.Literal(true), authorize, config },
     async (params) => {
       await app.store.visitors.removeIdentitySecret(await channelOf(params));
       return true as const;

@@ -1,9 +1,14 @@
+import Type, { type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OPERATOR_PASSWORD_MIN, type ChannelSettings, type OperatorAccount } from '../../protocol/operator-console.js';
-import { RpcError, type RpcParams } from '../plugins/jsonrpc.js';
+import { OPERATOR_PASSWORD_MIN } from '../../protocol/operator-console.js';
+import { InvalidParamError, RpcError } from '../rpc/errors.js';
 import type { ChannelRow, OperatorRow } from '../store/schema.js';
 import { parseEmailAddress } from '../mail/email-address.js';
-import { InvalidParamError, intParam, optionalStringParam, stringParam } from '../livechat/params.js';
+import { Bool, ERROR_MESSAGES, Id, OptionalText, Text, textOr, toId } from '../schemas/params.js';
+import { ChannelSettingsSchema, OperatorAccountSchema } from '../schemas/operator.js';
+
+type ChannelSettings = Static<typeof ChannelSettingsSchema>;
+type OperatorAccount = Static<typeof OperatorAccountSchema>;
 
 /** Longest login and display name an admin may give. */
 export const OPERATOR_NAME_MAX = 100;
@@ -52,33 +57,60 @@ export class ChannelNotFoundError extends RpcError {
   }
 }
 
-function passwordParam(params: RpcParams): string {
-  const password = stringParam(params, 'password', OPERATOR_PASSWORD_MAX);
-  if (password.length < OPERATOR_PASSWORD_MIN) throw new InvalidParamError(`The password must have at least ${OPERATOR_PASSWORD_MIN} characters`);
-  return password;
-}
+/** A new password: bounded work for scrypt, and a floor. */
+const Password = Text(OPERATOR_PASSWORD_MAX, {
+  minLength: OPERATOR_PASSWORD_MIN,
+  [ERROR_MESSAGES]: {
+    minLength: 'The password must have at least {limit} characters',
+    maxLength: '{key} must be at most {limit} characters',
+    pattern: '{key} {problem}',
+    default: '{key} must be a string',
+  },
+});
 
-function loginParam(params: RpcParams): string {
-  const login = stringParam(params, 'login', OPERATOR_NAME_MAX).trim();
-  if (!/^\S+$/.test(login)) throw new InvalidParamError('The login must be one word without spaces');
-  return login;
-}
+const ChannelIds = Type.Unsafe<number[] | null>({
+  type: ['array', 'null'],
+  maxItems: 1000,
+  items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  description: 'The channels the operator answers',
+  [ERROR_MESSAGES]: { default: 'channel_ids must be a list of channel ids' },
+});
 
-function channelIdsParam(params: RpcParams): number[] {
-  const raw = params.channel_ids ?? [];
-  if (!Array.isArray(raw) || raw.length > 1000 || !raw.every((id) => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)) {
-    throw new InvalidParamError('channel_ids must be a list of channel ids');
-  }
-  return [...new Set(raw as number[])];
-}
+// Login, name and e-mail address are judged after trimming, which a schema cannot do: the one-word
+// login, the non-empty name and the address rule (mail/email-address.ts) stay in the handler.
+const NewOperator = Type.Object({
+  login: Text(OPERATOR_NAME_MAX, { description: 'One word' }),
+  name: Text(OPERATOR_NAME_MAX),
+  password: Password,
+  email: Type.Optional(OptionalText(300)),
+  is_admin: Type.Optional(Bool()),
+  channel_ids: Type.Optional(ChannelIds),
+});
+
+const ChannelValues = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  // Each value is checked by the dataset layer's writers (dataset/models.ts), so both ways agree.
+  propertyNames: { enum: [...CHANNEL_SETTING_FIELDS] },
+  description: 'The settings to change',
+  [ERROR_MESSAGES]: { enum: 'Not a channel setting: {name}', default: 'values must be an object' },
+});
 
 function settingsOf(channel: ChannelRow): ChannelSettings {
   // Flags are 0/1 in the database (SQLite has no boolean) and booleans on the wire.
   return Object.fromEntries([['id', channel.id], ...CHANNEL_SETTING_FIELDS.map((f) => [f, f === 'visitor_uploads' ? channel[f] === 1 : channel[f]])]) as unknown as ChannelSettings;
 }
 
-/** Where the routes below live: app.ts registers them under it. */
-export const OPERATOR_ADMIN_PREFIX = '/im_livechat/operator/admin';
+/** The check of admin routes: the logged-in operator, if an administrator. */
+export function adminOnly(app: FastifyInstance): (request: FastifyRequest) => Promise<OperatorRow> {
+  return async (request) => {
+    const operator = await app.requireOperator(request);
+    if (!operator.is_admin) throw new AdminOnlyError();
+    return operator;
+  };
+}
+
+/** Where the routes below live, under OPERATOR_PREFIX (routes/operator-api.ts registers them). */
+export const OPERATOR_ADMIN_PREFIX = '/admin';
 
 /**
  * Administration from the console (issue 7), admins only, under {@link OPERATOR_ADMIN_PREFIX}; every
@@ -97,11 +129,7 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async () => {
     app.availability.forget();
   });
-  const requireAdmin = async (request: FastifyRequest): Promise<OperatorRow> => {
-    const operator = await app.requireOperator(request);
-    if (!operator.is_admin) throw new AdminOnlyError();
-    return operator;
-  };
+  const requireAdmin = adminOnly(app);
 
   const activeOperator = async (id: number): Promise<OperatorRow> => {
     const operator = await app.store.getOperator(id);
@@ -118,64 +146,59 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
     channel_ids: await app.store.operatorChannelIds(operator.id),
   });
 
-  app.rpc('/operators', async (_params, request) => {
-    await requireAdmin(request);
+  const authorize = requireAdmin;
+  const AnyParams = Type.Object({});
+
+  app.rpc('/operators', { summary: 'The operators (removed ones left out)', params: AnyParams, result: Type.Array(OperatorAccountSchema), authorize }, async () => {
     const out: OperatorAccount[] = [];
     for (const operator of await app.store.listOperators()) if (operator.archived_at === null) out.push(await accountOf(operator));
     return out;
   });
 
-  app.rpc('/add_operator', async (params, request) => {
-    await requireAdmin(request);
-    const login = loginParam(params);
-    const name = stringParam(params, 'name', OPERATOR_NAME_MAX).trim();
+  app.rpc('/add_operator', { summary: 'Adds an operator', params: NewOperator, result: OperatorAccountSchema, authorize }, async (params) => {
+    const login = params.login.trim();
+    if (!/^\S+$/.test(login)) throw new InvalidParamError('The login must be one word without spaces');
+    const name = params.name.trim();
     if (name === '') throw new InvalidParamError('The name is empty');
-    const password = passwordParam(params);
-    const rawEmail = optionalStringParam(params, 'email', 300, '').trim();
+    const rawEmail = textOr(params.email, '').trim();
     const email = rawEmail === '' ? null : parseEmailAddress(rawEmail);
     if (email === undefined) throw new InvalidParamError('The e-mail address is not valid');
-    if (params.is_admin !== undefined && typeof params.is_admin !== 'boolean') throw new InvalidParamError('is_admin must be true or false');
-    const channelIds = channelIdsParam(params);
+    const channelIds = [...new Set(params.channel_ids ?? [])];
     for (const id of channelIds) if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();
     // A removed operator keeps its login (its conversations still name it), so the login stays taken.
     if (await app.store.getOperatorByLogin(login)) throw new RpcError('This login is already taken', 'user_error');
-    const operator = await app.store.createOperator({ login, display_name: name, email, password, is_admin: params.is_admin === true });
+    const operator = await app.store.createOperator({ login, display_name: name, email, password: params.password, is_admin: params.is_admin === true });
     for (const id of channelIds) await app.store.addChannelOperator(id, operator.id);
     return accountOf(operator);
   });
 
-  app.rpc('/remove_operator', async (params, request) => {
+  const OnOperator = Type.Object({ operator_id: Id() });
+  app.rpc('/remove_operator', { summary: 'Removes an operator (archived: its conversations stay)', params: OnOperator, result: Type.Literal(true), authorize }, async (params, request) => {
     const admin = await requireAdmin(request);
-    const operator = await activeOperator(intParam(params, 'operator_id'));
+    const operator = await activeOperator(toId(params.operator_id));
     // Keeps at least one administrator able to log in.
     if (operator.id === admin.id) throw new RpcError('You cannot remove yourself', 'user_error');
     await app.store.archiveOperator(operator.id, app.clock.now());
-    return true;
+    return true as const;
   });
 
-  app.rpc('/reset_password', async (params, request) => {
-    await requireAdmin(request);
-    const operator = await activeOperator(intParam(params, 'operator_id'));
-    await app.store.setOperatorPassword(operator.id, passwordParam(params));
-    return true;
+  const NewPassword = Type.Object({ operator_id: Id(), password: Password });
+  app.rpc('/reset_password', { summary: 'Sets an operator’s password (logged out everywhere)', params: NewPassword, result: Type.Literal(true), authorize }, async (params) => {
+    const operator = await activeOperator(toId(params.operator_id));
+    await app.store.setOperatorPassword(operator.id, params.password);
+    return true as const;
   });
 
-  app.rpc('/channels', async (_params, request) => {
-    await requireAdmin(request);
-    return (await app.store.listChannels()).map(settingsOf);
-  });
+  app.rpc('/channels', { summary: 'The channels’ settings', params: AnyParams, result: Type.Array(ChannelSettingsSchema), authorize }, async () =>
+    (await app.store.listChannels()).map(settingsOf),
+  );
 
-  app.rpc('/update_channel', async (params, request) => {
+  const ChannelUpdate = Type.Object({ channel_id: Id(), values: ChannelValues });
+  app.rpc('/update_channel', { summary: 'Changes a channel’s settings', params: ChannelUpdate, result: ChannelSettingsSchema, authorize }, async (params, request) => {
     const admin = await requireAdmin(request);
-    const id = intParam(params, 'channel_id');
+    const id = toId(params.channel_id);
     if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();
-    const values = params.values;
-    if (typeof values !== 'object' || values === null || Array.isArray(values)) throw new InvalidParamError('values must be an object');
-    for (const key of Object.keys(values)) {
-      if (!(CHANNEL_SETTING_FIELDS as readonly string[]).includes(key)) throw new InvalidParamError(`Not a channel setting: ${key.slice(0, 60)}`);
-    }
-    // The dataset layer owns the checks of each field (texts, colours, rule), so both ways agree.
-    await app.store.dataset({ operator: admin, now: app.clock.now() }).write('im_livechat.channel', [id], values);
+    await app.store.dataset({ operator: admin, now: app.clock.now() }).write('im_livechat.channel', [id], params.values);
     return settingsOf((await app.store.getChannel(id)) as ChannelRow);
   });
 }

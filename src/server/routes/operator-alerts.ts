@@ -3,21 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { OperatorAlertSettings } from '../../protocol/operator-console.js';
 import { InvalidParamError } from '../rpc/errors.js';
 import { Bool, ERROR_MESSAGES, OptionalText, textOr } from '../schemas/params.js';
+import { OperatorAlertSettingsSchema } from '../schemas/operator.js';
 import { EMAIL_MAX_LENGTH, parseEmailAddress } from '../mail/email-address.js';
 
 const INVALID_EMAIL = 'Invalid email address';
 
-const SettingsSchema = Type.Object({
-  email: Type.Union([Type.String(), Type.Null()], { description: 'Where alerts go; null: no alert mails' }),
-  notify_missed_chat: Type.Boolean({ description: 'A chat of the operator’s channels nobody answered within the channel’s delay' }),
-  notify_offline_message: Type.Boolean({ description: 'A message a visitor left while nobody was online' }),
-});
-
 /**
- * An operator's own alert settings (issue 14), same-origin with its session cookie:
- * - `/im_livechat/operator/alert_settings` {} → OperatorAlertSettings;
- * - `/im_livechat/operator/set_alert_settings` {email, notify_missed_chat, notify_offline_message} →
- *   OperatorAlertSettings. An empty address means no alert mails.
+ * An operator's own alert settings (issue 14), same-origin with its session cookie, under OPERATOR_PREFIX:
+ * - `alert_settings` {} → OperatorAlertSettings;
+ * - `set_alert_settings` {email, notify_missed_chat, notify_offline_message} → OperatorAlertSettings. An
+ *   empty address means no alert mails.
  */
 export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
   const read = async (operatorId: number): Promise<OperatorAlertSettings> =>
@@ -25,13 +20,13 @@ export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
   const authorize = (request: Parameters<typeof app.requireOperator>[0]) => app.requireOperator(request);
 
   app.rpc(
-    '/im_livechat/operator/alert_settings',
-    { summary: 'The operator’s own alert e-mails', params: Type.Object({}), result: SettingsSchema, authorize },
+    '/alert_settings',
+    { summary: 'The operator’s own alert e-mails', params: Type.Object({}), result: OperatorAlertSettingsSchema, authorize },
     async (_params, request) => read((await app.requireOperator(request)).id),
   );
 
   app.rpc(
-    '/im_livechat/operator/set_alert_settings',
+    '/set_alert_settings',
     {
       summary: 'Changes the operator’s own alert e-mails; the settings as saved',
       params: Type.Object({
@@ -39,7 +34,7 @@ export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
         notify_missed_chat: Bool(),
         notify_offline_message: Bool(),
       }),
-      result: SettingsSchema,
+      result: OperatorAlertSettingsSchema,
       authorize,
     },
     async (params, request) => {

@@ -1,13 +1,20 @@
+import Type, { type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ChatMessage, Rate } from '../../protocol/livechat.js';
-import { OPERATOR_PRESENCES, type ConversationDetail, type ConversationSummary, type OperatorPresence } from '../../protocol/operator-console.js';
-import { RpcError } from '../plugins/jsonrpc.js';
+import type { Rate } from '../../protocol/livechat.js';
+import { OPERATOR_PRESENCES, type OperatorPresence } from '../../protocol/operator-console.js';
+import { RpcError } from '../rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import type { MessageWithRelations } from '../store/store.js';
-import { messageToWire } from '../livechat/format.js';
+import { messageToWire, type WireMessage } from '../livechat/format.js';
 import { urlsFor } from '../livechat/urls.js';
-import { InvalidParamError, intParam } from '../livechat/params.js';
 import { mayRead } from '../livechat/conversation-access.js';
+import { ConversationDetailSchema, ConversationSummarySchema } from '../schemas/operator.js';
+import { Id, OneOf, toId } from '../schemas/params.js';
+
+type ConversationSummary = Static<typeof ConversationSummarySchema>;
+type ConversationDetail = Static<typeof ConversationDetailSchema>;
+
+const Presence = OneOf(OPERATOR_PRESENCES, 'presence must be "available" or "away"');
 
 /** Conversations the list shows: the most recent ones, open or closed. */
 export const CONVERSATION_LIST_MAX = 50;
@@ -46,12 +53,11 @@ export function parsePages(raw: string | null): string[] | null {
 }
 
 /**
- * The console's view of its conversations (issue 7), same-origin with the operator's session cookie:
- * - `/im_livechat/operator/conversations` {} → ConversationSummary[] (newest first) of the sessions the
- *   operator serves;
- * - `/im_livechat/operator/conversation` {session_id} → ConversationDetail (messages oldest first, page
- *   history, rating);
- * - `/im_livechat/operator/presence` {} and `/im_livechat/operator/set_presence` {presence} →
+ * The console's view of its conversations (issue 7), same-origin with the operator's session cookie,
+ * under OPERATOR_PREFIX (routes/operator.ts):
+ * - `conversations` {} → ConversationSummary[] (newest first) of the sessions the operator serves;
+ * - `conversation` {session_id} → ConversationDetail (messages oldest first, page history, rating);
+ * - `presence` {} and `set_presence` {presence} →
  *   `"available"` or `"away"`. An away operator is left out of `/im_livechat/init` and
  *   `/im_livechat/get_session` while still answering its open conversations.
  *
@@ -60,8 +66,9 @@ export function parsePages(raw: string | null): string[] | null {
  */
 export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void> {
   const presenceOf = (operator: OperatorRow): OperatorPresence => (operator.away ? 'away' : 'available');
+  const authorize = (request: FastifyRequest) => app.requireOperator(request);
 
-  const summaryOf = async (session: VisitorSessionRow, request: FastifyRequest): Promise<{ summary: ConversationSummary; messages: ChatMessage[] }> => {
+  const summaryOf = async (session: VisitorSessionRow, request: FastifyRequest): Promise<{ summary: ConversationSummary; messages: WireMessage[] }> => {
     const rows = await app.store.listMessages(session.id, CONVERSATION_MESSAGES_MAX);
     const urls = urlsFor(request);
     const messages = rows.map((m) => messageToWire(m, session, urls)).reverse();
@@ -78,42 +85,54 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     return { summary, messages };
   };
 
-  app.rpc('/im_livechat/operator/conversations', async (_params, request) => {
-    const operator = await app.requireOperator(request);
-    // The operator's chats, and the offline messages of its channels, which every member may answer.
-    const own = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX });
-    const offline = await app.store.offline.list(await app.store.operatorChannelIds(operator.id), CONVERSATION_LIST_MAX);
-    const sessions = [...own, ...offline].sort((a, b) => b.id - a.id).slice(0, CONVERSATION_LIST_MAX);
-    const out: ConversationSummary[] = [];
-    for (const session of sessions) out.push((await summaryOf(session, request)).summary);
-    return out;
-  });
+  app.rpc(
+    '/conversations',
+    { summary: 'The operator’s conversations, newest first', params: Type.Object({}), result: Type.Array(ConversationSummarySchema), authorize },
+    async (_params, request) => {
+      const operator = await app.requireOperator(request);
+      // The operator's chats, and the offline messages of its channels, which every member may answer.
+      const own = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX });
+      const offline = await app.store.offline.list(await app.store.operatorChannelIds(operator.id), CONVERSATION_LIST_MAX);
+      const sessions = [...own, ...offline].sort((a, b) => b.id - a.id).slice(0, CONVERSATION_LIST_MAX);
+      const out: ConversationSummary[] = [];
+      for (const session of sessions) out.push((await summaryOf(session, request)).summary);
+      return out;
+    },
+  );
 
-  app.rpc('/im_livechat/operator/conversation', async (params, request) => {
-    const operator = await app.requireOperator(request);
-    const session = await app.store.getVisitorSession(intParam(params, 'session_id'));
-    // Only the sessions it serves: the bus lets an operator read those channels only (poll-authorization).
-    if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
-    const { summary, messages } = await summaryOf(session, request);
-    const rating = await app.store.getRating(session.id);
-    const detail: ConversationDetail = {
-      ...summary,
-      messages,
-      page_history: parsePages(session.page_history),
-      rating: rating ? { rate: rating.rate as Rate, reason: rating.reason } : null,
-      reply_email: session.origin === 'offline' ? session.email : null,
-    };
-    return detail;
-  });
+  app.rpc(
+    '/conversation',
+    { summary: 'One conversation with its messages, page history and rating', params: Type.Object({ session_id: Id() }), result: ConversationDetailSchema, authorize },
+    async (params, request) => {
+      const operator = await app.requireOperator(request);
+      const session = await app.store.getVisitorSession(toId(params.session_id));
+      // Only the sessions it serves: the bus lets an operator read those channels only (poll-authorization).
+      if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
+      const { summary, messages } = await summaryOf(session, request);
+      const rating = await app.store.getRating(session.id);
+      const detail: ConversationDetail = {
+        ...summary,
+        messages,
+        page_history: parsePages(session.page_history),
+        rating: rating ? { rate: rating.rate as Rate, reason: rating.reason } : null,
+        reply_email: session.origin === 'offline' ? session.email : null,
+      };
+      return detail;
+    },
+  );
 
-  app.rpc('/im_livechat/operator/presence', async (_params, request) => presenceOf(await app.requireOperator(request)));
+  app.rpc('/presence', { summary: 'Whether the operator takes new conversations', params: Type.Object({}), result: Presence, authorize }, async (_params, request) =>
+    presenceOf(await app.requireOperator(request)),
+  );
 
-  app.rpc('/im_livechat/operator/set_presence', async (params, request) => {
-    const operator = await app.requireOperator(request);
-    const presence = params.presence;
-    if (!OPERATOR_PRESENCES.includes(presence as OperatorPresence)) throw new InvalidParamError('presence must be "available" or "away"');
-    await app.store.setOperatorAway(operator.id, presence === 'away');
-    app.availability.forget();
-    return presence;
-  });
+  app.rpc(
+    '/set_presence',
+    { summary: 'Takes new conversations (available) or not (away)', params: Type.Object({ presence: Presence }), result: Presence, authorize },
+    async (params, request) => {
+      const operator = await app.requireOperator(request);
+      await app.store.setOperatorAway(operator.id, params.presence === 'away');
+      app.availability.forget();
+      return params.presence;
+    },
+  );
 }

@@ -1,11 +1,12 @@
+import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { BusChannel, type ChannelSeenPayload } from '../../protocol/livechat.js';
 import type { ServerConfig } from '../config.js';
-import { RpcError } from '../plugins/jsonrpc.js';
-import { intParam } from '../livechat/params.js';
+import { RpcError } from '../rpc/errors.js';
+import { Id, toId } from '../schemas/params.js';
 
 /**
- * Read receipts (issue 15): `/im_livechat/operator/mark_seen` {session_id, message_id} → true when the
+ * Read receipts (issue 15): `mark_seen` (under OPERATOR_PREFIX) {session_id, message_id} → true when the
  * conversation's read marker moved forward to that message (one of the conversation's), false when it was
  * already there or past it. The console calls it while the operator has the conversation in view; a
  * move is published to the visitor as `{info: "channel_seen", last_message_id}`, and the marker is kept,
@@ -14,11 +15,18 @@ import { intParam } from '../livechat/params.js';
  */
 export async function operatorReceiptRoutes(app: FastifyInstance, opts: { config: Pick<ServerConfig, 'rateLimits'> }): Promise<void> {
   app.rpc(
-    '/im_livechat/operator/mark_seen',
+    '/mark_seen',
+    {
+      summary: 'Moves the conversation’s read marker forward to a message; false when it was already there',
+      params: Type.Object({ session_id: Id({ description: 'The conversation' }), message_id: Id({ description: 'One of its messages' }) }),
+      result: Type.Boolean(),
+      authorize: (request) => app.requireOperator(request),
+      config: { rateLimit: { max: opts.config.rateLimits.markSeen, timeWindow: 60_000 } },
+    },
     async (params, request) => {
       const operator = await app.requireOperator(request);
-      const session = await app.store.getVisitorSession(intParam(params, 'session_id'));
-      const messageId = intParam(params, 'message_id');
+      const session = await app.store.getVisitorSession(toId(params.session_id));
+      const messageId = toId(params.message_id);
       if (!session || (session.operator_id !== operator.id && !operator.is_admin)) {
         throw new RpcError('This conversation does not exist or is not yours', 'missing_error', undefined, 'livechat.MissingError');
       }
@@ -27,6 +35,5 @@ export async function operatorReceiptRoutes(app: FastifyInstance, opts: { config
       await app.bus.publish([BusChannel.visitor(session.uuid)], seen);
       return true;
     },
-    { config: { rateLimit: { max: opts.config.rateLimits.markSeen, timeWindow: 60_000 } } },
   );
 }

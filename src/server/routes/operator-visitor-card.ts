@@ -38,13 +38,13 @@ async function cardOf(app: FastifyInstance, session: VisitorSessionRow): Promise
 }
 
 /**
- * The console's visitor card (issue 14): `/im_livechat/operator/visitor_card` {session_id} → VisitorCard,
+ * The console's visitor card (issue 14): `visitor_card` (under OPERATOR_PREFIX) {session_id} → VisitorCard,
  * for whoever may read the conversation (as `/im_livechat/operator/conversation`). The
  * browser and system are read from the stored User-Agent here, on the server, when the card is asked for.
  */
 export async function operatorVisitorCardRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
   app.rpc(
-    '/im_livechat/operator/visitor_card',
+    '/visitor_card',
     {
       summary: 'What is known of a conversation’s visitor, for whoever may read the conversation',
       params: Type.Object({ session_id: Id() }),

@@ -3,21 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import { InvalidParamError, RpcError } from '../rpc/errors.js';
 import { sessionByUuid } from '../livechat/conversations.js';
-import { ERROR_MESSAGES, SessionUuid } from '../schemas/params.js';
+import { Email, SessionUuid } from '../schemas/params.js';
 import { parseEmailAddress } from '../mail/email-address.js';
 import { MailDeliveryError } from '../mail/mailer.js';
 import { buildTranscript, TRANSCRIPT_LIMITS } from '../mail/transcript.js';
 
 const DAY = 24 * 3600_000;
 
-const INVALID_EMAIL = 'Invalid email address';
-
-/**
- * The recipient: the schema bounds it; whether it is an address (after trimming, with an optional
- * `mailto:`) is mail/email-address.ts's rule, the same as the widget's field, which a schema cannot
- * apply to a trimmed value.
- */
-const Email = Type.String({ maxLength: 1024, description: 'The recipient’s e-mail address', [ERROR_MESSAGES]: { default: INVALID_EMAIL } });
 
 class NoConversationError extends RpcError {
   constructor() {
@@ -37,12 +29,12 @@ export async function transcriptRoutes(app: FastifyInstance, opts: { config: Ser
     '/im_livechat/email_livechat_transcript',
     {
       summary: 'Mails the conversation to an address; no result on success',
-      params: Type.Object({ email: Email, uuid: SessionUuid() }),
+      params: Type.Object({ email: Email(1024, 'The recipient’s address'), uuid: SessionUuid() }),
       config: { rateLimit: { max: opts.config.rateLimits.transcript, timeWindow: 60_000 } },
     },
     async (params, request) => {
       const to = parseEmailAddress(params.email);
-      if (!to) throw new InvalidParamError(INVALID_EMAIL);
+      if (!to) throw new InvalidParamError('Invalid email address');
       const session = await sessionByUuid(app, params.uuid);
       const now = app.clock.now();
       if (!session || (session.closed_at !== null && now - session.closed_at > TRANSCRIPT_LIMITS.afterCloseMs)) throw new NoConversationError();

@@ -6,13 +6,13 @@ import type { VisitorSessionRow } from '../store/schema.js';
 import type { VisitorPatch } from '../store/visitor-queries.js';
 import { messageToWire } from '../livechat/format.js';
 import { urlsFor } from '../livechat/urls.js';
-import { SessionUuid, sessionUuid } from '../schemas/params.js';
+import { SessionUuid } from '../schemas/params.js';
 import { EarlierConversationSchema, VisitorIdentityAnswerSchema, VisitorParamProperties } from '../schemas/visitor.js';
 import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { IdentityConflictError } from '../livechat/identity.js';
 import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
 import { announceVisitorUpdate } from '../livechat/visitor-session.js';
-import { openSession } from '../livechat/conversations.js';
+import { openSession, sessionByUuid } from '../livechat/conversations.js';
 
 const TRUST: Record<IdentityKind, number> = { anonymous: 0, unverified: 1, verified: 2 };
 
@@ -75,9 +75,8 @@ export async function visitorProfileRoutes(app: FastifyInstance, opts: { config:
       config: perMinute(opts.config.rateLimits.earlierConversations),
     },
     async (params, request) => {
-      const uuid = sessionUuid(params.uuid);
       // The current conversation may have ended: its visitor still reads what came before it.
-      const session = uuid ? await app.store.getVisitorSessionByUuid(uuid) : undefined;
+      const session = await sessionByUuid(app, params.uuid);
       if (!session || session.identity !== 'verified' || session.visitor_id === null) return [];
       const urls = urlsFor(request);
       const earlier = await app.store.visitors.earlierSessionsOf(session.channel_id, session.visitor_id, session.id, EARLIER_CONVERSATIONS_MAX);

@@ -1,14 +1,33 @@
+import Type, { type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RpcError } from '../plugins/jsonrpc.js';
+import { RpcError } from '../rpc/errors.js';
 import type { OperatorRow } from '../store/schema.js';
-import { stringParam } from '../livechat/params.js';
+import { AnyJson, Text } from '../schemas/params.js';
 import { urlsFor } from '../livechat/urls.js';
 
 /** The name reported as `db` (there is one database per server). */
 export const DB_NAME = 'livechat';
 
+/** The session-info object of PROTOCOL.md §9. */
+const SessionInfoSchema = Type.Object({
+  uid: Type.Integer(),
+  is_system: Type.Boolean(),
+  is_admin: Type.Boolean(),
+  user_context: Type.Object({ lang: Type.String(), tz: Type.String(), uid: Type.Integer() }),
+  db: Type.String(),
+  server_version: Type.String(),
+  name: Type.String(),
+  username: Type.String(),
+  partner_display_name: Type.String(),
+  partner_id: Type.Integer(),
+  company_id: Type.Integer(),
+  'web.base.url': Type.String(),
+  currencies: Type.Object({}, { additionalProperties: false, description: 'None: the chat has no prices' }),
+  cache_hashes: Type.Object({ translations: Type.String() }),
+});
+
 /** The session-info object of PROTOCOL.md §9 for a logged-in operator; never includes the password hash. */
-export function sessionInfo(operator: OperatorRow, request: FastifyRequest, translationsHash: string): Record<string, unknown> {
+export function sessionInfo(operator: OperatorRow, request: FastifyRequest, translationsHash: string): Static<typeof SessionInfoSchema> {
   return {
     uid: operator.id,
     is_system: Boolean(operator.is_admin),
@@ -35,9 +54,19 @@ export const LOGIN_ACCOUNT_WINDOW_MS = 15 * 60_000;
 export async function webSessionRoutes(app: FastifyInstance): Promise<void> {
   app.rpc(
     '/web/session/authenticate',
+    {
+      summary: 'Logs an operator in: sets the HttpOnly session cookie and answers the session info',
+      params: Type.Object({
+        db: Type.Optional(AnyJson('Ignored: one database per server')),
+        login: Text(200),
+        password: Text(1000),
+      }),
+      result: SessionInfoSchema,
+      // Password guessing is slowed per address (RATE_LIMIT_LOGIN a minute).
+      config: { rateLimit: { max: app.config.rateLimits.login, timeWindow: 60_000 } },
+    },
     async (params, request, reply) => {
-      const login = stringParam(params, 'login', 200);
-      const password = stringParam(params, 'password', 1000);
+      const { login, password } = params;
       // Guesses on one account are limited whatever addresses they come from; a success clears the count.
       const accountKey = `login:account:${login.trim().toLowerCase()}`;
       await app.limits.take(accountKey, LOGIN_ATTEMPTS_PER_ACCOUNT, LOGIN_ACCOUNT_WINDOW_MS);
@@ -47,16 +76,15 @@ export async function webSessionRoutes(app: FastifyInstance): Promise<void> {
       await app.startOperatorSession(request, reply, operator);
       return sessionInfo(operator, request, app.locales.hash);
     },
-    // Password guessing is slowed per address (RATE_LIMIT_LOGIN a minute).
-    { config: { rateLimit: { max: app.config.rateLimits.login, timeWindow: 60_000 } } },
   );
 
-  app.rpc('/web/session/get_session_info', async (_params, request) => {
-    const operator = await app.requireOperator(request);
-    return sessionInfo(operator, request, app.locales.hash);
-  });
+  app.rpc(
+    '/web/session/get_session_info',
+    { summary: 'The logged-in operator’s session info', params: Type.Object({}), result: SessionInfoSchema, authorize: (request) => app.requireOperator(request) },
+    async (_params, request) => sessionInfo(await app.requireOperator(request), request, app.locales.hash),
+  );
 
-  app.rpc('/web/session/destroy', async (_params, request, reply) => {
+  app.rpc('/web/session/destroy', { summary: 'Logs out: ends the session and clears the cookie', params: Type.Object({}) }, async (_params, request, reply) => {
     await app.endOperatorSession(request, reply);
     return undefined;
   });

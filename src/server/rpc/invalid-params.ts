@@ -23,8 +23,8 @@ function annotationsOf(paramsSchema: unknown, key: string): { messages: ErrorMes
   return { messages: (schema?.[ERROR_MESSAGES] as ErrorMessages | undefined) ?? {}, kind: schema?.[ERROR_KIND] as ErrorKind | undefined };
 }
 
-/** One failure as Fastify's validator (ajv) reports it. */
-type Failure = Pick<FastifySchemaValidationError, 'instancePath' | 'keyword' | 'params'>;
+/** One failure as Fastify's validator (ajv) reports it; `propertyName` names a refused key. */
+type Failure = Pick<FastifySchemaValidationError, 'instancePath' | 'keyword' | 'params'> & { propertyName?: string };
 
 /**
  * The error a call gets when its params fail the route's schema: the same `validation_error` with the
@@ -44,6 +44,7 @@ export function invalidParamsError(failure: Failure, paramsSchema: unknown, para
   const message = template
     .replace('{key}', key.slice(0, 60))
     .replace('{limit}', String(details.limit ?? ''))
+    .replace('{name}', (failure.propertyName ?? '').slice(0, 60))
     .replace('{problem}', (typeof value === 'string' && textProblem(value)) || 'is not valid');
   return kind ? new RpcError(message, kind.exception_type, undefined, kind.name) : new InvalidParamError(message);
 }

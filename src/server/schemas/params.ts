@@ -7,7 +7,7 @@ import { TEXT_PATTERN } from './text.js';
 /**
  * The annotation that gives a parameter's error messages, by the failing JSON Schema keyword (`default`
  * for any other): the text the client reads in `data.message` (rpc/invalid-params.ts fills `{key}`,
- * `{limit}` and `{problem}`). An `x-` name, so validators and OpenAPI tools pass it through.
+ * `{limit}`, `{name}` and `{problem}`). An `x-` name, so validators and OpenAPI tools pass it through.
  */
 export const ERROR_MESSAGES = 'x-error';
 
@@ -74,7 +74,7 @@ const textMessages: ErrorMessages = {
 };
 
 /** At most `max` UTF-16 code units of well-formed text without control characters (schemas/text.ts). */
-export function Text(max: number, annotations: Annotations & { pattern?: never } = {}): TUnsafe<string> {
+export function Text(max: number, annotations: Annotations & { pattern?: never; minLength?: number } = {}): TUnsafe<string> {
   return Type.Unsafe<string>({ type: 'string', maxLength: max, pattern: TEXT_PATTERN, [ERROR_MESSAGES]: textMessages, ...annotations });
 }
 
@@ -93,6 +93,14 @@ export function OptionalText(max: number, annotations: Annotations = {}): TUnsaf
 /** The text of an {@link OptionalText}, or `fallback` when it was not given. */
 export function textOr(value: string | null | false | undefined, fallback: string): string {
   return typeof value === 'string' ? value : fallback;
+}
+
+/**
+ * An e-mail address of at most `max` characters. Whether it is one is mail/email-address.ts's rule (the
+ * widget's own, applied after trimming, with an optional `mailto:`), which a schema cannot apply.
+ */
+export function Email(max: number, description = 'An e-mail address'): TUnsafe<string> {
+  return Type.Unsafe<string>({ type: 'string', maxLength: max, description, [ERROR_MESSAGES]: { default: 'Invalid email address' } });
 }
 
 /** `true` or `false`. */
