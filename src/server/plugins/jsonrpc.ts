@@ -61,11 +61,116 @@ function errorBody(id: unknown, error: ReturnType<typeof toRpcError>): Record<st
   return { jsonrpc: '2.0', id: typeof id === 'number' || typeof id === 'string' ? id : null, error };
 }
 
-
 /** Missing or null params mean no params (PROTOCOL.md §1.1), before the schema is applied. */
 async function defaultParams(request: FastifyRequest): Promise<void> {
   const body = request.body;
   if (isObject(body) && (body.params === undefined || body.params === null)) body.params = {};
+}
+
+/** How a call is answered: a result, an error in the envelope, or either later for a deferred call. */
+interface Answers {
+  success(reply: FastifyReply, id: unknown, result: unknown): unknown;
+  errorAnswer(id: unknown, err: unknown): Record<string, unknown>;
+  failure(request: FastifyRequest, id: unknown, err: unknown, reply?: FastifyReply): Record<string, unknown>;
+  answerer: RpcAnswerer;
+}
+
+function answersOf(app: FastifyInstance, development: boolean): Answers {
+  // Undefined when the handler answered by itself: Fastify then sends nothing more.
+  const success = (reply: FastifyReply, id: unknown, result: unknown): unknown => {
+    if (reply.sent) return undefined;
+    return result === undefined ? { jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, result };
+  };
+  // Every error answer passes here, so the metric counts exactly what clients received.
+  const errorAnswer = (id: unknown, err: unknown): Record<string, unknown> => {
+    const error = toRpcError(err, development);
+    if (app.hasDecorator('metrics')) app.metrics.rpcErrors.inc({ code: String(error.code) });
+    return errorBody(id, error);
+  };
+  const failure = (request: FastifyRequest, id: unknown, err: unknown, reply?: FastifyReply): Record<string, unknown> => {
+    if (!(err instanceof RpcError)) request.log.error({ err }, 'rpc handler failed');
+    if (err instanceof TooManyRequestsError && reply && !reply.sent) {
+      void reply.status(429).header('Retry-After', String(err.retryAfterSeconds));
+    }
+    return errorAnswer(id, err);
+  };
+  // What Fastify itself does with a late payload: a failing send (serialization) becomes an error reply.
+  const sendLate = (reply: FastifyReply, payload: unknown): void => {
+    if (payload === undefined || reply.sent) return;
+    try {
+      void reply.send(payload);
+    } catch (err) {
+      void reply.send(err);
+    }
+  };
+  const answerer: RpcAnswerer = {
+    result: (reply, id, value) => sendLate(reply, success(reply, id, value)),
+    error: (reply, id, err) => sendLate(reply, failure(reply.request, id, err, reply)),
+  };
+  return { success, errorAnswer, failure, answerer };
+}
+
+// Not an async function: a pending call keeps no suspended frame here nor a promise chain in
+// Fastify; a deferred result costs nothing more than itself.
+const routeHandler = (answers: Answers, paramsSchema: unknown, handler: AnyHandler) => (request: FastifyRequest, reply: FastifyReply): unknown => {
+  const body = request.body;
+  const id = isObject(body) ? body.id : null;
+  if (isObject(body) && isObject(body.params) && tooDeep(body.params)) {
+    return answers.errorAnswer(id, new RpcError('params are nested too deeply', 'validation_error'));
+  }
+  if (request.validationError) return answers.errorAnswer(id, invalidBodyError(request.validationError.validation, paramsSchema, body));
+  let result: unknown;
+  try {
+    result = handler((body as { params: RpcParams }).params, request, reply);
+  } catch (err) {
+    return answers.failure(request, id, err, reply);
+  }
+  if (result instanceof DeferredRpcResult) {
+    result.attach(id, answers.answerer);
+    return undefined;
+  }
+  if (!isThenable(result)) return answers.success(reply, id, result);
+  result.then(
+    (value) => answers.answerer.result(reply, id, value),
+    (err: unknown) => answers.answerer.error(reply, id, err),
+  );
+  return undefined;
+};
+
+const authorized =
+  (answers: Answers, authorize: NonNullable<RpcRoute<TSchema, undefined>['authorize']>, next: (request: FastifyRequest, reply: FastifyReply) => unknown) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    try {
+      await authorize(request);
+    } catch (err) {
+      const body = request.body;
+      return answers.failure(request, isObject(body) ? body.id : null, err, reply);
+    }
+    const answer = next(request, reply);
+    // An answer sent later (a promise the handler returned) must not be sent twice by Fastify.
+    return answer === undefined ? reply : answer;
+  };
+
+/** Errors raised outside a handler (hooks, body parsing, limits), answered in the envelope on JSON-RPC routes. */
+function errorHandler(answers: Answers) {
+  return (err: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply): void => {
+    // Hooks (origin and session checks) raise RpcError before any handler runs: answer in the envelope.
+    if (err instanceof RpcError) {
+      void reply.status(200).send(answers.errorAnswer(null, err));
+      return;
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    // Every JSON-RPC route answers in the envelope, whatever the body was (a form, plain text, nothing).
+    const rpcish = request.routeOptions.config?.rpc === true || (request.method === 'POST' && /json/.test(String(request.headers['content-type'] ?? '')));
+    if (rpcish) {
+      const exceptionType: RpcExceptionType = status === 429 ? 'warning' : 'validation_error';
+      const message = status === 429 ? 'Too many requests, please slow down.' : status < 500 ? err.message : 'Internal server error';
+      void reply.status(status).send(answers.errorAnswer(null, new RpcError(message, exceptionType)));
+      return;
+    }
+    void reply.status(status).send({ error: status < 500 ? err.message : 'Internal server error' });
+  };
 }
 
 /**
@@ -74,81 +179,10 @@ async function defaultParams(request: FastifyRequest): Promise<void> {
  */
 export const jsonRpcPlugin = fp(
   async (app: FastifyInstance, opts: { development: boolean }) => {
-    // Undefined when the handler answered by itself: Fastify then sends nothing more.
-    const success = (reply: FastifyReply, id: unknown, result: unknown): unknown => {
-      if (reply.sent) return undefined;
-      return result === undefined ? { jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, result };
-    };
-    // Every error answer passes here, so the metric counts exactly what clients received.
-    const errorAnswer = (id: unknown, err: unknown): Record<string, unknown> => {
-      const error = toRpcError(err, opts.development);
-      if (app.hasDecorator('metrics')) app.metrics.rpcErrors.inc({ code: String(error.code) });
-      return errorBody(id, error);
-    };
-    const failure = (request: FastifyRequest, id: unknown, err: unknown, reply?: FastifyReply): Record<string, unknown> => {
-      if (!(err instanceof RpcError)) request.log.error({ err }, 'rpc handler failed');
-      if (err instanceof TooManyRequestsError && reply && !reply.sent) {
-        void reply.status(429).header('Retry-After', String(err.retryAfterSeconds));
-      }
-      return errorAnswer(id, err);
-    };
-    // What Fastify itself does with a late payload: a failing send (serialization) becomes an error reply.
-    const sendLate = (reply: FastifyReply, payload: unknown): void => {
-      if (payload === undefined || reply.sent) return;
-      try {
-        void reply.send(payload);
-      } catch (err) {
-        void reply.send(err);
-      }
-    };
-
-    const answerer: RpcAnswerer = {
-      result: (reply, id, value) => sendLate(reply, success(reply, id, value)),
-      error: (reply, id, err) => sendLate(reply, failure(reply.request, id, err, reply)),
-    };
-
-    // Not an async function: a pending call keeps no suspended frame here nor a promise chain in
-    // Fastify; a deferred result costs nothing more than itself.
-    const routeHandler = (paramsSchema: unknown, handler: AnyHandler) => (request: FastifyRequest, reply: FastifyReply): unknown => {
-      const body = request.body;
-      const id = isObject(body) ? body.id : null;
-      if (isObject(body) && isObject(body.params) && tooDeep(body.params)) {
-        return errorAnswer(id, new RpcError('params are nested too deeply', 'validation_error'));
-      }
-      if (request.validationError) return errorAnswer(id, invalidBodyError(request.validationError.validation, paramsSchema, body));
-      let result: unknown;
-      try {
-        result = handler((body as { params: RpcParams }).params, request, reply);
-      } catch (err) {
-        return failure(request, id, err, reply);
-      }
-      if (result instanceof DeferredRpcResult) {
-        result.attach(id, answerer);
-        return undefined;
-      }
-      if (!isThenable(result)) return success(reply, id, result);
-      result.then(
-        (value) => answerer.result(reply, id, value),
-        (err: unknown) => answerer.error(reply, id, err),
-      );
-      return undefined;
-    };
-
-    const authorized =
-      (authorize: NonNullable<RpcRoute<TSchema, undefined>['authorize']>, next: (request: FastifyRequest, reply: FastifyReply) => unknown) =>
-      async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-        try {
-          await authorize(request);
-        } catch (err) {
-          const body = request.body;
-          return failure(request, isObject(body) ? body.id : null, err, reply);
-        }
-        const answer = next(request, reply);
-        // An answer sent later (a promise the handler returned) must not be sent twice by Fastify.
-        return answer === undefined ? reply : answer;
-      };
+    const answers = answersOf(app, opts.development);
 
     function rpc(this: FastifyInstance, path: string, declared: RpcRoute<TSchema, TSchema | undefined>, handle: AnyHandler): void {
+      const handler = routeHandler(answers, declared.params, handle);
       this.post(
         path,
         {
@@ -162,29 +196,11 @@ export const jsonRpcPlugin = fp(
           preValidation: defaultParams,
           config: { ...(declared.config ?? {}), rpc: true },
         },
-        declared.authorize ? authorized(declared.authorize, routeHandler(declared.params, handle)) : routeHandler(declared.params, handle),
+        declared.authorize ? authorized(answers, declared.authorize, handler) : handler,
       );
     }
     app.decorate('rpc', rpc as FastifyInstance['rpc']);
-
-    app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-      // Hooks (origin and session checks) raise RpcError before any handler runs: answer in the envelope.
-      if (err instanceof RpcError) {
-        void reply.status(200).send(errorAnswer(null, err));
-        return;
-      }
-      const status = err.statusCode ?? 500;
-      if (status >= 500) request.log.error({ err }, 'request failed');
-      // Every JSON-RPC route answers in the envelope, whatever the body was (a form, plain text, nothing).
-      const rpcish = request.routeOptions.config?.rpc === true || (request.method === 'POST' && /json/.test(String(request.headers['content-type'] ?? '')));
-      if (rpcish) {
-        const exceptionType: RpcExceptionType = status === 429 ? 'warning' : 'validation_error';
-        const message = status === 429 ? 'Too many requests, please slow down.' : status < 500 ? err.message : 'Internal server error';
-        void reply.status(status).send(errorAnswer(null, new RpcError(message, exceptionType)));
-        return;
-      }
-      void reply.status(status).send({ error: status < 500 ? err.message : 'Internal server error' });
-    });
+    app.setErrorHandler(errorHandler(answers));
   },
   { name: 'jsonrpc' },
 );

@@ -19,13 +19,10 @@ interface TypingNotice {
 }
 
 /**
- * The visitor's signals (SPEC.md §7): typing, rating and page history. Each is bounded per address and
- * per session, and the repeatable ones are coalesced, so no call rate grows the database or an
- * operator's bus beyond the figures README "Security" states.
+ * The repeatable signals, coalesced: each conversation's typing notices and page histories reach the
+ * bus at most once per window, the latest one winning.
  */
-export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
-  const { config } = opts;
-  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+function signalNotices(app: FastifyInstance) {
   const logFailure = (err: unknown) => app.log.warn({ err }, 'a coalesced notice could not be published');
 
   const typing = new Coalescer<TypingNotice>(
@@ -50,6 +47,18 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
     },
     logFailure,
   );
+  return { typing, pageHistory };
+}
+
+/**
+ * The visitor's signals (SPEC.md §7): typing, rating and page history. Each is bounded per address and
+ * per session, and the repeatable ones are coalesced, so no call rate grows the database or an
+ * operator's bus beyond the figures README "Security" states.
+ */
+export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
+  const { config } = opts;
+  const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+  const { typing, pageHistory } = signalNotices(app);
   app.addHook('preClose', async () => {
     typing.close();
     pageHistory.close();

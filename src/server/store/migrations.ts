@@ -13,6 +13,7 @@ function types(engine: Engine) {
   };
 }
 
+/* eslint-disable max-lines-per-function -- the one exception to the size limit: a migration that ran is never edited, and the first one is the whole schema of its day. */
 // `unknown` schema: migrations describe the past, so they must not follow today's Database type.
 function initial(engine: Engine): Migration {
   const t = types(engine);
@@ -120,6 +121,7 @@ function initial(engine: Engine): Migration {
     },
   };
 }
+/* eslint-enable max-lines-per-function */
 
 /** Operator presence "away" needs the last activity the console's poll reports (PROTOCOL.md §4.3). */
 const operatorLastActive: Migration = {
