@@ -18,6 +18,7 @@ import type { CreateFullWidget, FullWidget } from './full-widget.js';
 import { fetchInit } from './init-request.js';
 import { DEFAULT_INSTALL_BANNER_SELECTOR, watchInstallBanner } from './install-banner.js';
 import { followPages } from './page-history.js';
+import type { OfflineLauncher } from './offline/offline-button.js';
 
 /** Loads the React part; replaced in tests. */
 export type FullWidgetLoader = () => Promise<CreateFullWidget>;
@@ -58,6 +59,7 @@ export class WidgetController {
   #reported = new Set<string>();
   #connected = false;
   #raise = 0;
+  #offline: OfflineLauncher | undefined;
   #bannerSelector = '';
   #stopBanner: (() => void) | undefined;
 
@@ -224,12 +226,14 @@ export class WidgetController {
     if (!this.#answer(init)) this.#schedulePoll();
   }
 
-  /** Keeps an init answer; shows the button and returns true when someone can answer. */
+  /** Keeps an init answer; shows the button (or the offline one, a chunk of its own: issue 14) and returns true when someone can answer. */
   #answer(init: InitResult | undefined): boolean {
+    if (this.#offline?.busy()) return false;
     this.#init = init;
     this.#initAt = Date.now();
     this.#channel = channelOptionsFromWire(init?.options);
-    if (!init || !init.available_for_me) return false;
+    if (this.#offline || (!init?.available_for_me && init?.options?.offline_mode)) void import('./offline/offline-button.js').then((m) => (this.#offline = m.followOffline(this.#offline, init, this.#root, this.#options(), this.emit)));
+    if (!init?.available_for_me) return false;
     this.#stopPolling();
     // open() was called before this answer and the React part already runs, showing its own button or
     // window: a facade now would stay on screen for good. While it loads, the facade goes once React is on screen.

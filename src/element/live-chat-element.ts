@@ -55,6 +55,7 @@ const Base = (
  * @fires {CustomEvent<{count: number}>} livechat:unread - The unread counter changed.
  * @fires {CustomEvent<{rate: 5 | 3 | 1, reason: string}>} livechat:feedback - The visitor rated the conversation.
  * @fires {CustomEvent<{ok: boolean}>} livechat:transcript - The transcript request finished.
+ * @fires {CustomEvent<{ok: boolean}>} livechat:offline-message - A message left through the offline form (a channel setting: while nobody is online the button reads "Leave us a message" and opens a form) was stored (`ok: true`), or could not be sent (`ok: false`; the form keeps what was typed to try again).
  * @fires {CustomEvent<{uuid: string}>} livechat:closed - The conversation ended.
  * @fires {CustomEvent<{code: string, message: string}>} livechat:error - Something went wrong (no operator, session expired, network, invalid attribute).
  *
@@ -73,7 +74,7 @@ const Base = (
  * @cssprop {<integer>} [--live-chat-z-index=2147483000] - Stacking level of the button and window; notices take the next level.
  *
  * @csspart button - The floating chat button.
- * @csspart window - The chat window.
+ * @csspart window - The chat window, and the offline message form.
  * @csspart header - The window header.
  * @csspart composer - The message composer.
  * @csspart feedback - The feedback panel.

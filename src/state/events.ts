@@ -17,6 +17,8 @@ export interface LiveChatEventDetails {
   'livechat:feedback': { rate: Rate; reason: string };
   /** The transcript request finished. */
   'livechat:transcript': { ok: boolean };
+  /** A message left through the offline form was stored (`ok`), or could not be sent (issue 14). */
+  'livechat:offline-message': { ok: boolean };
   /** The conversation ended and the session cookie was cleared. */
   'livechat:closed': { uuid: string };
   /** Something the visitor was told about went wrong. */

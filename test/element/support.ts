@@ -35,7 +35,7 @@ export function clearWidgetCookies(): void {
 /** Records the `livechat:*` events an element dispatches. */
 export function recordEvents(target: EventTarget) {
   const events: { type: string; detail: unknown; bubbles: boolean; composed: boolean }[] = [];
-  const names: LiveChatEventName[] = ['livechat:ready', 'livechat:open', 'livechat:message', 'livechat:fold', 'livechat:unread', 'livechat:feedback', 'livechat:transcript', 'livechat:closed', 'livechat:error'];
+  const names: LiveChatEventName[] = ['livechat:ready', 'livechat:open', 'livechat:message', 'livechat:fold', 'livechat:unread', 'livechat:feedback', 'livechat:transcript', 'livechat:offline-message', 'livechat:closed', 'livechat:error'];
   for (const name of names) {
     target.addEventListener(name, (e) => {
       const ce = e as CustomEvent;

@@ -12,12 +12,16 @@ import type { WidgetOptions } from '../../state/options.js';
 import { uiStyles } from '../../ui/styles.js';
 import { pageLanguage, widgetOptions, type ElementAttributes } from '../attributes.js';
 import type { CreateFullWidget, FullWidget } from '../full-widget.js';
+import type { OpenOfflineForm } from '../offline/offline-button.js';
 import { adoptStyles } from '../../ui/shared/stylesheets.js';
 import { appCss } from './app.css.js';
 import { LiveChatApp } from './app.js';
 import { defaultTexts, loadMessages, uiTextFor } from './ui-texts.js';
 import { takeOver } from './take-over.js';
 import { browserDeps } from './wiring.js';
+
+/** The offline form (issue 14), in a chunk of its own that shares this one's React and texts. */
+export const openOfflineForm: OpenOfflineForm = (context) => import('../offline/offline-dialog.js').then((m) => m.openOfflineForm(context));
 
 /** Creates the store and React part of one element. */
 export const createFullWidget: CreateFullWidget = (context) => {

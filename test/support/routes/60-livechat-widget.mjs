@@ -3,7 +3,7 @@
  * test gets its own (pass that prefix as `server-url`). The real server is exercised by the e2e tests;
  * this one lets component tests choose answers (no operator, failing posts…) and read what was asked.
  *
- *   POST <prefix>/__setup  {available, rule, options, noOperator, postAnswer, failPosts, failTranscript, history, initDelayMs}
+ *   POST <prefix>/__setup  {available, rule, options, noOperator, postAnswer, failPosts, failTranscript, failOffline, history, initDelayMs}
  *   GET  <prefix>/__calls  → [{route, params}]
  *   POST <prefix>/__push   {payload} → a bus notification on the current session's uuid
  */
@@ -90,6 +90,12 @@ export default async function livechatWidgetRoutes(ctx, next) {
     }
     case '/im_livechat/email_livechat_transcript':
       return c.failTranscript ? fail() : answer(undefined);
+    case '/im_livechat/offline_message':
+      if (c.failOffline && c.failOffline > 0) {
+        c.failOffline -= 1;
+        return fail();
+      }
+      return answer(true);
     case '/longpolling/poll': {
       const pending = () => s.notifications.filter((n) => n.id > (params.last ?? 0) && (params.channels ?? []).includes(n.channel));
       for (let i = 0; i < 10 && pending().length === 0; i += 1) {
