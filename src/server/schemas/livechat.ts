@@ -8,9 +8,12 @@ import Type, { type Static } from 'typebox';
 
 const TextOrUnset = Type.Union([Type.String(), Type.Literal(false)]);
 
+/** What a channel's button does on a page its rule matches. */
+export const RuleActionSchema = Type.Enum(['display_button', 'auto_popup', 'hide_button']);
+
 /** A channel's URL rule (PROTOCOL.md §3.2). */
 export const LivechatRuleSchema = Type.Object({
-  action: Type.Enum(['display_button', 'auto_popup', 'hide_button']),
+  action: RuleActionSchema,
   auto_popup_timer: Type.Integer(),
   regex_url: TextOrUnset,
 });

@@ -1,5 +1,7 @@
 import Type from 'typebox';
-import { ChatMessageSchema } from './livechat.js';
+import { OFFLINE_MODES } from '../../protocol/offline-message.js';
+import { PRECHAT_FORMS } from '../../protocol/visitor.js';
+import { ChatMessageSchema, RuleActionSchema } from './livechat.js';
 
 /**
  * Results of the operator console's routes, as JSON Schemas of the wire shapes of
@@ -52,14 +54,14 @@ export const ChannelSettingsSchema = Type.Object({
   button_text_color: Nullable(Type.String()),
   header_background_color: Nullable(Type.String()),
   title_color: Nullable(Type.String()),
-  rule_action: Type.Enum(['display_button', 'auto_popup', 'hide_button']),
+  rule_action: RuleActionSchema,
   auto_popup_timer: Type.Integer(),
   rule_url_pattern: Nullable(Type.String()),
-  prechat_form: Type.Enum(['off', 'name', 'name_email']),
+  prechat_form: Type.Enum([...PRECHAT_FORMS]),
   visitor_uploads: Type.Boolean(),
   visitor_upload_max_bytes: Type.Integer(),
   visitor_upload_types: Type.String(),
-  offline_mode: Type.Enum(['hide_button', 'message_form']),
+  offline_mode: Type.Enum([...OFFLINE_MODES]),
   offline_text: Type.String(),
   missed_after_seconds: Type.Integer(),
 });

@@ -80,16 +80,7 @@ async function writeSqlite(db: Kysely<Database>, writes: BusWrite[], hooks: Orde
     if (messageWrites.length > 0) {
       const rows = await trx
         .insertInto('message')
-        .values(
-          messageWrites.map((w) => ({
-            session_id: w.message.session_id,
-            body: w.message.body,
-            author_operator_id: w.message.author_operator_id,
-            message_type: w.message.message_type ?? 'comment',
-            created_at: w.now,
-            post_key: w.message.post_key ?? null,
-          })),
-        )
+        .values(messageWrites.map(messageValues))
         .returningAll()
         .execute();
       rows.sort(byId).forEach((row, i) => messages.set(messageWrites[i]!, row));
@@ -208,9 +199,9 @@ async function writePostgres(db: Kysely<Database>, writes: BusWrite[], hooks: Or
   return results(writes, messages, owners, notifications);
 }
 
-function messageRow(w: Extract<BusWrite, { kind: 'message' }>, id: number): MessageRow {
+/** The columns of a message write's row, all but its id. */
+function messageValues(w: Extract<BusWrite, { kind: 'message' }>): Omit<MessageRow, 'id'> {
   return {
-    id,
     session_id: w.message.session_id,
     body: w.message.body,
     author_operator_id: w.message.author_operator_id,
@@ -218,6 +209,10 @@ function messageRow(w: Extract<BusWrite, { kind: 'message' }>, id: number): Mess
     created_at: w.now,
     post_key: w.message.post_key ?? null,
   };
+}
+
+function messageRow(w: Extract<BusWrite, { kind: 'message' }>, id: number): MessageRow {
+  return { id, ...messageValues(w) };
 }
 
 /**

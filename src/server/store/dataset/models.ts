@@ -84,6 +84,11 @@ function myChannels(eb: ExpressionBuilder<any, any>, ctx: DatasetContext) {
   return eb.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', ctx.operator.id);
 }
 
+/** Rows of the conversations (table alias `session`) on the operator's channels or answered by it; all for an admin. */
+function conversationsOfMine(session: 't' | 's'): ModelSpec['scope'] {
+  return (eb, ctx) => (ctx.operator.is_admin ? undefined : eb.or([eb(`${session}.channel_id`, 'in', myChannels(eb, ctx)), eb(`${session}.operator_id`, '=', ctx.operator.id)]));
+}
+
 const channelModel: ModelSpec = {
   name: 'im_livechat.channel',
   defaultFields: ['id', 'name', 'button_text', 'default_message', 'input_placeholder', 'rule_action', 'auto_popup_timer', 'rule_url_pattern'],
@@ -199,7 +204,7 @@ const sessionModel: ModelSpec = {
   },
   // An offline message has no operator until one answers it.
   base: (db) => db.selectFrom('visitor_session as t').innerJoin('livechat_channel as c', 'c.id', 't.channel_id').leftJoin('operator as o', 'o.id', 't.operator_id'),
-  scope: (eb, ctx) => (ctx.operator.is_admin ? undefined : eb.or([eb('t.channel_id', 'in', myChannels(eb, ctx)), eb('t.operator_id', '=', ctx.operator.id)])),
+  scope: conversationsOfMine('t'),
 };
 
 const messageModel: ModelSpec = {
@@ -219,7 +224,7 @@ const messageModel: ModelSpec = {
     },
   },
   base: (db) => db.selectFrom('message as t').innerJoin('visitor_session as s', 's.id', 't.session_id').leftJoin('operator as o', 'o.id', 't.author_operator_id'),
-  scope: (eb, ctx) => (ctx.operator.is_admin ? undefined : eb.or([eb('s.channel_id', 'in', myChannels(eb, ctx)), eb('s.operator_id', '=', ctx.operator.id)])),
+  scope: conversationsOfMine('s'),
 };
 
 const ratingModel: ModelSpec = {
@@ -241,7 +246,7 @@ const ratingModel: ModelSpec = {
       .innerJoin('visitor_session as s', 's.id', 't.session_id')
       .innerJoin('livechat_channel as c', 'c.id', 's.channel_id')
       .innerJoin('operator as o', 'o.id', 's.operator_id'),
-  scope: (eb, ctx) => (ctx.operator.is_admin ? undefined : eb.or([eb('s.channel_id', 'in', myChannels(eb, ctx)), eb('s.operator_id', '=', ctx.operator.id)])),
+  scope: conversationsOfMine('s'),
 };
 
 const userModel: ModelSpec = {
