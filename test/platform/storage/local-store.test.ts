@@ -1,7 +1,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { createLocalStore, StorageValueError, type StorageChange } from '../../../src/platform/storage/index.js';
 
-const PREFIX = 'test.storage.';
+// Storage events arrive late on a loaded machine: waits allow far more than the usual few milliseconds.
+const EVENT_WAIT = { timeout: 4000 };
 
 /** Captures console.warn while a test runs: the fallback's warning is part of its contract. */
 function captureWarnings(): { messages: string[]; restore: () => void } {
@@ -24,7 +25,12 @@ function clearPrefixed(): void {
 
 describe('platform/storage: local store', () => {
   let warnings: ReturnType<typeof captureWarnings>;
+  // Each test has keys of its own, so a storage event of an earlier test that arrives late is not one of its keys.
+  let prefix = '';
+  let run = 0;
   beforeEach(() => {
+    run += 1;
+    prefix = `test.storage.${run}.`;
     clearPrefixed();
     warnings = captureWarnings();
   });
@@ -34,16 +40,16 @@ describe('platform/storage: local store', () => {
   });
 
   it('keeps JSON values under its prefix in localStorage', () => {
-    const store = createLocalStore({ prefix: PREFIX });
+    const store = createLocalStore({ prefix: prefix });
     store.set('peers', { 'bus1:1700000000000': 1700000000000, list: [1, 'two', null, true] });
-    expect(localStorage.getItem(`${PREFIX}peers`)).to.equal('{"bus1:1700000000000":1700000000000,"list":[1,"two",null,true]}');
+    expect(localStorage.getItem(`${prefix}peers`)).to.equal('{"bus1:1700000000000":1700000000000,"list":[1,"two",null,true]}');
     expect(store.get('peers')).to.deep.equal({ 'bus1:1700000000000': 1700000000000, list: [1, 'two', null, true] });
     expect(store.backend).to.equal('localStorage');
   });
 
   it('lists and removes only its own keys', () => {
     localStorage.setItem('test.storage-other.key', '1');
-    const store = createLocalStore({ prefix: PREFIX });
+    const store = createLocalStore({ prefix: prefix });
     store.set('a', 1);
     store.set('b', 'x');
     expect(store.keys().sort()).to.deep.equal(['a', 'b']);
@@ -55,13 +61,13 @@ describe('platform/storage: local store', () => {
   });
 
   it('reads a foreign non-JSON value as absent instead of throwing', () => {
-    localStorage.setItem(`${PREFIX}broken`, '{not json');
-    const store = createLocalStore({ prefix: PREFIX });
+    localStorage.setItem(`${prefix}broken`, '{not json');
+    const store = createLocalStore({ prefix: prefix });
     expect(store.get('broken')).to.equal(undefined);
   });
 
   it('refuses a value that is not JSON with a typed error and keeps the old one', () => {
-    const store = createLocalStore({ prefix: PREFIX });
+    const store = createLocalStore({ prefix: prefix });
     store.set('v', 'kept');
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
@@ -71,25 +77,26 @@ describe('platform/storage: local store', () => {
   });
 
   it('reports changes made by another tab, without the prefix and parsed', async () => {
-    const store = createLocalStore({ prefix: PREFIX });
+    const store = createLocalStore({ prefix: prefix });
     store.set('last', 4);
     const changes: StorageChange[] = [];
     const stop = store.onChange((change) => changes.push(change));
     const tab = otherTab();
     try {
       tab.storage.setItem('test.storage-unrelated', '"ignored"');
-      tab.storage.setItem(`${PREFIX}last`, '7');
-      await waitUntil(() => changes.length > 0, 'no storage event arrived');
+      tab.storage.setItem(`${prefix}last`, '7');
+      await waitUntil(() => changes.length > 0, 'no storage event arrived', EVENT_WAIT);
       expect(changes).to.deep.equal([{ key: 'last', newValue: 7, oldValue: 4 }]);
       expect(store.get('last')).to.equal(7);
 
       stop();
-      tab.storage.setItem(`${PREFIX}last`, '8');
-      tab.storage.setItem(`${PREFIX}marker`, '1');
+      tab.storage.setItem(`${prefix}last`, '8');
+      tab.storage.setItem(`${prefix}marker`, '1');
       const probe: StorageChange[] = [];
       const stopProbe = store.onChange((change) => probe.push(change));
-      tab.storage.setItem(`${PREFIX}marker`, '2');
-      await waitUntil(() => probe.length > 0, 'the probe saw no event');
+      tab.storage.setItem(`${prefix}marker`, '2');
+      // Events come in the order of the writes: once the probe has the last one, the earlier ones were dispatched.
+      await waitUntil(() => probe.some((c) => c.key === 'marker' && c.newValue === 2), 'the probe saw no event', EVENT_WAIT);
       stopProbe();
       expect(changes).to.have.length(1);
     } finally {
@@ -98,14 +105,14 @@ describe('platform/storage: local store', () => {
   });
 
   it('does not notify its own tab of its own writes', async () => {
-    const store = createLocalStore({ prefix: PREFIX });
+    const store = createLocalStore({ prefix: prefix });
     const changes: StorageChange[] = [];
     const stop = store.onChange((change) => changes.push(change));
     store.set('mine', 1);
     const tab = otherTab();
     try {
-      tab.storage.setItem(`${PREFIX}theirs`, '2');
-      await waitUntil(() => changes.length > 0, 'no storage event arrived');
+      tab.storage.setItem(`${prefix}theirs`, '2');
+      await waitUntil(() => changes.some((c) => c.key === 'theirs'), 'no storage event arrived', EVENT_WAIT);
       expect(changes.map((c) => c.key)).to.deep.equal(['theirs']);
     } finally {
       stop();
@@ -115,7 +122,7 @@ describe('platform/storage: local store', () => {
 
   it('falls back to memory with one warning when localStorage cannot be reached', () => {
     const store = createLocalStore({
-      prefix: PREFIX,
+      prefix: prefix,
       storage: () => {
         throw new DOMException('The document is sandboxed', 'SecurityError');
       },
@@ -127,13 +134,13 @@ describe('platform/storage: local store', () => {
     expect(store.keys().sort()).to.deep.equal(['channels', 'last']);
     store.remove('last');
     expect(store.get('last')).to.equal(undefined);
-    expect(localStorage.getItem(`${PREFIX}channels`)).to.equal(null);
+    expect(localStorage.getItem(`${prefix}channels`)).to.equal(null);
     expect(warnings.messages).to.have.length(1);
     expect(warnings.messages[0]).to.contain('SecurityError');
   });
 
   it('falls back to memory when the real quota is exceeded, keeping what was stored', () => {
-    const store = createLocalStore({ prefix: PREFIX });
+    const store = createLocalStore({ prefix: prefix });
     store.set('before', { kept: true });
     // Chromium allows about 10 MB of localStorage per origin; this value alone is larger.
     const huge = 'x'.repeat(12 * 1024 * 1024);
@@ -162,7 +169,7 @@ describe('platform/storage: local store', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const store = createLocalStore({ prefix: PREFIX, storage: () => flaky });
+    const store = createLocalStore({ prefix: prefix, storage: () => flaky });
     store.set('a', 1);
     broken = true;
     expect(store.get('a')).to.equal(undefined);
