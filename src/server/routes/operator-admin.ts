@@ -89,7 +89,7 @@ const NewOperator = Type.Object({
 
 const ChannelValues = Type.Unsafe<Record<string, unknown>>({
   type: 'object',
-  // Each value is checked by the dataset layer's writers (dataset/models.ts), so both ways agree.
+  // Each value is checked by the dataset layer's writers (store/dataset/models.ts), so both ways agree.
   propertyNames: { enum: [...CHANNEL_SETTING_FIELDS] },
   description: 'The settings to change',
   [ERROR_MESSAGES]: { enum: 'Not a channel setting: {name}', default: 'values must be an object' },
