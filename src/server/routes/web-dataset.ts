@@ -98,7 +98,7 @@ export async function webDatasetRoutes(app: FastifyInstance): Promise<void> {
     {
       summary: 'Counts a model’s rows by group',
       params: Type.Object({ model: Model, domain: Domain, groupby: Page('The field to group by') }),
-      result: Type.Unknown({ description: 'One entry per group with its count' }),
+      result: Type.Array(Type.Object({}, { additionalProperties: true, description: 'A group: its value, its count and its domain' })),
       authorize,
     },
     async (params, request) => {
