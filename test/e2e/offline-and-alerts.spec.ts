@@ -45,6 +45,16 @@ async function hostPage(page: Page, channelId: number, lang = 'en'): Promise<voi
   await page.goto(path);
 }
 
+/** The widget's chunks the page has fetched so far, by name (`chunks/<name>-<hash>.js`). */
+function fetchedChunks(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => /\/chunks\/([\w-]+)-[\w-]{8}\.js$/.exec(new URL(e.name).pathname)?.[1])
+      .filter((n): n is string => n !== undefined),
+  );
+}
+
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** What axe-core finds wrong in the page, the widget's open shadow root included. */
@@ -90,6 +100,7 @@ test('the button appears without a reload when an operator logs in', async ({ pa
   await init;
   await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
   await expect(page.getByRole('button', { name: BUTTON })).toHaveCount(0);
+  expect(await fetchedChunks(page), 'a channel that hides its button fetches nothing more').toEqual([]);
 
   const operatorConsole = await consoleOf(browser, baseURL!, account);
   const asked = page.waitForResponse('**/im_livechat/init');
@@ -113,10 +124,12 @@ test('offline form end to end: the visitor leaves a message, operators are maile
 
   const button = page.getByRole('button', { name: 'Leave us a message' });
   await expect(button).toBeVisible();
+  expect(await fetchedChunks(page), 'the offline button alone, before any interest').toEqual(['offline-button']);
   expect(await axeViolations(page), 'the offline button').toEqual([]);
   await button.click();
   const dialog = page.getByRole('dialog', { name: 'Leave us a message' });
   await expect(dialog).toBeVisible({ timeout: 15_000 });
+  expect(await fetchedChunks(page)).toContain('offline-dialog');
   expect(await axeViolations(page), 'the empty form').toEqual([]);
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
