@@ -32,13 +32,13 @@ export function toServerDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** The welcome message: the default message, authored by the operator, never sent to the server. */
-export function welcomeMessage(body: string, operator: Many2one, channelId: number, now: number): ThreadMessage {
+/** A comment the widget writes itself, before or without the server: the welcome, a pending post. */
+function localComment(id: string, body: string, author: Many2one, channelId: number, now: number): ThreadMessage {
   return {
-    id: WELCOME_ID,
-    body: escapeHtml(body),
+    id,
+    body,
     date: toServerDate(now),
-    author_id: operator,
+    author_id: author,
     message_type: 'comment',
     attachment_ids: [],
     channel_ids: [channelId],
@@ -47,22 +47,15 @@ export function welcomeMessage(body: string, operator: Many2one, channelId: numb
   };
 }
 
+/** The welcome message: the default message, authored by the operator, never sent to the server. */
+export function welcomeMessage(body: string, operator: Many2one, channelId: number, now: number): ThreadMessage {
+  return localComment(WELCOME_ID, escapeHtml(body), operator, channelId, now);
+}
+
 /** A pending post, shown at once with the `sending` state. */
 export function pendingMessage(localId: string, text: string, visitorName: string, channelId: number, now: number, postKey = newPostKey()): ThreadMessage {
-  return {
-    id: localId,
-    postKey,
-    body: `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`,
-    date: toServerDate(now),
-    author_id: [0, visitorName],
-    message_type: 'comment',
-    attachment_ids: [],
-    channel_ids: [channelId],
-    is_discussion: true,
-    is_notification: false,
-    delivery: 'sending',
-    draft: text,
-  };
+  const body = `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
+  return { ...localComment(localId, body, [0, visitorName], channelId, now), postKey, delivery: 'sending', draft: text };
 }
 
 /** True when a message is the anonymous visitor's own (PROTOCOL.md §5.3: author id 0 or none). */
