@@ -6,6 +6,7 @@ import { useT } from '../texts.js';
 import { ChannelSettingsForm } from './channel-settings-form.js';
 import { OperatorsAdmin } from './operators-admin.js';
 import { IdentitySecretSettings, type IdentitySecretApi } from './identity-secret-settings.js';
+import { ErrorLine } from './outcome-lines.js';
 
 /** The admin calls of the panel. */
 export type AdminApi = Pick<OperatorApi, 'operators' | 'channels' | 'addOperator' | 'removeOperator' | 'resetPassword' | 'updateChannel' | 'identitySecrets'> & IdentitySecretApi;
@@ -52,11 +53,7 @@ export function AdminPanel({ api, selfId }: { api: AdminApi; selfId: number }): 
     <section className="op-admin" aria-labelledby="op-admin-heading">
       <h2 id="op-admin-heading">{t('operator.admin.heading')}</h2>
       <p role="status">{load.kind === 'loading' ? t('operator.stats.loading') : status}</p>
-      {error ? (
-        <p role="alert" className="op-error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine text={error} />
       {load.kind === 'ready' ? (
         <>
           <OperatorsAdmin api={api} operators={load.operators} channels={load.channels} selfId={selfId} onChanged={reload} onError={onError} onDone={onDone} />

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useT } from '../texts.js';
+import { ErrorLine } from './outcome-lines.js';
 
 /** Why a log-in failed, as the form shows it. */
 export type LoginFailure = 'wrong_credentials' | 'rate_limited' | { reason: string };
@@ -51,11 +52,7 @@ export function LoginForm({ onLogin }: LoginFormProps): React.JSX.Element {
           {t('operator.login.password')}
           <input name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </label>
-        {message ? (
-          <p role="alert" className="op-error">
-            {message}
-          </p>
-        ) : null}
+        <ErrorLine text={message} />
         <button type="submit" disabled={status === 'busy'}>
           {t('operator.login.submit')}
         </button>

@@ -1,3 +1,12 @@
+/** What failed, as an alert; nothing when nothing did. */
+export function ErrorLine({ text }: { text: string | null | undefined }): React.JSX.Element | null {
+  return text ? (
+    <p role="alert" className="op-error">
+      {text}
+    </p>
+  ) : null;
+}
+
 /**
  * The two lines under a form: a polite status for what went well (always in the page, so that screen
  * readers announce its change) and an alert for what failed.
@@ -6,11 +15,7 @@ export function OutcomeLines({ done, failure }: { done: string; failure: string 
   return (
     <>
       <p role="status">{done}</p>
-      {failure === undefined ? null : (
-        <p role="alert" className="op-error">
-          {failure}
-        </p>
-      )}
+      <ErrorLine text={failure} />
     </>
   );
 }

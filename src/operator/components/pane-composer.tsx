@@ -1,6 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { reasonText } from '../../platform/errors.js';
 import { useT } from '../texts.js';
+import { ErrorLine } from './outcome-lines.js';
 
 /** Props of {@link PaneComposer}. */
 export interface PaneComposerProps {
@@ -92,11 +93,7 @@ export function PaneComposer({ sessionId, visitorName, closed, onSend, onCompose
           </label>
         </div>
       )}
-      {error ? (
-        <p role="alert" className="op-error">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine text={error} />
     </>
   );
 }

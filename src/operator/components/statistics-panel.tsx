@@ -3,6 +3,7 @@ import { RATES } from '../../protocol/livechat.js';
 import { loadStatistics, type StatisticsSource } from '../statistics.js';
 import { useLocale, useT } from '../texts.js';
 import { useLoaded } from './use-loaded.js';
+import { ErrorLine } from './outcome-lines.js';
 
 /** Props of {@link StatisticsPanel}. */
 export interface StatisticsPanelProps {
@@ -59,7 +60,7 @@ export function StatisticsPanel({ source, refreshKey, now }: StatisticsPanelProp
     <section className="op-stats" aria-labelledby="op-stats-heading">
       <h2 id="op-stats-heading">{t('operator.stats.heading')}</h2>
       {load.kind === 'loading' ? <p role="status">{t('operator.stats.loading')}</p> : null}
-      {load.kind === 'failed' ? <p role="alert" className="op-error">{t('operator.error.generic', { reason: load.reason })}</p> : null}
+      <ErrorLine text={load.kind === 'failed' ? t('operator.error.generic', { reason: load.reason }) : undefined} />
       {load.kind === 'ready' ? (
         <>
           <CountTable
