@@ -77,6 +77,11 @@ export class OperatorApi implements StatisticsSource {
     return this.rpc.call<void>('/im_livechat/notify_typing', { session_id: sessionId, is_typing: isTyping }, { silent: true });
   }
 
+  /** Marks the conversation read up to `messageId`: the visitor's widget shows "Seen" (issue 15). */
+  markSeen(sessionId: number, messageId: number): Promise<boolean> {
+    return this.rpc.call<boolean>('/im_livechat/operator/mark_seen', { session_id: sessionId, message_id: messageId }, { silent: true });
+  }
+
   /** Ends the conversation; the visitor's widget is told on the bus. */
   close(sessionId: number): Promise<void> {
     return this.rpc.call<void>('/im_livechat/operator/close_session', { session_id: sessionId });

@@ -6,3 +6,4 @@ export * from './thread.js';
 export * from './typing-state.js';
 export { earlierConversationsAtom } from './visitor.js';
 export { prechatFormAtom, prechatStepAtom } from './prechat.js';
+export * from './uploads.js';

@@ -7,7 +7,8 @@ import { depsOf } from './context.js';
 import { closeChatAtom } from './lifecycle.js';
 import { isOpenAtom, sessionAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
-import { receiveMessageAtom } from './thread.js';
+import { markSeen } from './messages.js';
+import { messagesAtom, receiveMessageAtom } from './thread.js';
 import { messageFromAtom, typingNoticeAtom } from './typing-state.js';
 
 /** Listens to `session`'s channel. */
@@ -32,6 +33,8 @@ export const connectAtom = atom(null, (get, set, session: LivechatSession) => {
         if (author && author[0]) set(messageFromAtom, author[0]);
         return set(receiveMessageAtom, payload.message);
       }
+      case 'channel_seen':
+        return set(messagesAtom, markSeen(get(messagesAtom), payload.lastMessageId));
       case 'session_closed':
         // The operator ended the conversation: the visitor may still rate it, as when closing themselves.
         return set(closeChatAtom);

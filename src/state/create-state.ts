@@ -20,6 +20,7 @@ import { composerInputAtom } from './typing-state.js';
 import { submitPrechatAtom, type PrechatAnswers, type PrechatProblem } from './prechat.js';
 import type { VisitorAttributes } from './visitor.js';
 import { resetUserAtom, setContextAtom, setUserAtom, visitorAttributesAtom } from './visitor-sync.js';
+import { attachFilesAtom, uploadPolicyAtom, uploadPolicyFrom } from './uploads.js';
 
 export type { Prefetched } from './opening.js';
 
@@ -43,8 +44,12 @@ export interface LiveChatState {
   composerInput(text: string): void;
   /** Sends the composer content; empty (trimmed) content is not sent. */
   send(text: string): Promise<void>;
-  /** Sends a failed post again. */
+  /** Sends a failed post or file again. */
   retry(localId: ThreadMessage['id']): Promise<void>;
+  /** The visitor chose, dropped or pasted files (issue 15). */
+  attach(files: readonly File[]): Promise<void>;
+  /** The channel's upload policy from an init answer's `options.visitor_upload`, checked here. */
+  setUploadPolicy(wire: unknown): void;
   /** The thread reports whether it is scrolled to its end. */
   setAtBottom(atBottom: boolean): void;
   /** A smiley was chosen. */
@@ -102,6 +107,8 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     composerInput: (text) => store.set(composerInputAtom, text),
     send: (text) => store.set(sendAtom, text),
     retry: (localId) => store.set(retryAtom, localId),
+    attach: (files) => store.set(attachFilesAtom, files),
+    setUploadPolicy: (wire) => store.set(uploadPolicyAtom, uploadPolicyFrom(wire)),
     setAtBottom: (atBottom) => store.set(setAtBottomAtom, atBottom),
     rate: (rate) => store.set(rateAtom, rate),
     submitReason: (reason) => store.set(submitReasonAtom, reason),

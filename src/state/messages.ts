@@ -16,7 +16,16 @@ export interface ThreadMessage extends ChatMessage {
   draft?: string;
   /** The post's idempotency key, the same for every attempt (see POST_KEY_PARAM). */
   postKey?: string;
+  /** The visitor's file being sent, kept to retry a failed upload (issue 15). */
+  file?: File;
+  /** How much of {@link file} has reached the server, 0 to 1, while sending. */
+  progress?: number;
+  /** Why the file was refused for good: too large, of a type the channel refuses, or the conversation is full. */
+  refusal?: UploadRefusal;
 }
+
+/** A refusal no retry can change; `maxBytes` is the limit a too-large file passed. */
+export type UploadRefusal = { reason: 'size'; maxBytes: number } | { reason: 'type' | 'full' };
 
 /** A fresh post key: 128 random bits as hex (getRandomValues also works on plain-HTTP pages). */
 export function newPostKey(): string {
@@ -56,6 +65,11 @@ export function welcomeMessage(body: string, operator: Many2one, channelId: numb
 export function pendingMessage(localId: string, text: string, visitorName: string, channelId: number, now: number, postKey = newPostKey()): ThreadMessage {
   const body = `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
   return { ...localComment(localId, body, [0, visitorName], channelId, now), postKey, delivery: 'sending', draft: text };
+}
+
+/** An operator read the conversation up to `upTo` (issue 15): the visitor's messages up to it are `seen`. */
+export function markSeen(list: readonly ThreadMessage[], upTo: number): readonly ThreadMessage[] {
+  return list.map((m) => (typeof m.id === 'number' && m.id <= upTo && isVisitorMessage(m) ? { ...m, seen: true } : m));
 }
 
 /** True when a message is the anonymous visitor's own (PROTOCOL.md §5.3: author id 0 or none). */

@@ -72,6 +72,8 @@ export interface ChannelOptions {
   buttonTextColor?: string;
   headerBackgroundColor?: string;
   titleColor?: string;
+  /** `visitor_upload` as it came: the loader never uses it, so the full widget checks it (uploadPolicyFrom). */
+  upload?: unknown;
 }
 
 /** How each channel setting is checked (its wire name is the snake_case of its name). */
@@ -83,7 +85,7 @@ const CHANNEL_KINDS = {
   buttonTextColor: 'color',
   headerBackgroundColor: 'color',
   titleColor: 'color',
-} as const satisfies Record<keyof ChannelOptions, string>;
+} as const satisfies Record<Exclude<keyof ChannelOptions, 'upload'>, string>;
 
 /**
  * Reads the `options` of an init answer. The server checks what admins save, but the answer crosses the
@@ -93,6 +95,7 @@ const CHANNEL_KINDS = {
 export function channelOptionsFromWire(wire: unknown, colorCheck: (v: string) => boolean = browserColorCheck): ChannelOptions {
   const out: Record<string, unknown> = {};
   if (!wire || typeof wire !== 'object') return out;
+  out.upload = (wire as Record<string, unknown>).visitor_upload;
   for (const [key, kind] of Object.entries(CHANNEL_KINDS)) {
     const v = (wire as Record<string, unknown>)[caseWith(key, '_')];
     const checked = typeof v === 'string' ? check(kind, v, '', colorCheck) : undefined;

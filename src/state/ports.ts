@@ -62,9 +62,16 @@ export interface AttentionPort {
   noticeFor(author: string, body: string): UserNotice;
 }
 
+/**
+ * Sends one file to the upload route with `fields` before it (issue 15), reporting the share sent so far;
+ * resolves with the HTTP status and the JSON answer, rejects when no answer came.
+ */
+export type UploadCall = (fields: Record<string, string>, file: File, onProgress: (fraction: number) => void) => Promise<{ status: number; body: unknown }>;
+
 /** Everything the state needs, in one bag. */
 export interface StateDeps {
   rpc: RpcCall;
+  upload: UploadCall;
   bus: BusPort;
   cookies: CookiePort;
   clock: ClockPort;

@@ -8,6 +8,7 @@ import type { RpcCall } from './ports.js';
 import { composerEnabledAtom, failAtom, optionsAtom, sessionAtom } from './session.js';
 import { messagesAtom } from './thread.js';
 import { ownMessageSentAtom } from './typing-state.js';
+import { sendFileAtom } from './uploads.js';
 
 let pendingCounter = 0;
 
@@ -63,9 +64,10 @@ export const sendAtom = atom(null, async (get, set, text: string) => {
   await set(deliverAtom, localId, content, pending.postKey);
 });
 
-/** Sends a failed post again. */
+/** Sends a failed post or file again. */
 export const retryAtom = atom(null, async (get, set, localId: ThreadMessage['id']) => {
   const m = get(messagesAtom).find((x) => x.id === localId);
+  if (m?.file && typeof localId === 'string') return set(sendFileAtom, localId);
   if (!m || m.delivery !== 'failed' || !m.draft || typeof localId !== 'string') return;
   set(messagesAtom, updateMessage(get(messagesAtom), localId, { delivery: 'sending' }));
   await set(deliverAtom, localId, m.draft, m.postKey);

@@ -1,24 +1,12 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from './support/test.js';
-import { ADMIN, OPERATOR_NAME, openChat, rpc, send } from './widget-support.js';
+import { OPERATOR_NAME, PIXEL_PNG, consoleLoggedIn, openChat, rpc, send } from './widget-support.js';
 
 // Two browser contexts: the visitor uses the real <live-chat> widget on the demo pages, the operator the
 // real console; both against the built server. Nothing is driven over raw HTTP except the checks that
 // the operator is online.
 
-/** A 1×1 PNG: the server sniffs its bytes, so it must be a real picture. */
-const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function consoleLoggedIn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/operator/');
-  await page.getByLabel('Login').fill(ADMIN.login);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Conversations' })).toBeVisible();
-  return page;
-}
 
 /** Today's conversations and the sad ratings as the statistics view shows them. */
 async function readStatistics(page: Page): Promise<{ today: number; sad: number }> {

@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from './support/test.js';
-import { openChat, operatorLogsIn, send } from './widget-support.js';
+import { PIXEL_PNG, openChat, operatorLogsIn, send } from './widget-support.js';
+
 
 test('a page on another origin embeds the widget and chats across origins', async ({ page, request, baseURL }) => {
   await operatorLogsIn(request);
@@ -12,6 +13,12 @@ test('a page on another origin embeds the widget and chats across origins', asyn
   const dialog = await openChat(page);
   await send(page, 'Hello from another origin');
   await expect(dialog.getByRole('log').getByText('Hello from another origin')).toBeVisible();
+  // A file goes across origins too (the upload's pre-flight is answered), and its picture shows.
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Attach a file' }).click();
+  await (await chooser).setFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  await expect(dialog.getByRole('log').getByRole('img', { name: 'pixel.png' })).toBeVisible();
+  expect(await dialog.getByRole('log').getByRole('img', { name: 'pixel.png' }).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
   // The lazy chunks and every call went to the widget's origin; nothing to any third party.
   expect(requests).toContain(widgetOrigin.origin);
   expect(new Set(requests.filter((o) => o !== widgetOrigin.origin && o !== new URL(baseURL as string).origin))).toEqual(new Set());

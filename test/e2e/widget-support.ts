@@ -1,9 +1,11 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 /** The seeded operator's credentials (playwright.config.ts starts the server with this password). */
 export const ADMIN = { db: 'livechat', login: 'admin', password: 'e2e-admin-password' };
 export const BUTTON = 'Chat with one of our collaborators';
 export const OPERATOR_NAME = 'Administrator';
+/** A 1×1 PNG: the server sniffs its bytes, so it must be a real picture. */
+export const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 // The operator's session cookie, shared by the tests of one worker (see operatorLogsIn), and the contexts
 // that send it explicitly because they did not log in themselves.
@@ -59,4 +61,16 @@ export async function send(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Ask something ...' });
   await box.fill(text);
   await box.press('Enter');
+}
+
+/** The console in a browser context of its own, logged in as the seeded operator. */
+export async function consoleLoggedIn(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/operator/');
+  await page.getByLabel('Login').fill(ADMIN.login);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Conversations' })).toBeVisible();
+  return page;
 }

@@ -144,6 +144,16 @@ export class ScriptedServer {
   };
 }
 
+/** The upload route as the test scripts it: each call is recorded and answered by `answer`. */
+export class ScriptedUploads {
+  readonly calls: { fields: Record<string, string>; file: File }[] = [];
+  answer: (fields: Record<string, string>, file: File, onProgress: (f: number) => void) => Promise<{ status: number; body: unknown }> = async () => ({ status: 500, body: null });
+  upload = (fields: Record<string, string>, file: File, onProgress: (f: number) => void): Promise<{ status: number; body: unknown }> => {
+    this.calls.push({ fields, file });
+    return this.answer(fields, file, onProgress);
+  };
+}
+
 /** An operator as get_session answers it. */
 export const OPERATOR: [number, string] = [3, 'Mitchell Admin'];
 
@@ -182,9 +192,11 @@ export function harness(over: Partial<StateDeps> = {}) {
   const server = new ScriptedServer();
   const events: { name: LiveChatEventName; detail: unknown }[] = [];
   const attention = new FakeAttention();
+  const uploads = new ScriptedUploads();
   let mobile = false;
   const deps: StateDeps = {
     rpc: server.rpc,
+    upload: uploads.upload,
     bus,
     cookies,
     clock,
@@ -199,6 +211,7 @@ export function harness(over: Partial<StateDeps> = {}) {
     cookies,
     bus,
     server,
+    uploads,
     events,
     attention,
     deps,

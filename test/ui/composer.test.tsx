@@ -86,4 +86,36 @@ describe('Composer', () => {
     expect(tall).to.be.closeTo(oneLine + 80, 2);
     expect(box.scrollHeight).to.be.greaterThan(box.clientHeight);
   });
+
+  it('has an "Attach a file" button only when files can be sent; pasted files are attached, pasted text is typed', async () => {
+    const none = mount(<Composer onSend={() => {}} />);
+    expect(none.screen.queryByRole('button', { name: 'Attach a file' })).to.equal(null);
+    unmountAll();
+    const onAttach = recorder<[File[]]>();
+    const { screen, root } = mount(<Composer onSend={() => {}} onAttach={onAttach} accept="image/*" />);
+    const attach = screen.getByRole('button', { name: 'Attach a file' });
+    expect(attach.nextElementSibling).to.equal(screen.getByRole('button', { name: 'Send' }));
+    const chooser = root.querySelector('input[type="file"]') as HTMLInputElement;
+    let opened = 0;
+    chooser.addEventListener('click', (e) => {
+      opened += 1;
+      e.preventDefault();
+    });
+    attach.click();
+    expect(opened, 'the button opens the file chooser').to.equal(1);
+    expect(chooser.accept).to.equal('image/*');
+    const box = screen.getByRole('textbox') as HTMLTextAreaElement;
+    const files = new DataTransfer();
+    files.items.add(new File(['x'], 'shot.png', { type: 'image/png' }));
+    const pasteFile = new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: files });
+    box.dispatchEvent(pasteFile);
+    expect(onAttach.calls.map(([f]) => f.map((x) => x.name))).to.deep.equal([['shot.png']]);
+    expect(pasteFile.defaultPrevented).to.equal(true);
+    const text = new DataTransfer();
+    text.setData('text/plain', 'hello');
+    const pasteText = new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: text });
+    box.dispatchEvent(pasteText);
+    expect(pasteText.defaultPrevented, 'text is pasted as usual').to.equal(false);
+    expect(onAttach.calls).to.have.length(1);
+  });
 });

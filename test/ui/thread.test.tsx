@@ -279,6 +279,40 @@ describe('Thread', () => {
     expect(onRetry.calls).to.deep.equal([['p3']]);
   });
 
+  it('shows a file being sent as a named progress bar, and why a refused file was not sent, without Retry', () => {
+    const messages = [
+      msg({ id: 'u1', at: secondsAgo(30), author: null, own: true, delivery: 'sending', body: '<p>plan.pdf</p>', upload: { name: 'plan.pdf', progress: 0.25 } }),
+      msg({ id: 'u2', at: secondsAgo(20), author: null, own: true, delivery: 'failed', body: '<p>big.png</p>', upload: { name: 'big.png', refusal: { reason: 'size', maxBytes: 10 * 1024 * 1024 } } }),
+      msg({ id: 'u3', at: secondsAgo(10), author: null, own: true, delivery: 'failed', body: '<p>page.html</p>', upload: { name: 'page.html', refusal: { reason: 'type' } } }),
+      msg({ id: 'u4', at: secondsAgo(5), author: null, own: true, delivery: 'failed', body: '<p>more.png</p>', upload: { name: 'more.png', refusal: { reason: 'full' } } }),
+    ];
+    const { screen } = mount(thread({ messages }));
+    const bar = screen.getByRole('progressbar', { name: 'Sending plan.pdf' }) as HTMLProgressElement;
+    expect(bar.value).to.equal(0.25);
+    expect(screen.getByText('Not sent: larger than 10.00 Mb')).to.exist;
+    expect(screen.getByText('Not sent: file type not accepted')).to.exist;
+    expect(screen.getByText('Not sent: no more files allowed here')).to.exist;
+    expect(screen.queryByRole('button', { name: 'Retry' })).to.equal(null);
+  });
+
+  it('shows "Seen" once, under the visitor’s last message, only when an operator read that one', () => {
+    const read = [
+      msg({ id: 1, at: secondsAgo(300), author: null, own: true, body: '<p>first</p>', seen: true }),
+      msg({ id: 2, at: secondsAgo(200), author: null, own: true, body: '<p>second</p>', seen: true }),
+      msg({ id: 3, at: secondsAgo(100), body: '<p>an answer</p>' }),
+    ];
+    const { screen } = mount(thread({ messages: read }));
+    const seen = screen.getAllByText('Seen');
+    expect(seen).to.have.length(1);
+    expect(seen[0]?.closest('.lc-message')?.textContent).to.contain('second');
+    unmountAll();
+    const failed = mount(thread({ messages: [...read, msg({ id: 'f', at: secondsAgo(20), author: null, own: true, delivery: 'failed', body: '<p>unsent</p>' })] }));
+    expect(failed.screen.getByText('Seen').closest('.lc-message')?.textContent, 'a message that never left stays out of it').to.contain('second');
+    unmountAll();
+    const unread = mount(thread({ messages: [...read, msg({ id: 4, at: secondsAgo(10), author: null, own: true, body: '<p>third</p>' })] }));
+    expect(unread.screen.queryByText('Seen'), 'the newest message is not read yet').to.equal(null);
+  });
+
   it('reports whether it is scrolled to the bottom, and follows new messages while it is', async () => {
     const onAtBottomChange = recorder<[boolean]>();
     const many = Array.from({ length: 30 }, (_, i) => msg({ at: secondsAgo(3000 - i * 61), body: `<p>message ${i}</p>` }));

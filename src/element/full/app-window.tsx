@@ -1,5 +1,5 @@
 import { partnerImageUrl } from '../../protocol/livechat.js';
-import { connectionAtom, foldedAtom, mobileAtom, operatorIdAtom, optionsAtom, phaseAtom, soundMutedAtom, titleAtom, typingNamesAtom, unreadCountAtom } from '../../state/atoms.js';
+import { connectionAtom, foldedAtom, mobileAtom, operatorIdAtom, optionsAtom, phaseAtom, soundMutedAtom, titleAtom, typingNamesAtom, unreadCountAtom, uploadPolicyAtom } from '../../state/atoms.js';
 import type { LiveChatState } from '../../state/create-state.js';
 import type { AttachmentViewerControl } from '../../ui/viewer/lazy-viewer.js';
 import { ChatWindow } from '../../ui/window/chat-window.js';
@@ -26,6 +26,7 @@ export function AppWindow({ state, viewer }: AppWindowProps): React.JSX.Element 
   const unread = useStateValue(state, unreadCountAtom);
   const typingNames = useStateValue(state, typingNamesAtom);
   const soundMuted = useStateValue(state, soundMutedAtom);
+  const upload = useStateValue(state, uploadPolicyAtom);
   return (
     <ChatWindow
       title={title}
@@ -44,6 +45,7 @@ export function AppWindow({ state, viewer }: AppWindowProps): React.JSX.Element 
       onToggleSound={() => state.toggleSound()}
       // Escape folds an unfolded window; on mobile (no folding) or when folded it closes.
       onEscape={() => (mobile || folded ? state.requestClose() : state.toggleFold())}
+      {...(upload && phase === 'chat' ? { onDropFiles: (files: File[]) => void state.attach(files) } : {})}
     >
       {phase === 'feedback' ? <FeedbackView state={state} /> : phase === 'prechat' ? <PrechatView state={state} /> : <ConversationView state={state} viewer={viewer} />}
     </ChatWindow>

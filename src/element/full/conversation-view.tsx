@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { composerEnabledAtom, earlierConversationsAtom, historyLoadingAtom, messagesAtom, optionsAtom } from '../../state/atoms.js';
+import { composerEnabledAtom, earlierConversationsAtom, historyLoadingAtom, messagesAtom, optionsAtom, uploadPolicyAtom } from '../../state/atoms.js';
 import type { LiveChatState } from '../../state/create-state.js';
 import { Composer } from '../../ui/composer/composer.js';
 import { Thread } from '../../ui/thread/thread.js';
@@ -20,7 +20,7 @@ function useThreadMessages(state: LiveChatState, serverUrl: string): ThreadMessa
   return useMemo(() => {
     const current = messages.map((m) => ({
       ...toThreadMessage(m, { serverUrl }),
-      ...(m.delivery && m.delivery !== 'sent' ? { delivery: m.delivery } : {}),
+      ...(m.delivery && m.delivery !== 'sent' ? { delivery: m.delivery, upload: m.file && { name: m.file.name, progress: m.progress, refusal: m.refusal } } : {}),
     }));
     const labels = { earlier: t('widget.earlier.conversation'), current: t('widget.earlier.current') };
     return [...earlierThreadMessages(earlier, serverUrl, labels, current[0]?.date ?? new Date()), ...current];
@@ -39,6 +39,7 @@ export function ConversationView({ state, viewer }: ConversationViewProps): Reac
   const messages = useThreadMessages(state, options.serverUrl);
   const loading = useStateValue(state, historyLoadingAtom);
   const composerEnabled = useStateValue(state, composerEnabledAtom);
+  const upload = useStateValue(state, uploadPolicyAtom);
   return (
     <>
       <Thread
@@ -55,6 +56,7 @@ export function ConversationView({ state, viewer }: ConversationViewProps): Reac
         disabled={!composerEnabled}
         onSend={(content) => void state.send(content)}
         onTyping={(value) => state.composerInput(value)}
+        {...(upload ? { onAttach: (files: File[]) => void state.attach(files), accept: upload.types.join(',') } : {})}
       />
     </>
   );

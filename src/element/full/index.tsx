@@ -40,6 +40,7 @@ export const createFullWidget: CreateFullWidget = (context) => {
     browserDeps(initial.serverUrl, emit, (name) => ui.t('widget.notice.newMessage', { name }), isMobile, () => attributes.trackPages),
     initial,
   );
+  state.setUploadPolicy(channel.upload);
   const watchViewport = (): void => {
     if (viewport) return;
     const watcher = createScreenSizeWatcher();
@@ -75,6 +76,7 @@ export const createFullWidget: CreateFullWidget = (context) => {
     },
     setChannel(next) {
       channel = next;
+      state.setUploadPolicy(next.upload);
       state.setOptions(options());
       render();
     },

@@ -8,6 +8,7 @@ import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
 import type { DeskLoaders } from './use-desk-loaders.js';
 import { useOperatorTyping } from './use-operator-typing.js';
+import { useReadReceipts } from './use-read-receipts.js';
 import { VisitorCardPanel } from './visitor-card.js';
 
 /** Props of {@link DeskConversations}. */
@@ -30,6 +31,7 @@ export function DeskConversations({ api, store, reloadOpen, reportError }: DeskC
   const typing = useOperatorTyping(api, open?.id);
   const cardVersion = useStoreValue(store, visitorCardVersionAtom);
   const loadCard = useCallback((id: number) => api.visitorCard(id), [api]);
+  useReadReceipts(api, open);
 
   const select = (id: number) => {
     store.set(deskEventAtom, { type: 'selected', id });

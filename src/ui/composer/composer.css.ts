@@ -16,5 +16,6 @@ export const composerCss = `
   background: var(--live-chat-accent, #6b4563); color: var(--live-chat-accent-text, #ffffff);
 }
 .lc-composer-send:disabled { background: var(--lc-disabled); color: var(--lc-muted); cursor: default; }
+.lc-composer-send.lc-attach, .lc-composer-send.lc-attach:disabled { background: none; color: inherit; }
 @media (pointer: coarse) { .lc-composer-input { font-size: 16px; } }
 `;

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useUiText } from '../shared/ui-text-context.js';
 
 /** Props of {@link Composer}. */
@@ -14,12 +14,17 @@ export interface ComposerProps {
    * (SPEC.md §4 Typing) and clears them when the value is empty.
    */
   onTyping?(value: string): void;
+  /** Files chosen with "Attach a file" or pasted into the field; without it there is no such button (issue 15). */
+  onAttach?(files: File[]): void;
+  /** What the file chooser offers: MIME types or `type/*`, comma-separated. */
+  accept?: string;
 }
 
 /** Lines the field grows to before it scrolls. */
 const MAX_LINES = 5;
 
 const SEND_ICON = 'M3 20.5 21 12 3 3.5v6.6L15 12 3 13.9z';
+const CLIP_ICON = 'M16.5 6v11.5a4 4 0 0 1-8 0V5a2.5 2.5 0 0 1 5 0v10.5a1 1 0 0 1-2 0V6H10v9.5a2.5 2.5 0 0 0 5 0V5a4 4 0 0 0-8 0v12.5a5.5 5.5 0 0 0 11 0V6z';
 
 /**
  * Sizes the field to its content up to {@link MAX_LINES} lines. CSS `field-sizing: content` would do it
@@ -34,7 +39,7 @@ function fitHeight(field: HTMLTextAreaElement): void {
 }
 
 /** The composer: a text field that grows to five lines (Enter sends, Shift+Enter breaks the line) and a Send button. */
-export function Composer({ placeholder, disabled = false, onSend, onTyping }: ComposerProps): React.JSX.Element {
+export function Composer({ placeholder, disabled = false, onSend, onTyping, onAttach, accept }: ComposerProps): React.JSX.Element {
   const { t } = useUiText();
   const [value, setValue] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
@@ -61,6 +66,12 @@ export function Composer({ placeholder, disabled = false, onSend, onTyping }: Co
     event.preventDefault();
     send();
   };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>): void => {
+    const files = [...event.clipboardData.files];
+    if (!onAttach || files.length === 0) return;
+    event.preventDefault();
+    onAttach(files);
+  };
   const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
     send();
@@ -82,12 +93,36 @@ export function Composer({ placeholder, disabled = false, onSend, onTyping }: Co
         enterKeyHint="send"
         onChange={onChange}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
+      {onAttach ? <AttachButton accept={accept} disabled={disabled} onAttach={onAttach} /> : null}
       <button type="submit" className="lc-composer-send" aria-label={t('widget.composer.send')} title={t('widget.composer.send')} disabled={disabled || blank}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="currentColor">
           <path d={SEND_ICON} />
         </svg>
       </button>
     </form>
+  );
+}
+
+/** "Attach a file": a button that opens the browser's file chooser, hidden behind it. */
+function AttachButton({ accept, disabled, onAttach }: { accept: string | undefined; disabled: boolean; onAttach(files: File[]): void }): React.JSX.Element {
+  const { t } = useUiText();
+  const input = useRef<HTMLInputElement>(null);
+  const onChange = (event: ChangeEvent<HTMLInputElement>): void => {
+    const files = [...(event.target.files ?? [])];
+    // Cleared, so choosing the same file again still reports it.
+    event.target.value = '';
+    if (files.length > 0) onAttach(files);
+  };
+  return (
+    <>
+      <input ref={input} type="file" multiple hidden accept={accept} onChange={onChange} />
+      <button type="button" className="lc-composer-send lc-attach" aria-label={t('widget.composer.attach')} title={t('widget.composer.attach')} disabled={disabled} onClick={() => input.current?.click()}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="currentColor">
+          <path d={CLIP_ICON} />
+        </svg>
+      </button>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { partnerImageUrl, type ChatMessage } from '../../protocol/livechat.js';
+import type { UploadRefusal } from '../../state/messages.js';
 
 /** Delivery of the visitor's own message (issue 5: "own-message state"). */
 export type DeliveryState = 'sending' | 'sent' | 'failed';
@@ -39,6 +40,10 @@ export interface ThreadMessage {
   /** Only for own messages that are not yet confirmed by the server, or failed. */
   delivery?: DeliveryState;
   attachments: readonly ThreadAttachment[];
+  /** A file the visitor is sending or could not send (issue 15): its name, the share sent, why it was refused. */
+  upload?: { name: string; progress?: number | undefined; refusal?: UploadRefusal | undefined };
+  /** An own message an operator has read (issue 15). */
+  seen?: boolean;
 }
 
 /** Options of {@link toThreadMessage}. */
@@ -73,6 +78,7 @@ export function toThreadMessage(message: ChatMessage, options: ToThreadMessageOp
     author,
     kind: message.message_type === 'comment' ? 'comment' : 'notification',
     own: options.isOwn ? options.isOwn(message) : authorPair === null,
+    ...(message.seen ? { seen: true } : {}),
     attachments: (message.attachment_ids ?? []).map((a) => ({
       id: a.id,
       name: a.name || a.filename || '',

@@ -40,6 +40,7 @@ export const threadCss = `
 .lc-notification { margin: 8px 0; text-align: center; font-style: italic; color: var(--lc-muted); }
 .lc-delivery { font-size: 12px; color: var(--lc-muted); }
 .lc-delivery[data-state="failed"] { color: var(--lc-error); }
+.lc-progress { width: 120px; height: 6px; accent-color: var(--live-chat-accent, #6b4563); }
 .lc-attachments { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0 0; padding: 0; list-style: none; }
 .lc-attachment-file { flex: 1 1 100%; }
 .lc-attachment-file a { color: var(--lc-link); }

@@ -60,17 +60,24 @@ interface RowActions {
   open(attachment: ThreadAttachment, viewable: readonly ThreadAttachment[], message: ThreadMessage): void;
 }
 
-/** Where a message sits in the thread: first of its day (a separator goes above it) and squashed. */
+/**
+ * Where a message sits in the thread: first of its day (a separator goes above it), squashed, and the
+ * visitor's last delivered message when an operator has read it ("Seen" goes under it).
+ */
 interface RowPlace {
   dayStart: boolean;
   squashed: boolean;
+  seen: boolean;
 }
 
 function places(messages: readonly ThreadMessage[]): RowPlace[] {
   let previousDay: number | undefined;
+  let lastOwn = -1;
+  // The visitor's last message that reached the server: one still sending or failed cannot have been read.
+  messages.forEach((m, i) => m.own && m.kind === 'comment' && !m.delivery && (lastOwn = i));
   return messages.map((message, index) => {
     const day = dayKey(message.date);
-    const place = { dayStart: day !== previousDay, squashed: isSquashed(messages[index - 1], message) };
+    const place = { dayStart: day !== previousDay, squashed: isSquashed(messages[index - 1], message), seen: index === lastOwn && message.seen === true };
     previousDay = day;
     return place;
   });
@@ -132,6 +139,7 @@ export function Thread({ messages, now, defaultUsername, loading, onRetry, onAtB
                 message={message}
                 dayStart={place.dayStart}
                 squashed={place.squashed}
+                seen={place.seen}
                 visitor={visitor}
                 canOpen={canOpen}
                 actions={actions}
@@ -166,14 +174,15 @@ function sameMessage(a: ThreadMessage, b: ThreadMessage): boolean {
   if (a.id !== b.id || a.body !== b.body || a.date.getTime() !== b.date.getTime() || a.kind !== b.kind || a.own !== b.own || a.delivery !== b.delivery) {
     return false;
   }
+  if (a.upload?.progress !== b.upload?.progress || a.upload?.refusal !== b.upload?.refusal) return false;
   if (a.author !== b.author && (!a.author || !b.author || a.author.id !== b.author.id || a.author.name !== b.author.name || a.author.avatarUrl !== b.author.avatarUrl)) {
     return false;
   }
   return a.attachments === b.attachments || (a.attachments.length === b.attachments.length && a.attachments.every((x, i) => sameAttachment(x, b.attachments[i]!)));
 }
 
-const MessageRow = memo(function MessageRow({ message, dayStart, squashed, visitor, canOpen, actions }: MessageRowProps): React.JSX.Element {
-  const { lang } = useUiText();
+const MessageRow = memo(function MessageRow({ message, dayStart, squashed, seen, visitor, canOpen, actions }: MessageRowProps): React.JSX.Element {
+  const { lang, t } = useUiText();
   const separator = dayStart ? <DaySeparator date={message.date} /> : null;
   if (message.kind === 'notification') {
     return (
@@ -203,14 +212,15 @@ const MessageRow = memo(function MessageRow({ message, dayStart, squashed, visit
           )}
           <MessageBody html={message.body} />
           <AttachmentList attachments={message.attachments} onOpen={canOpen ? (a, viewable) => actions.open(a, viewable, message) : undefined} />
-          {message.own && message.delivery ? <Delivery state={message.delivery} onRetry={() => actions.retry(message.id)} /> : null}
+          {message.own && message.delivery ? <Delivery message={message} onRetry={() => actions.retry(message.id)} /> : null}
+          {seen ? <div className="lc-delivery">{t('widget.message.seen')}</div> : null}
         </div>
       </div>
     </>
   );
 },
 (a, b) =>
-  a.dayStart === b.dayStart && a.squashed === b.squashed && a.visitor === b.visitor && a.canOpen === b.canOpen && a.actions === b.actions && sameMessage(a.message, b.message));
+  a.dayStart === b.dayStart && a.squashed === b.squashed && a.seen === b.seen && a.visitor === b.visitor && a.canOpen === b.canOpen && a.actions === b.actions && sameMessage(a.message, b.message));
 
 /** The relative time of a message: the only part of a row that the clock re-renders. */
 function RelativeTime({ date }: { date: Date }): string {
@@ -229,18 +239,28 @@ function DaySeparator({ date }: { date: Date }): React.JSX.Element {
   );
 }
 
-function Delivery({ state, onRetry }: { state: NonNullable<ThreadMessage['delivery']>; onRetry(): void }): React.JSX.Element {
-  const { t } = useUiText();
+/** Sending (a progress bar for a file), failed with Retry, or a file refused for good with the reason. */
+function Delivery({ message, onRetry }: { message: ThreadMessage; onRetry(): void }): React.JSX.Element {
+  const { t, formatSize } = useUiText();
+  const { delivery: state, upload } = message;
+  const refusal = upload?.refusal;
   if (state === 'failed') {
     return (
       <div className="lc-delivery" data-state="failed">
-        <span>{t('widget.message.failed')}</span>{' '}
-        <button type="button" className="lc-link-button" onClick={() => onRetry()}>
-          {t('widget.message.retry')}
-        </button>
+        {refusal ? (
+          t(refusal.reason === 'size' ? 'widget.upload.tooLarge' : refusal.reason === 'type' ? 'widget.upload.type' : 'widget.upload.full', { size: refusal.reason === 'size' ? formatSize(refusal.maxBytes) : '' })
+        ) : (
+          <>
+            <span>{t('widget.message.failed')}</span>{' '}
+            <button type="button" className="lc-link-button" onClick={() => onRetry()}>
+              {t('widget.message.retry')}
+            </button>
+          </>
+        )}
       </div>
     );
   }
+  if (upload && state === 'sending') return <progress className="lc-progress" value={upload.progress} aria-label={t('widget.upload.sending', { name: upload.name })} />;
   return (
     <div className="lc-delivery" data-state={state}>
       {t(state === 'sending' ? 'widget.message.sending' : 'widget.message.sent')}

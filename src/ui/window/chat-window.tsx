@@ -6,6 +6,7 @@ import { typingText } from '../shared/typing-text.js';
 import { UnreadBadge } from '../shared/unread-badge.js';
 import { useUiText } from '../shared/ui-text-context.js';
 import { SoundIcon } from './sound-icon.js';
+import { fileDropProps } from './file-drop.js';
 
 /** Props of {@link ChatWindow}. */
 export interface ChatWindowProps {
@@ -35,6 +36,8 @@ export interface ChatWindowProps {
   onToggleSound?(): void;
   /** Escape pressed inside the window: the caller folds or closes. */
   onEscape?(): void;
+  /** Files dropped on the window (issue 15); without it, dropping does what the browser does. */
+  onDropFiles?(files: File[]): void;
   /** The body: thread and composer, or the feedback panel. */
   children?: ReactNode;
 }
@@ -76,6 +79,7 @@ export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
       data-mobile={mobile ? '' : undefined}
       part="window"
       onKeyDown={onKeyDown}
+      {...fileDropProps(props.onDropFiles)}
     >
       <header className="lc-header" style={headerStyle} onClick={onHeaderClick} part="header">
         <HeaderAvatar url={props.avatarUrl} />

@@ -6,6 +6,9 @@
  *   POST <prefix>/__setup  {available, rule, options, noOperator, postAnswer, failPosts, failTranscript, failOffline, history, initDelayMs}
  *   GET  <prefix>/__calls  → [{route, params}]
  *   POST <prefix>/__push   {payload} → a bus notification on the current session's uuid
+ *   POST <prefix>/im_livechat/upload_attachment  multipart {uuid, post_key, file}: stored and announced like
+ *        the real server does, unless setup says {uploadFailures: n} (n answers 500) or {uploadRefusal: code};
+ *        {uploadDelayMs} holds the answer. GET <prefix>/__files/<n> serves a stored file back.
  */
 const servers = new Map();
 // One id sequence for every scripted server: the widget's bus keeps the last id per page origin.
@@ -38,6 +41,58 @@ function notify(s, payload) {
 
 const delay = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The parts of a multipart/form-data body: name, filename, type and bytes of each. */
+function multipartParts(body, contentType) {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType ?? '');
+  if (!boundary) return [];
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const parts = [];
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const chunk = body.subarray(start + delimiter.length + 2, next - 2);
+    const split = chunk.indexOf('\r\n\r\n');
+    const head = chunk.subarray(0, split).toString('utf8');
+    parts.push({
+      name: /name="([^"]*)"/.exec(head)?.[1],
+      filename: /filename="([^"]*)"/.exec(head)?.[1],
+      type: /content-type:\s*([^\r\n]+)/i.exec(head)?.[1],
+      data: chunk.subarray(split + 4),
+    });
+    start = next;
+  }
+  return parts;
+}
+
+async function upload(ctx, s, prefix) {
+  const chunks = [];
+  for await (const chunk of ctx.req) chunks.push(chunk);
+  const parts = multipartParts(Buffer.concat(chunks), ctx.get('content-type'));
+  const field = (name) => parts.find((p) => p.name === name && p.filename === undefined)?.data.toString('utf8');
+  const file = parts.find((p) => p.filename !== undefined);
+  const params = { uuid: field('uuid'), post_key: field('post_key'), order: parts.map((p) => p.name), name: file?.filename, size: file?.data.length };
+  s.calls.push({ route: '/im_livechat/upload_attachment', params });
+  const c = s.config;
+  if (c.uploadDelayMs) await delay(c.uploadDelayMs);
+  ctx.status = 200;
+  if (c.uploadFailures > 0) {
+    c.uploadFailures -= 1;
+    ctx.status = 500;
+    return send(ctx, { error: { code: 'invalid', message: 'scripted failure' } });
+  }
+  if (c.uploadRefusal) {
+    ctx.status = 415;
+    return send(ctx, { error: { code: c.uploadRefusal, message: 'scripted refusal' } });
+  }
+  const id = s.nextMessage++;
+  (s.files ??= []).push({ type: file.type, data: file.data });
+  const url = `${ctx.origin}${prefix}/__files/${s.files.length - 1}?download=true`;
+  const attachment = { id: `f${id}`, name: file.filename, filename: file.filename, mimetype: file.type, type: 'file', url, file_size: file.data.length };
+  notify(s, { id, body: '', date: new Date().toISOString().slice(0, 19).replace('T', ' '), author_id: [0, 'Visitor'], message_type: 'comment', attachment_ids: [attachment], channel_ids: [42], is_discussion: true, is_notification: false, post_key: params.post_key });
+  return send(ctx, { message_id: id, attachments: [attachment] });
+}
+
 export default async function livechatWidgetRoutes(ctx, next) {
   const m = /^\/__test__\/livechat\/([\w-]+)(\/.*)$/.exec(ctx.path);
   if (!m) return next();
@@ -50,6 +105,14 @@ export default async function livechatWidgetRoutes(ctx, next) {
     return undefined;
   }
   if (route === '/__calls') return send(ctx, s.calls);
+  if (route === '/im_livechat/upload_attachment') return upload(ctx, s, `/__test__/livechat/${sid}`);
+  const stored = /^\/__files\/(\d+)$/.exec(route);
+  if (stored && s.files?.[Number(stored[1])]) {
+    const f = s.files[Number(stored[1])];
+    ctx.type = f.type;
+    ctx.body = f.data;
+    return undefined;
+  }
   if (route === '/__polls') return send(ctx, s.polls ?? []);
   const body = await readJson(ctx);
   if (route === '/__setup') {
