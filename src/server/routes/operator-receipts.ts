@@ -2,16 +2,16 @@ import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { BusChannel, type ChannelSeenPayload } from '../../protocol/livechat.js';
 import type { ServerConfig } from '../config.js';
-import { RpcError } from '../rpc/errors.js';
+import { mayRead } from '../livechat/conversation-access.js';
 import { Id, toId } from '../schemas/params.js';
+import { ConversationNotFoundError } from './operator-console.js';
 
 /**
  * Read receipts (issue 15): `mark_seen` (under OPERATOR_PREFIX) {session_id, message_id} → true when the
  * conversation's read marker moved forward to that message (one of the conversation's), false when it was
  * already there or past it. The console calls it while the operator has the conversation in view; a
  * move is published to the visitor as `{info: "channel_seen", last_message_id}`, and the marker is kept,
- * so the visitor's history shows it after a reload too. Only the conversation's operator or an admin
- * may mark it, like reading it.
+ * so the visitor's history shows it after a reload too. Whoever may read the conversation may mark it.
  */
 export async function operatorReceiptRoutes(app: FastifyInstance, opts: { config: Pick<ServerConfig, 'rateLimits'> }): Promise<void> {
   app.rpc(
@@ -26,10 +26,8 @@ export async function operatorReceiptRoutes(app: FastifyInstance, opts: { config
     async (params, request) => {
       const operator = await app.requireOperator(request);
       const session = await app.store.getVisitorSession(toId(params.session_id));
+      if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
       const messageId = toId(params.message_id);
-      if (!session || (session.operator_id !== operator.id && !operator.is_admin)) {
-        throw new RpcError('This conversation does not exist or is not yours', 'missing_error', undefined, 'livechat.MissingError');
-      }
       if (!(await app.store.conversations.markOperatorSeen(session.id, messageId))) return false;
       const seen: ChannelSeenPayload = { info: 'channel_seen', last_message_id: messageId };
       await app.bus.publish([BusChannel.visitor(session.uuid)], seen);
