@@ -53,7 +53,9 @@ const transferOf = (files: File[]): DataTransfer => {
   return t;
 };
 
-describe('<live-chat> issue 15', () => {
+describe('<live-chat> issue 15', function () {
+  // Each test opens a chat, sends files and waits for the bus: slow on a loaded machine.
+  this.timeout(30_000);
   before(async function warmUp() {
     this.timeout(60_000);
     await import('../../src/element/full/index.js');
@@ -62,7 +64,6 @@ describe('<live-chat> issue 15', () => {
   afterEach(clearWidgetCookies);
 
   describe('visitor uploads', () => {
-
     it('offers "Attach a file" beside Send when the channel accepts files, with its types in the chooser', async () => {
       const { el, dialog } = await chatWith();
       const attach = await until(() => within(dialog).queryByRole('button', { name: 'Attach a file' }), 'no Attach button');
@@ -76,8 +77,7 @@ describe('<live-chat> issue 15', () => {
       expect(within(dialog).queryByRole('button', { name: 'Attach a file' })).to.equal(null);
     });
 
-    it('shows a named progress bar while the file is sent, then the picture in the thread', async function () {
-      this.timeout(20_000);
+    it('shows a named progress bar while the file is sent, then the picture in the thread', async () => {
       const { server, el, dialog } = await chatWith({ uploadDelayMs: 800 });
       pick(el, [pixel('holiday.png')]);
       const bar = await until(() => within(dialog).queryByRole('progressbar', { name: 'Sending holiday.png' }), 'no progress bar');
@@ -92,8 +92,7 @@ describe('<live-chat> issue 15', () => {
       expect(within(dialog).getAllByRole('img', { name: 'holiday.png' }), 'one copy, not the pending one and the announced one').to.have.length(1);
     });
 
-    it('a failed upload offers Retry, which sends the same file under the same key', async function () {
-      this.timeout(20_000);
+    it('a failed upload offers Retry, which sends the same file under the same key', async () => {
       const { server, el, dialog } = await chatWith({ uploadFailures: 1 });
       pick(el, [pixel('receipt.png')]);
       const retry = await until(() => within(dialog).queryByRole('button', { name: 'Retry' }), 'no Retry');
@@ -178,8 +177,7 @@ describe('<live-chat> issue 15', () => {
       ['dark', 'theme="dark"', { attach: 'Attach a file', sending: 'Sending a.png', seen: 'Seen' }],
     ];
     for (const [name, attrs, texts] of cases) {
-      it(`${name}: Attach, progress, failure and "Seen" have no axe violations`, async function () {
-        this.timeout(30_000);
+      it(`${name}: Attach, progress, failure and "Seen" have no axe violations`, async () => {
         const { server, el, dialog } = await chatWith({ uploadDelayMs: 600, uploadFailures: 1 }, attrs);
         await until(() => within(dialog).queryByRole('button', { name: texts.attach }), 'no Attach button');
         pick(el, [pixel('a.png')]);

@@ -34,6 +34,8 @@ const conversation = (id: number, messages: ChatMessage[]): ConversationDetail =
   page_history: null,
   rating: null,
   messages,
+  origin: 'chat',
+  reply_email: null,
 });
 
 function Receipts({ api, open }: { api: { markSeen(s: number, m: number): Promise<boolean> }; open: ConversationDetail | null }): null {
