@@ -20,7 +20,7 @@ import { composerInputAtom } from './typing-state.js';
 import { submitPrechatAtom, type PrechatAnswers, type PrechatProblem } from './prechat.js';
 import type { VisitorAttributes } from './visitor.js';
 import { resetUserAtom, setContextAtom, setUserAtom, visitorAttributesAtom } from './visitor-sync.js';
-import { attachFilesAtom, uploadPolicyAtom, uploadPolicyFrom } from './uploads.js';
+import { attachAtom, uploadPolicyAtom, uploadPolicyFrom } from './uploads.js';
 
 export type { Prefetched } from './opening.js';
 
@@ -107,7 +107,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     composerInput: (text) => store.set(composerInputAtom, text),
     send: (text) => store.set(sendAtom, text),
     retry: (localId) => store.set(retryAtom, localId),
-    attach: (files) => store.set(attachFilesAtom, files),
+    attach: (files) => store.set(attachAtom, files),
     setUploadPolicy: (wire) => store.set(uploadPolicyAtom, uploadPolicyFrom(wire)),
     setAtBottom: (atBottom) => store.set(setAtBottomAtom, atBottom),
     rate: (rate) => store.set(rateAtom, rate),

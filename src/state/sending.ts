@@ -8,7 +8,7 @@ import type { RpcCall } from './ports.js';
 import { composerEnabledAtom, failAtom, optionsAtom, sessionAtom } from './session.js';
 import { messagesAtom } from './thread.js';
 import { ownMessageSentAtom } from './typing-state.js';
-import { sendFileAtom } from './uploads.js';
+import { retryFileAtom } from './uploads.js';
 
 let pendingCounter = 0;
 
@@ -67,7 +67,7 @@ export const sendAtom = atom(null, async (get, set, text: string) => {
 /** Sends a failed post or file again. */
 export const retryAtom = atom(null, async (get, set, localId: ThreadMessage['id']) => {
   const m = get(messagesAtom).find((x) => x.id === localId);
-  if (m?.file && typeof localId === 'string') return set(sendFileAtom, localId);
+  if (m?.file && typeof localId === 'string') return set(retryFileAtom, localId);
   if (!m || m.delivery !== 'failed' || !m.draft || typeof localId !== 'string') return;
   set(messagesAtom, updateMessage(get(messagesAtom), localId, { delivery: 'sending' }));
   await set(deliverAtom, localId, m.draft, m.postKey);

@@ -279,7 +279,7 @@ describe('Thread', () => {
     expect(onRetry.calls).to.deep.equal([['p3']]);
   });
 
-  it('shows a file being sent as a named progress bar, and why a refused file was not sent, without Retry', () => {
+  it('shows a file being sent as a named progress bar, and why a refused file was not sent, without Retry', async () => {
     const messages = [
       msg({ id: 'u1', at: secondsAgo(30), author: null, own: true, delivery: 'sending', body: '<p>plan.pdf</p>', upload: { name: 'plan.pdf', progress: 0.25 } }),
       msg({ id: 'u2', at: secondsAgo(20), author: null, own: true, delivery: 'failed', body: '<p>big.png</p>', upload: { name: 'big.png', refusal: { reason: 'size', maxBytes: 10 * 1024 * 1024 } } }),
@@ -287,7 +287,8 @@ describe('Thread', () => {
       msg({ id: 'u4', at: secondsAgo(5), author: null, own: true, delivery: 'failed', body: '<p>more.png</p>', upload: { name: 'more.png', refusal: { reason: 'full' } } }),
     ];
     const { screen } = mount(thread({ messages }));
-    const bar = screen.getByRole('progressbar', { name: 'Sending plan.pdf' }) as HTMLProgressElement;
+    // Files have their own chunk, fetched when a visitor first sends one.
+    const bar = (await screen.findByRole('progressbar', { name: 'Sending plan.pdf' })) as HTMLProgressElement;
     expect(bar.value).to.equal(0.25);
     expect(screen.getByText('Not sent: larger than 10.00 Mb')).to.exist;
     expect(screen.getByText('Not sent: file type not accepted')).to.exist;

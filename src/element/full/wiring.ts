@@ -11,7 +11,6 @@ import { createCookieJar } from '../../platform/cookies/cookie-jar.js';
 import { createBeep } from '../../platform/notify/beep.js';
 import { browserDesktopNotifications, type UserNotice } from '../../platform/notify/notifier.js';
 import { RpcClient } from '../../platform/rpc/client.js';
-import { postFile } from '../../platform/rpc/upload-form.js';
 import { VISITOR_UPLOAD_ROUTE } from '../../protocol/visitor-upload.js';
 import { createLocalStore } from '../../platform/storage/local-store.js';
 import type { AttentionPort, BusPort, ConnectionStatus, StateDeps } from '../../state/ports.js';
@@ -94,7 +93,8 @@ export function browserDeps(serverUrl: string, emit: StateDeps['emit'], noticeTi
   const bus = busPort(client, serverUrl);
   return {
     rpc: (route, params) => client.call(route, params, { silent: SILENT.has(route) }),
-    upload: (...args) => postFile(client.url(VISITOR_UPLOAD_ROUTE), ...args),
+    // Loaded with the rest of the upload code, when the visitor sends a file.
+    upload: (...args) => import('../../platform/rpc/upload-form.js').then(({ postFile }) => postFile(client.url(VISITOR_UPLOAD_ROUTE), ...args)),
     bus,
     attention: attentionPort(serverUrl, bus.isMaster, noticeTitle),
     cookies: createCookieJar(),

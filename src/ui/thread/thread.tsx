@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, type UIEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useLayoutEffect, useMemo, useRef, type UIEvent } from 'react';
 import { LIMITS } from '../../protocol/livechat.js';
 import { dateLocaleFor, dateTimeLabel } from '../../platform/time/index.js';
 import { DEFAULT_AVATAR_URL } from '../shared/default-avatar.js';
@@ -239,31 +239,33 @@ function DaySeparator({ date }: { date: Date }): React.JSX.Element {
   );
 }
 
-/** Sending (a progress bar for a file), failed with Retry, or a file refused for good with the reason. */
+const UploadStatus = lazy(() => import('./upload-status.js').then((m) => ({ default: m.UploadStatus })));
+
+/** Sending, failed with Retry, or a file being sent or refused for good (its own chunk). */
 function Delivery({ message, onRetry }: { message: ThreadMessage; onRetry(): void }): React.JSX.Element {
-  const { t, formatSize } = useUiText();
+  const { t } = useUiText();
   const { delivery: state, upload } = message;
-  const refusal = upload?.refusal;
-  if (state === 'failed') {
-    return (
-      <div className="lc-delivery" data-state="failed">
-        {refusal ? (
-          t(refusal.reason === 'size' ? 'widget.upload.tooLarge' : refusal.reason === 'type' ? 'widget.upload.type' : 'widget.upload.full', { size: refusal.reason === 'size' ? formatSize(refusal.maxBytes) : '' })
-        ) : (
-          <>
-            <span>{t('widget.message.failed')}</span>{' '}
-            <button type="button" className="lc-link-button" onClick={() => onRetry()}>
-              {t('widget.message.retry')}
-            </button>
-          </>
-        )}
-      </div>
-    );
-  }
-  if (upload && state === 'sending') return <progress className="lc-progress" value={upload.progress} aria-label={t('widget.upload.sending', { name: upload.name })} />;
-  return (
+  const plain = (
     <div className="lc-delivery" data-state={state}>
       {t(state === 'sending' ? 'widget.message.sending' : 'widget.message.sent')}
     </div>
   );
+  if (upload && (state === 'sending' || upload.refusal)) {
+    return (
+      <Suspense fallback={state === 'sending' ? plain : null}>
+        <UploadStatus upload={upload} />
+      </Suspense>
+    );
+  }
+  if (state === 'failed') {
+    return (
+      <div className="lc-delivery" data-state="failed">
+        <span>{t('widget.message.failed')}</span>{' '}
+        <button type="button" className="lc-link-button" onClick={() => onRetry()}>
+          {t('widget.message.retry')}
+        </button>
+      </div>
+    );
+  }
+  return plain;
 }
