@@ -72,8 +72,11 @@ export interface ChannelOptions {
   buttonTextColor?: string;
   headerBackgroundColor?: string;
   titleColor?: string;
-  /** `visitor_upload` as it came: the loader never uses it, so the full widget checks it (uploadPolicyFrom). */
-  upload?: unknown;
+  /**
+   * The init answer's `options` as they came, unchecked: what only the React part reads (`visitor_upload`,
+   * checked there by uploadPolicyFrom) stays out of the loader's code.
+   */
+  raw?: unknown;
 }
 
 /** How each channel setting is checked (its wire name is the snake_case of its name). */
@@ -85,7 +88,7 @@ const CHANNEL_KINDS = {
   buttonTextColor: 'color',
   headerBackgroundColor: 'color',
   titleColor: 'color',
-} as const satisfies Record<Exclude<keyof ChannelOptions, 'upload'>, string>;
+} as const satisfies Record<Exclude<keyof ChannelOptions, 'raw'>, string>;
 
 /**
  * Reads the `options` of an init answer. The server checks what admins save, but the answer crosses the
@@ -93,9 +96,8 @@ const CHANNEL_KINDS = {
  * capped; `false`, absent or malformed keys are left out. Only the welcome message may be empty (none).
  */
 export function channelOptionsFromWire(wire: unknown, colorCheck: (v: string) => boolean = browserColorCheck): ChannelOptions {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { raw: wire };
   if (!wire || typeof wire !== 'object') return out;
-  out.upload = (wire as Record<string, unknown>).visitor_upload;
   for (const [key, kind] of Object.entries(CHANNEL_KINDS)) {
     const v = (wire as Record<string, unknown>)[caseWith(key, '_')];
     const checked = typeof v === 'string' ? check(kind, v, '', colorCheck) : undefined;

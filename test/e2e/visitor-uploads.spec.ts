@@ -119,6 +119,8 @@ test('a visitor attaches a picture, pastes a PDF and drops another picture: prog
   await visitor.reload();
   const reloaded = visitor.getByRole('dialog').getByRole('log');
   await expect(reloaded.locator('.lc-message').filter({ hasText: 'Here are my invoice and a screenshot' }).getByText('Seen')).toBeVisible({ timeout: 15_000 });
+  // The reopened chat learns the channel's upload setting from the init answer that arrives beside it.
+  await expect(visitor.getByRole('dialog').getByRole('button', { name: 'Attach a file' })).toBeVisible();
 
   // A new message waits for its own receipt, which comes as soon as the operator has it on screen.
   await send(visitor, 'Anything else you need?');

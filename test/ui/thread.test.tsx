@@ -288,7 +288,7 @@ describe('Thread', () => {
     ];
     const { screen } = mount(thread({ messages }));
     // Files have their own chunk, fetched when a visitor first sends one.
-    const bar = (await screen.findByRole('progressbar', { name: 'Sending plan.pdf' })) as HTMLProgressElement;
+    const bar = (await screen.findByRole('progressbar', { name: 'Sending plan.pdf' }, { timeout: 10_000 })) as HTMLProgressElement;
     expect(bar.value).to.equal(0.25);
     expect(screen.getByText('Not sent: larger than 10.00 Mb')).to.exist;
     expect(screen.getByText('Not sent: file type not accepted')).to.exist;

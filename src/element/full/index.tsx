@@ -8,7 +8,8 @@ import { isOpenAtom, unreadCountAtom } from '../../state/atoms.js';
 import { createScreenSizeWatcher, type ScreenSizeWatcher } from '../../platform/screen/screen-size.js';
 import { isMobileSize, sizeClassForWidth } from '../../platform/screen/size-class.js';
 import { createLiveChatState } from '../../state/create-state.js';
-import type { WidgetOptions } from '../../state/options.js';
+import type { LivechatChannelOptions } from '../../protocol/livechat.js';
+import type { ChannelOptions, WidgetOptions } from '../../state/options.js';
 import { uiStyles } from '../../ui/styles.js';
 import { pageLanguage, widgetOptions, type ElementAttributes } from '../attributes.js';
 import type { CreateFullWidget, FullWidget } from '../full-widget.js';
@@ -22,6 +23,9 @@ import { browserDeps } from './wiring.js';
 
 /** The offline form (issue 14), in a chunk of its own that shares this one's React and texts. */
 export const openOfflineForm: OpenOfflineForm = (context) => import('../offline/offline-dialog.js').then((m) => m.openOfflineForm(context));
+
+/** The channel's visitor-upload policy as the init answer gave it; the state checks it. */
+const uploadPolicyWire = (channel: ChannelOptions): unknown => (channel.raw as Partial<LivechatChannelOptions> | null | undefined)?.visitor_upload;
 
 /** Creates the store and React part of one element. */
 export const createFullWidget: CreateFullWidget = (context) => {
@@ -40,7 +44,7 @@ export const createFullWidget: CreateFullWidget = (context) => {
     browserDeps(initial.serverUrl, emit, (name) => ui.t('widget.notice.newMessage', { name }), isMobile, () => attributes.trackPages),
     initial,
   );
-  state.setUploadPolicy(channel.upload);
+  state.setUploadPolicy(uploadPolicyWire(channel));
   const watchViewport = (): void => {
     if (viewport) return;
     const watcher = createScreenSizeWatcher();
@@ -76,7 +80,7 @@ export const createFullWidget: CreateFullWidget = (context) => {
     },
     setChannel(next) {
       channel = next;
-      state.setUploadPolicy(next.upload);
+      state.setUploadPolicy(uploadPolicyWire(next));
       state.setOptions(options());
       render();
     },
