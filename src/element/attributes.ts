@@ -2,7 +2,7 @@
  * The attributes of `<live-chat>` (kebab-case; r2wc maps them to camelCase props) and their parsing
  * into widget options. Values are untrusted: see state/options.ts.
  */
-import { ATTRIBUTE_KINDS, parseAttributes, resolveOptions, type AttributeOptions, type ChannelOptions, type OptionProblem, type WidgetOptions } from '../state/options.js';
+import { ATTRIBUTE_KINDS, parseAttributes, resolveOptions, type AttributeOptions, type ChannelOptions, type DefaultTexts, type OptionProblem, type WidgetOptions } from '../state/options.js';
 import { defaultButtonText } from './button-texts.js';
 import { isValidSelector } from './install-banner.js';
 
@@ -39,14 +39,6 @@ export function scriptOrigin(): string {
 /** The host page's language, from `<html lang>`. */
 export function pageLanguage(): string {
   return document.documentElement.lang || 'en';
-}
-
-/** Default texts for absent attributes, in the widget's language. */
-export interface DefaultTexts {
-  buttonText: string;
-  inputPlaceholder: string;
-  defaultMessage: string;
-  defaultUsername: string;
 }
 
 /** The English defaults, with the button text of `lang` (the facade must show what React will show). */

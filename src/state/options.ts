@@ -44,15 +44,19 @@ export interface RawOptions {
   launcher?: string | null;
 }
 
-/**
- * Values used when an attribute is absent: the channel's option when the server has one, else SPEC.md
- * §2's default (translated). Colours have no SPEC default: absent means the stylesheet's colour.
- */
-export interface OptionDefaults {
+/** Default texts for absent attributes, in the widget's language. */
+export interface DefaultTexts {
   buttonText: string;
   inputPlaceholder: string;
   defaultMessage: string;
   defaultUsername: string;
+}
+
+/**
+ * Values used when an attribute is absent: the channel's option when the server has one, else SPEC.md
+ * §2's default (translated). Colours have no SPEC default: absent means the stylesheet's colour.
+ */
+export interface OptionDefaults extends DefaultTexts {
   /** Origin the widget script came from. */
   serverUrl: string;
   /** Language of the host page (`<html lang>`), else "en". */

@@ -5,7 +5,7 @@
 import { englishMessages, loadCatalogue, type Catalogue } from '../../platform/i18n/locales.js';
 import { matchLocale } from '../../platform/i18n/negotiate.js';
 import { createUiText, type UiText } from '../../ui/shared/ui-text.js';
-import type { DefaultTexts } from '../attributes.js';
+import type { DefaultTexts } from '../../state/options.js';
 
 /** The locale messages of `lang` (English when there is no file or it fails to load). */
 export async function loadMessages(lang: string): Promise<Catalogue> {
