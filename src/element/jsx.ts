@@ -30,6 +30,13 @@ export interface LiveChatJsxAttributes extends LiveChatJsxEvents {
   position?: 'right' | 'left';
   theme?: 'light' | 'dark' | 'auto';
   launcher?: 'tab' | 'bubble';
+  'visitor-name'?: string;
+  'visitor-email'?: string;
+  'visitor-id'?: string;
+  /** Hex HMAC-SHA256 of `visitor-id` keyed by the channel's identity secret. */
+  'visitor-hash'?: string;
+  /** JSON object of up to 20 strings (the `context` property takes an object). */
+  'visitor-context'?: string;
   id?: string;
   class?: string;
   className?: string;

@@ -1,5 +1,8 @@
 import r2wc from '@r2wc/core';
 import type { ComponentType } from 'react';
+import { writeCookie } from '../platform/cookies/cookie-string.js';
+import { COOKIES } from '../protocol/cookies.js';
+import type { VisitorUser } from '../state/visitor.js';
 import { ATTRIBUTE_PROPS } from './attributes.js';
 import type { FullWidgetLoader } from './controller.js';
 import type { LiveChatEventMap } from './events.js';
@@ -44,9 +47,15 @@ const Base = (
  * @attr {"tab" | "bubble"} launcher - How the closed chat shows: `tab`, the button with its text at the bottom edge, or `bubble`, a round button with a chat icon, named by the button text. Default tab.
  * @attr {string} install-banner-selector - CSS selector of an install banner at the bottom of the host page; while it is in the page, the button sits above it (raised by its height, followed as it appears, disappears or resizes). Default `[data-live-chat-install-banner]`.
  * @attr {string} track-pages - Whether visited pages (page loads and single-page-app navigations: pushState, replaceState, popstate, hashchange) are kept in the `im_livechat_history` cookie for the operator. `"false"` writes no such cookie at all, for sites that ask for consent first. Default `true`.
+ * @attr {string} visitor-name - The visitor's name, shown to operators as unverified (unless `visitor-id` is verified) and used for their messages; skips the pre-chat form's name.
+ * @attr {string} visitor-email - The visitor's e-mail address, shown to operators as unverified (unless `visitor-id` is verified).
+ * @attr {string} visitor-id - The host's id of a signed-in visitor (at most 200 characters); needs `visitor-hash`. A verified visitor finds their open conversation and earlier ones on any device.
+ * @attr {string} visitor-hash - Hex HMAC-SHA256 of `visitor-id` keyed by the channel's identity secret, computed on the host's server. A wrong one fires `livechat:error` `identity_rejected` and the visitor goes on anonymously.
+ * @attr {string} visitor-context - JSON object of up to 20 strings of at most 200 characters (plan, order number…) shown to the operator; the `context` property wins once set.
  *
  * @prop {boolean} isOpen - Whether the chat window is open (read-only).
  * @prop {number} unreadCount - Incoming messages the visitor has not seen (read-only).
+ * @prop {Record<string, string> | undefined} context - Context values shown to the operator (plan, order number…): up to 20 strings of at most 200 characters under keys of at most 200. Bad entries are left out and reported as `livechat:error` `invalid_option`; a value that is no object is reported and changes nothing. Wins over `visitor-context` (`undefined` hands back to it); an open conversation is updated; may be set before the element is defined.
  *
  * @fires {CustomEvent<{available: boolean}>} livechat:ready - Availability is known; the button shows when `available`. Fires once more with `available: true` when an operator comes online later (the page asks again about once a minute while visible).
  * @fires {CustomEvent<{uuid: string, operator: [number, string]}>} livechat:open - A conversation window opened.
@@ -57,7 +66,7 @@ const Base = (
  * @fires {CustomEvent<{ok: boolean}>} livechat:transcript - The transcript request finished.
  * @fires {CustomEvent<{ok: boolean}>} livechat:offline-message - A message left through the offline form (a channel setting: while nobody is online the button reads "Leave us a message" and opens a form) was stored (`ok: true`), or could not be sent (`ok: false`; the form keeps what was typed to try again).
  * @fires {CustomEvent<{uuid: string}>} livechat:closed - The conversation ended.
- * @fires {CustomEvent<{code: string, message: string}>} livechat:error - Something went wrong (no operator, session expired, network, invalid attribute).
+ * @fires {CustomEvent<{code: string, message: string}>} livechat:error - Something went wrong (no operator, session expired, network, invalid attribute, `identity_rejected`: the visitor hash did not verify and the visitor goes on anonymously).
  *
  * @cssprop {<color>} [--live-chat-accent=#6b4563] - Accent colour: primary buttons, the chosen rating, and the fallback of the header and button backgrounds.
  * @cssprop {<color>} [--live-chat-accent-text=#ffffff] - Text on the accent colour; the fallback of the header and button text colours.
@@ -95,6 +104,31 @@ export class LiveChatElement extends Base {
   /** Folds or unfolds the open window (no effect on mobile). Queued until ready. */
   toggleFold(): void {
     controllerOf(this)?.call((s) => s.toggleFold(), false);
+  }
+
+  // The React part defines this property's accessor on the element when it starts (see
+  // full/visitor-attributes.ts), so the loader ships nothing for it; until then a value waits on the
+  // element as a plain property.
+  declare context: Record<string, string> | undefined;
+
+  /**
+   * Identifies the visitor: `{id, hash}` verified (the hash as for `visitor-hash`), `name` and `email`
+   * unverified unless the id is. Wins over the `visitor-*` attributes until `resetUser()`. A conversation
+   * under way is told; one of another verified visitor ends first. Queued until ready.
+   */
+  setUser(user: VisitorUser): void {
+    controllerOf(this)?.call((s) => s.setUser(user), false);
+  }
+
+  /**
+   * For the host's log-out: ends the conversation here, clears the chat's cookies at once, drops the
+   * `setUser()` visitor and the `context` property, and the visitor is anonymous again (the attributes
+   * still apply).
+   */
+  resetUser(): void {
+    // Now, whether or not the React part ever loads: no cookie of the chat outlives the log-out.
+    for (const { name } of Object.values(COOKIES)) writeCookie(document, name, '', -1);
+    controllerOf(this)?.call((s) => s.resetUser(), false);
   }
 
   /** Whether the chat window is open. */

@@ -67,6 +67,9 @@ export interface ContextCheck {
   problems: string[];
 }
 
+/** Invalid entries reported one by one; any more are counted in one last problem. */
+const CONTEXT_PROBLEMS_MAX = 5;
+
 function entryProblem(key: string, value: unknown): string | undefined {
   if (key === '' || key.length > VISITOR_LIMITS.contextKey || textProblem(key)) return 'a key must be 1 to 200 characters of text';
   if (RESERVED_KEYS.has(key)) return `"${key}" is not allowed as a key`;
@@ -85,13 +88,19 @@ export function checkVisitorContext(value: unknown): ContextCheck {
   if (typeof value !== 'object' || Array.isArray(value)) return { entries: [], problems: ['the context must be an object of strings'] };
   const entries: [string, string][] = [];
   const problems: string[] = [];
+  let tooMany = false;
+  let unreported = 0;
   for (const key of Object.keys(value)) {
     const item = (value as Record<string, unknown>)[key];
     const problem = entryProblem(key, item);
-    if (problem) problems.push(problem);
-    else if (entries.length >= VISITOR_LIMITS.contextEntries) problems.push(`the context holds at most ${VISITOR_LIMITS.contextEntries} values`);
-    else entries.push([key, item as string]);
+    if (!problem && entries.length < VISITOR_LIMITS.contextEntries) entries.push([key, item as string]);
+    else if (!problem) tooMany = true;
+    // A host page's loop must not turn into thousands of reports.
+    else if (problems.length < CONTEXT_PROBLEMS_MAX) problems.push(problem);
+    else unreported += 1;
   }
+  if (unreported > 0) problems.push(`${unreported} more values are not valid`);
+  if (tooMany) problems.push(`the context holds at most ${VISITOR_LIMITS.contextEntries} values`);
   return { entries, problems };
 }
 

@@ -18,7 +18,7 @@ import { mobileAtom, noticeAtom, optionsAtom, setButtonRaiseAtom } from './sessi
 import { messageNoticeAtom, setAtBottomAtom, soundMutedSyncAtom, toggleSoundAtom } from './thread.js';
 import { composerInputAtom } from './typing-state.js';
 import { submitPrechatAtom, type PrechatAnswers, type PrechatProblem } from './prechat.js';
-import type { VisitorAttributes } from './visitor.js';
+import { contextValueAtom, type VisitorAttributes } from './visitor.js';
 import { resetUserAtom, setContextAtom, setUserAtom, visitorAttributesAtom } from './visitor-sync.js';
 import { attachAtom, uploadPolicyAtom, uploadPolicyFrom } from './uploads.js';
 
@@ -76,6 +76,8 @@ export interface LiveChatState {
   resetUser(): void;
   /** The element's `context` property was set. */
   setContext(context: unknown): void;
+  /** The element's `context` property as last set (undefined after `resetUser()`). */
+  contextProperty(): unknown;
   /** "Start the chat" in the pre-chat form; resolves with the fields to correct (none when it went ahead). */
   submitPrechat(answers: PrechatAnswers): Promise<PrechatProblem[]>;
   /** The host page's install banner is `px` high (0: none): the button moves above it. */
@@ -122,6 +124,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     setUser: (user) => store.set(setUserAtom, user),
     resetUser: () => store.set(resetUserAtom),
     setContext: (context) => store.set(setContextAtom, context),
+    contextProperty: () => store.get(contextValueAtom),
     submitPrechat: (answers) => store.set(submitPrechatAtom, answers),
     setButtonRaise: (px) => store.set(setButtonRaiseAtom, px),
     setMobile: (mobile) => store.set(setMobileAtom, mobile),

@@ -16,7 +16,6 @@ import {
   earlierConversationsAtom,
   methodUserAtom,
   prechatAnswersAtom,
-  propertyContextAtom,
   setContextPropertyAtom,
   setMethodUserAtom,
   setVisitorAttributesAtom,
@@ -107,5 +106,5 @@ export const setUserAtom = atom(null, (get, set, raw: unknown) => {
 export const resetUserAtom = atom(null, (_get, set) => {
   set(forgetVisitorAtom);
   set(methodUserAtom, undefined);
-  set(propertyContextAtom, undefined);
+  set(setContextPropertyAtom, undefined);
 });

@@ -171,8 +171,20 @@ export const setVisitorAttributesAtom = atom(null, (get, set, raw: VisitorAttrib
 /** `setUser()`: replaces the declared visitor; true when what the server is told changed. */
 export const setMethodUserAtom = atom(null, (get, set, raw: unknown): boolean => declare(get, (problems) => set(methodUserAtom, checkUser(raw, 'setUser', problems))));
 
+/** The `context` property as the page last set it, valid or not: what the element's property reads back. */
+export const contextValueAtom = atom<unknown>(undefined);
+
 /** The `context` property; true when what the server is told changed. */
-export const setContextPropertyAtom = atom(null, (get, set, raw: unknown): boolean => declare(get, (problems) => set(propertyContextAtom, checkContext(raw, 'context', problems))));
+export const setContextPropertyAtom = atom(null, (get, set, raw: unknown): boolean => {
+  set(contextValueAtom, raw);
+  return declare(get, (problems) => {
+    // undefined hands back to the `visitor-context` attribute.
+    if (raw === undefined) return set(propertyContextAtom, undefined);
+    const entries = checkContext(raw, 'context', problems);
+    // A value that is no object at all is the page's mistake: the context in force stays.
+    if (raw === null || (typeof raw === 'object' && !Array.isArray(raw))) set(propertyContextAtom, entries);
+  });
+});
 
 /** Whether an id and hash are declared with a hash that could be right (64 hex digits). */
 export function hashLooksValid(hash: string): boolean {

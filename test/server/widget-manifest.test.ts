@@ -62,6 +62,11 @@ test('custom-elements.json is current and describes the whole public API', { tim
       'theme',
       'title-color',
       'track-pages',
+      'visitor-context',
+      'visitor-email',
+      'visitor-hash',
+      'visitor-id',
+      'visitor-name',
     ]);
     assert.deepEqual(el.events?.map((e) => e.name).sort(), [
       'livechat:closed',
@@ -75,7 +80,7 @@ test('custom-elements.json is current and describes the whole public API', { tim
       'livechat:unread',
     ]);
     const members = new Set(el.members?.map((m) => m.name));
-    for (const name of ['open', 'close', 'toggleFold', 'isOpen', 'unreadCount']) assert.ok(members.has(name), `member ${name} is documented`);
+    for (const name of ['open', 'close', 'toggleFold', 'setUser', 'resetUser', 'context', 'isOpen', 'unreadCount']) assert.ok(members.has(name), `member ${name} is documented`);
     assert.ok((el.cssParts ?? []).some((p) => p.name === 'button'), 'the button part is documented');
     const cssProperties = new Map((el.cssProperties ?? []).map((p) => [p.name, p.default]));
     for (const name of ['accent', 'accent-text', 'header-background', 'header-color', 'button-background', 'button-color', 'font-family', 'font-size', 'radius', 'width', 'offset-bottom', 'offset-inline', 'z-index']) {

@@ -19,6 +19,7 @@ import { appCss } from './app.css.js';
 import { LiveChatApp } from './app.js';
 import { defaultTexts, loadMessages, uiTextFor } from './ui-texts.js';
 import { takeOver } from './take-over.js';
+import { bindContextProperty, watchVisitorAttributes } from './visitor-attributes.js';
 import { browserDeps } from './wiring.js';
 
 /** The offline form (issue 14), in a chunk of its own that shares this one's React and texts. */
@@ -45,6 +46,8 @@ export const createFullWidget: CreateFullWidget = (context) => {
     initial,
   );
   state.setUploadPolicy(uploadPolicyWire(channel));
+  watchVisitorAttributes(context.host, (values) => state.setVisitorAttributes(values));
+  bindContextProperty(context.host, state);
   const watchViewport = (): void => {
     if (viewport) return;
     const watcher = createScreenSizeWatcher();
