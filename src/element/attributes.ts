@@ -7,24 +7,14 @@ import { defaultButtonText } from './button-texts.js';
 import { isValidSelector } from './install-banner.js';
 
 /**
- * Attributes the loader does not parse: it hands their raw values to the React part
- * ({@link ElementAttributes.raw}), which parses them when it runs, so they cost the loader only their name.
- */
-const PASSED_ON = [] as const;
-
-/**
  * The props r2wc reads from attributes (the camelCase of each kebab-case name), all strings: those the
- * loader checks (state/options.ts, then the two below), then those it passes on.
+ * loader checks (state/options.ts, then the two below). The `visitor-*` attributes are not among them: the
+ * React part reads and follows them itself (full/visitor-attributes.ts), so they cost the loader nothing.
  */
-export const ATTRIBUTE_PROPS = [...(Object.keys(ATTRIBUTE_KINDS) as (keyof typeof ATTRIBUTE_KINDS)[]), 'installBannerSelector', 'trackPages', ...PASSED_ON] as const;
+export const ATTRIBUTE_PROPS = [...(Object.keys(ATTRIBUTE_KINDS) as (keyof typeof ATTRIBUTE_KINDS)[]), 'installBannerSelector', 'trackPages'] as const;
 
 /** The attribute props as r2wc passes them: each a string, or absent. */
 export type AttributeProps = { [K in (typeof ATTRIBUTE_PROPS)[number]]?: string };
-
-// English defaults of SPEC.md §2 and §3; the full widget shows translated defaults through locales/.
-const DEFAULT_PLACEHOLDER = 'Ask something ...';
-const DEFAULT_MESSAGE = 'How may I help you?';
-const DEFAULT_USERNAME = 'Visitor';
 
 
 /** Where the widget script was loaded from: the default `server-url`. */
@@ -41,9 +31,13 @@ export function pageLanguage(): string {
   return document.documentElement.lang || 'en';
 }
 
-/** The English defaults, with the button text of `lang` (the facade must show what React will show). */
+/**
+ * The loader's defaults: the button text of `lang` (the facade must show what React will show) and no
+ * other text, as the loader shows only buttons; the React part takes SPEC.md's defaults in the widget's
+ * language from locales/ (full/ui-texts.ts), so the loader ships none of them.
+ */
 export function eagerDefaults(lang: string): DefaultTexts {
-  return { buttonText: defaultButtonText(lang), inputPlaceholder: DEFAULT_PLACEHOLDER, defaultMessage: DEFAULT_MESSAGE, defaultUsername: DEFAULT_USERNAME };
+  return { buttonText: defaultButtonText(lang), inputPlaceholder: '', defaultMessage: '', defaultUsername: '' };
 }
 
 /** The element's attributes, checked once per change; what the loader and the React part read. */
@@ -52,8 +46,6 @@ export interface ElementAttributes extends AttributeOptions {
   installBannerSelector: string | undefined;
   /** Whether the page history cookie is kept: anything but `track-pages="false"` keeps it. */
   trackPages: boolean;
-  /** Every attribute as the page wrote it, for the ones the React part parses itself. */
-  raw: AttributeProps;
 }
 
 /** Checks the attribute props; never throws. Each problem names its attribute and value. */
@@ -62,7 +54,7 @@ export function parseElementAttributes(props: AttributeProps): { attributes: Ele
   const selector = props.installBannerSelector?.trim();
   const validSelector = selector && isValidSelector(selector) ? selector : undefined;
   if (selector && !validSelector) problems.push({ attribute: 'install-banner-selector', value: selector, reason: 'not a CSS selector' });
-  return { problems, attributes: { ...attributes, installBannerSelector: validSelector, trackPages: props.trackPages?.trim().toLowerCase() !== 'false', raw: props } };
+  return { problems, attributes: { ...attributes, installBannerSelector: validSelector, trackPages: props.trackPages?.trim().toLowerCase() !== 'false' } };
 }
 
 /**

@@ -158,7 +158,7 @@ export class WidgetController {
   }
 
   /** Runs `call` on the state now, or once the React part is ready. */
-  call(call: QueuedCall, load: boolean): void {
+  call(call: QueuedCall, load?: boolean): void {
     if (this.#full) {
       call(this.#full.state);
       return;

@@ -98,12 +98,12 @@ export class LiveChatElement extends Base {
 
   /** Closes the chat: the feedback panel first when there is a conversation to rate. Queued until ready. */
   close(): void {
-    controllerOf(this)?.call((s) => s.requestClose(), false);
+    controllerOf(this)?.call((s) => s.requestClose());
   }
 
   /** Folds or unfolds the open window (no effect on mobile). Queued until ready. */
   toggleFold(): void {
-    controllerOf(this)?.call((s) => s.toggleFold(), false);
+    controllerOf(this)?.call((s) => s.toggleFold());
   }
 
   // The React part defines this property's accessor on the element when it starts (see
@@ -117,7 +117,7 @@ export class LiveChatElement extends Base {
    * under way is told; one of another verified visitor ends first. Queued until ready.
    */
   setUser(user: VisitorUser): void {
-    controllerOf(this)?.call((s) => s.setUser(user), false);
+    controllerOf(this)?.call((s) => s.setUser(user));
   }
 
   /**
@@ -127,8 +127,8 @@ export class LiveChatElement extends Base {
    */
   resetUser(): void {
     // Now, whether or not the React part ever loads: no cookie of the chat outlives the log-out.
-    for (const { name } of Object.values(COOKIES)) writeCookie(document, name, '', -1);
-    controllerOf(this)?.call((s) => s.resetUser(), false);
+    for (const key in COOKIES) writeCookie(document, COOKIES[key as keyof typeof COOKIES].name, '', 0);
+    controllerOf(this)?.call((s) => s.resetUser());
   }
 
   /** Whether the chat window is open. */

@@ -23,7 +23,8 @@ describe('attributes parsed once', () => {
 
   it('fills what attributes leave unset from the channel, then the defaults; an empty welcome stays empty', () => {
     const { attributes } = parseElementAttributes({ channelId: '1', buttonText: ' Talk ', defaultMessage: '' });
-    const options = widgetOptions(attributes, undefined, { buttonText: 'Channel text', titleColor: '#123456', inputPlaceholder: 'Channel placeholder' });
+    const defaults = () => ({ buttonText: 'Default text', inputPlaceholder: 'Ask something ...', defaultMessage: 'How may I help you?', defaultUsername: 'Visitor' });
+    const options = widgetOptions(attributes, defaults, { buttonText: 'Channel text', titleColor: '#123456', inputPlaceholder: 'Channel placeholder' });
     expect(options).to.include({ channelId: 1, buttonText: 'Talk', defaultMessage: '', titleColor: '#123456', inputPlaceholder: 'Channel placeholder', defaultUsername: 'Visitor', serverUrl: location.origin });
   });
 });

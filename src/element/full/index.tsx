@@ -36,7 +36,7 @@ export const createFullWidget: CreateFullWidget = (context) => {
   const langOf = (a: ElementAttributes): string => a.lang ?? pageLanguage();
   let lang = langOf(attributes);
   let ui = uiTextFor(lang, {});
-  const initial = widgetOptions(attributes, undefined, channel);
+  const initial = widgetOptions(attributes, () => defaultTexts(ui), channel);
   // One screen watcher per element while it is in the page: resizes count once they pause for 250 ms
   // (SPEC.md §9), and the platform's size classes decide what mobile is.
   let viewport: ScreenSizeWatcher | undefined;
