@@ -74,6 +74,7 @@ test('custom-elements.json is current and describes the whole public API', { tim
       'livechat:feedback',
       'livechat:fold',
       'livechat:message',
+      'livechat:offline-message',
       'livechat:open',
       'livechat:ready',
       'livechat:transcript',
