@@ -32,12 +32,12 @@ export function pageLanguage(): string {
 }
 
 /**
- * The loader's defaults: the button text of `lang` (the facade must show what React will show) and no
- * other text, as the loader shows only buttons; the React part takes SPEC.md's defaults in the widget's
- * language from locales/ (full/ui-texts.ts), so the loader ships none of them.
+ * The loader's defaults: only the button text of `lang` (the facade must show what React will show). The
+ * loader's options serve its buttons alone, so the other texts stay unset there; the React part takes
+ * SPEC.md's defaults in the widget's language from locales/ (full/ui-texts.ts), so the loader ships none.
  */
 export function eagerDefaults(lang: string): DefaultTexts {
-  return { buttonText: defaultButtonText(lang), inputPlaceholder: '', defaultMessage: '', defaultUsername: '' };
+  return { buttonText: defaultButtonText(lang) } as DefaultTexts;
 }
 
 /** The element's attributes, checked once per change; what the loader and the React part read. */
