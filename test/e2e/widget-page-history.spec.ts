@@ -42,9 +42,18 @@ test('single-page app navigations are recorded; track-pages="false" writes no co
     location.hash = 'pay';
   });
   await page.waitForFunction(() => decodeURIComponent(document.cookie).includes('/spa/cart#pay'));
-  await page.goBack();
   const pages = async () => JSON.parse(decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'im_livechat_history')?.value ?? '[]')) as string[];
   expect(await pages()).toEqual(['/spa/home', '/spa/cart', '/spa/cart#pay']);
+  await page.evaluate(() => history.replaceState({}, '', '/spa/cart?step=2#pay'));
+  await page.waitForFunction(() => decodeURIComponent(document.cookie).includes('/spa/cart?step=2#pay'));
+  expect(await pages()).toEqual(['/spa/home', '/spa/cart', '/spa/cart#pay', '/spa/cart?step=2#pay']);
+  // A back navigation (popstate) counts too: with the cookie emptied, it then holds the page returned to.
+  await page.evaluate(() => {
+    document.cookie = 'im_livechat_history=;path=/;max-age=0';
+  });
+  await page.goBack();
+  await page.waitForFunction(() => document.cookie.includes('im_livechat_history='));
+  expect(await pages()).toEqual(['/spa/cart']);
 
   await page.context().clearCookies();
   attrs = 'track-pages="false"';
