@@ -226,13 +226,13 @@ export class WidgetController {
     if (!this.#answer(init)) this.#schedulePoll();
   }
 
-  /** Keeps an init answer; shows the button (or the offline one, a chunk of its own: issue 14) and returns true when someone can answer. */
+  /** Keeps an init answer; shows the button (or the offline one, a chunk of its own: issue 14) and returns true when someone can answer. A chunk that fails to download must not reach the host page as an uncaught rejection; the next re-check asks again (`Object` is the shortest handler: the loader has no bytes to spare). */
   #answer(init: InitResult | undefined): boolean {
     if (this.#offline?.busy()) return false;
     this.#init = init;
     this.#initAt = Date.now();
     this.#channel = channelOptionsFromWire(init?.options);
-    if (this.#offline || (!init?.available_for_me && init?.options?.offline_mode)) void import('./offline/offline-button.js').then((m) => (this.#offline = m.followOffline(this.#offline, init, this.#root, this.#options(), this.emit)));
+    if (this.#offline || (!init?.available_for_me && init?.options?.offline_mode)) import('./offline/offline-button.js').then((m) => (this.#offline = m.followOffline(this.#offline, init, this.#root, this.#options(), this.emit)), Object);
     if (!init?.available_for_me) return false;
     this.#stopPolling();
     // open() was called before this answer and the React part already runs, showing its own button or

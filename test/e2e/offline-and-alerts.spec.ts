@@ -111,6 +111,29 @@ test('the button appears without a reload when an operator logs in', async ({ pa
   await operatorConsole.context().close();
 });
 
+test('a failed download of the offline button leaves the host page without an error; the next re-check shows it', async ({ page, request }) => {
+  await operatorLogsIn(request);
+  const channel = createChannel(`Offline chunk ${Date.now()}`);
+  await rpc(request, '/im_livechat/operator/admin/update_channel', { channel_id: channel, values: { offline_mode: 'message_form' } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  let refused = 0;
+  await page.route('**/chunks/offline-button-*.js', (route) => (refused++ === 0 ? route.abort('connectionreset') : route.fallback()));
+  await page.clock.install();
+  const init = page.waitForResponse('**/im_livechat/init');
+  await hostPage(page, channel);
+  await init;
+  await expect.poll(() => refused, 'the chunk was asked for and refused').toBe(1);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  await expect(page.getByRole('button', { name: 'Leave us a message' })).toHaveCount(0);
+
+  const asked = page.waitForResponse('**/im_livechat/init');
+  await page.clock.fastForward('01:10');
+  await asked;
+  await expect(page.getByRole('button', { name: 'Leave us a message' })).toBeVisible();
+  expect(errors, 'no uncaught error or rejection on the host page').toEqual([]);
+});
+
 test('offline form end to end: the visitor leaves a message, operators are mailed, one answers by e-mail', async ({ page, request, browser, baseURL }) => {
   await operatorLogsIn(request);
   const channel = createChannel(`Offline ${Date.now()}`);
