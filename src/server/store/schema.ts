@@ -1,26 +1,21 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { IdentityKind, PrechatForm } from '../../protocol/visitor.js';
 import type { OfflineMode } from '../../protocol/offline-message.js';
-import type { ConversationOrigin } from '../../protocol/operator-console.js';
+import type { ChannelSettings, ConversationOrigin } from '../../protocol/operator-console.js';
+
+/** The columns a channel stores as the console edits them (protocol/operator-console.ts), same types. */
+type ChannelColumns = Pick<
+  ChannelSettings,
+  'name' | 'button_text' | 'default_message' | 'input_placeholder' | 'button_background_color' | 'button_text_color' | 'header_background_color' | 'title_color' | 'rule_action' | 'auto_popup_timer' | 'rule_url_pattern'
+>;
 
 /**
  * Table shapes shared by both engines. Times are epoch milliseconds (integers compare the same way on
  * SQLite and PostgreSQL and carry no time zone); JSON is stored as text; flags are 0/1 integers because
  * SQLite has no boolean type.
  */
-export interface LivechatChannelTable {
+export interface LivechatChannelTable extends ChannelColumns {
   id: Generated<number>;
-  name: string;
-  button_text: string;
-  default_message: string;
-  input_placeholder: string;
-  button_background_color: string | null;
-  button_text_color: string | null;
-  header_background_color: string | null;
-  title_color: string | null;
-  rule_action: 'display_button' | 'auto_popup' | 'hide_button';
-  auto_popup_timer: number;
-  rule_url_pattern: string | null;
   /** The pre-chat form new visitors fill in before their first message (issue 14). */
   prechat_form: PrechatForm;
   created_at: number;
