@@ -5,6 +5,10 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 import { test } from './support/test.js';
 import { ADMIN, BUTTON, OPERATOR_NAME, openChat, operatorLogsIn, rpc, send } from './widget-support.js';
 
+// Each test here opens several browser contexts (devices) and runs axe in three languages: well past the
+// 30 s a single-page test gets, on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 // Issue 14 "Knowing who is asking" against the real server: the channel's identity secret is made through
 // the admin route the console uses, and the test computes visitor hashes with it as a host's server would.
 
