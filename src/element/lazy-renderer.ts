@@ -28,23 +28,19 @@ export function ensureController(host: HTMLElement, root: ShadowRoot, load: Full
   return c;
 }
 
-function propsOnly(props: ElementProps): AttributeProps {
-  const { container: _container, ...rest } = props;
-  return rest;
-}
-
 /** Builds the renderer for a given way of loading the React part. */
 export function lazyRenderer(load: FullWidgetLoader): R2WCRenderer<ElementProps, WidgetController> {
   return {
     mount(container, _component, props) {
       const root = container as unknown as ShadowRoot;
       const c = ensureController(root.host as HTMLElement, root, load);
-      c.update(propsOnly(props));
+      // `container` travels along with the attributes: the parser reads only the attributes it knows.
+      c.update(props);
       c.connect();
       return c;
     },
     update(c, props) {
-      c.update(propsOnly(props));
+      c.update(props);
     },
     unmount(c) {
       c.disconnect();

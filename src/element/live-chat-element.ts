@@ -91,6 +91,15 @@ const Base = (
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface below
 export class LiveChatElement extends Base {
+  constructor() {
+    super();
+    // r2wc starts every element as connected, so a framework's first setAttribute on an element it built
+    // with createElement would start the chat outside the page with that one attribute (channel-id
+    // without server-url asks the wrong server). The element starts once it is in the page instead.
+    // Reflect.set keeps r2wc's own flag out of the element's documented fields (custom-elements.json).
+    Reflect.set(this, Symbol.for('r2wc.connected'), this.isConnected);
+  }
+
   /** Opens the chat (as a click on the button would). Queued until the widget is ready. */
   open(): void {
     controllerOf(this)?.call((s) => s.open(), true);

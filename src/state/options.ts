@@ -204,12 +204,12 @@ function check(kind: string | readonly string[], raw: string | null | undefined,
   if (kind === 'color') return isSafeColor(v, colorCheck) ? { value: v } : { reason: 'not a colour' };
   try {
     const url = new URL(v, serverBase);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
     // A path is kept: the server may sit behind a reverse proxy under a prefix.
-    return { value: (url.origin + url.pathname).replace(/\/+$/, '') };
+    if (/^https?:$/.test(url.protocol)) return { value: (url.origin + url.pathname).replace(/\/+$/, '') };
   } catch {
-    return { reason: 'not an http(s) URL' };
+    // Not a URL at all: refused below like any other scheme.
   }
+  return { reason: 'not an http(s) URL' };
 }
 
 /**
