@@ -22,11 +22,14 @@ function hidePage(): () => void {
 // Issue 14: an operator who comes online later must become reachable without the visitor reloading.
 describe('availability that follows the operators', () => {
   let host: HTMLElement;
+  let current: WidgetController | undefined;
   let showPage: (() => void) | undefined;
   beforeEach(clearWidgetCookies);
   afterEach(() => {
     showPage?.();
     showPage = undefined;
+    // An unavailable controller asks every POLL_MS until it leaves the page: stop it for later tests.
+    current?.disconnect();
     host.remove();
   });
 
@@ -37,6 +40,7 @@ describe('availability that follows the operators', () => {
     const root = host.attachShadow({ mode: 'open' });
     const events = recordEvents(host);
     const controller = new WidgetController(host, root, neverLoads, POLL_MS);
+    current = controller;
     controller.update({ channelId: '1', serverUrl: server.url });
     controller.connect();
     await until(() => events.of('livechat:ready').length > 0, 'never ready');

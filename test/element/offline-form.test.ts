@@ -19,8 +19,12 @@ describe('the offline message form', function () {
     await Promise.all([import('../../src/element/full/index.js'), import('../../src/element/offline/offline-dialog.js')]);
   });
   let host: HTMLElement;
+  let controller: WidgetController | undefined;
   beforeEach(clearWidgetCookies);
   afterEach(() => {
+    // Without this each test's controller keeps asking its scripted server every POLL_MS for good,
+    // slowing every later test and any file running beside this one.
+    controller?.disconnect();
     host?.remove();
     document.documentElement.lang = 'en';
   });
@@ -32,7 +36,7 @@ describe('the offline message form', function () {
     document.body.append(host);
     const root = host.attachShadow({ mode: 'open' });
     const events = recordEvents(host);
-    const controller = new WidgetController(host, root, neverLoads, POLL_MS);
+    controller = new WidgetController(host, root, neverLoads, POLL_MS);
     controller.update({ channelId: '1', serverUrl: server.url });
     controller.connect();
     await until(() => events.of('livechat:ready').length > 0, 'never ready');
