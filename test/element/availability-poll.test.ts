@@ -33,13 +33,13 @@ describe('availability that follows the operators', () => {
     host.remove();
   });
 
-  async function unavailableWidget() {
+  async function unavailableWidget(pollMs = POLL_MS) {
     const server = await scriptedServer({ available: false });
     host = document.createElement('div');
     document.body.append(host);
     const root = host.attachShadow({ mode: 'open' });
     const events = recordEvents(host);
-    const controller = new WidgetController(host, root, neverLoads, POLL_MS);
+    const controller = new WidgetController(host, root, neverLoads, pollMs);
     current = controller;
     controller.update({ channelId: '1', serverUrl: server.url });
     controller.connect();
@@ -48,16 +48,20 @@ describe('availability that follows the operators', () => {
     return { controller, server, events, button, initCalls: async () => (await server.calls('/im_livechat/init')).length };
   }
 
-  it('shows the button once a later init answers available, and announces it', async () => {
-    const { server, events, button, initCalls } = await unavailableWidget();
+  it('shows the button once a later init answers available, and announces it', async function () {
+    // A longer interval here: "no call before the interval" must hold with room for a loaded machine,
+    // where reading the calls back alone can take a good part of a short interval.
+    this.timeout(20_000);
+    const pollMs = 2000;
+    const { server, events, button, initCalls } = await unavailableWidget(pollMs);
     expect(button()).to.equal(null);
-    await sleep(POLL_MS * 0.8);
+    await sleep(pollMs * 0.5);
     expect(await initCalls(), 'no second call before the interval').to.equal(1);
     await server.setup({ available: true });
-    await until(button, 'the button never appeared', 5000);
+    await until(button, 'the button never appeared', pollMs * 2);
     expect(events.of('livechat:ready')).to.deep.equal([{ available: false }, { available: true }]);
     const calls = await initCalls();
-    await sleep(POLL_MS * 2);
+    await sleep(pollMs * 1.2);
     expect(await initCalls(), 'no more calls once available').to.equal(calls);
   });
 
