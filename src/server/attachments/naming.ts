@@ -18,9 +18,31 @@ export function cleanAttachmentName(raw: string | undefined): string {
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
     .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
     .trim();
-  if (cleaned === '') return 'unnamed';
+  return cleaned === '' ? 'unnamed' : keepEnd(cleaned);
+}
+
+/** At most {@link ATTACHMENT_NAME_MAX} characters, keeping the end (the extension). */
+function keepEnd(name: string): string {
   // Cutting may split a character in two: its second half goes too.
-  return cleaned.length > ATTACHMENT_NAME_MAX ? cleaned.slice(cleaned.length - ATTACHMENT_NAME_MAX).replace(/^[\uDC00-\uDFFF]/, '') : cleaned;
+  return name.length > ATTACHMENT_NAME_MAX ? name.slice(name.length - ATTACHMENT_NAME_MAX).replace(/^[\uDC00-\uDFFF]/, '') : name;
+}
+
+/** The extension every opaque file is stored and served under: no desktop runs or opens it by itself. */
+export const OPAQUE_EXTENSION = '.bin';
+
+/**
+ * The name an opaque file (`application/octet-stream`) is stored and downloaded under: its own extension
+ * joins the name with `_` and {@link OPAQUE_EXTENSION} follows, so `doc.pdf.exe` is saved as
+ * `doc.pdf_exe.bin`, never as a program, and the reader still sees what it was called. Trailing dots and
+ * spaces go first (Windows drops them, turning `run.exe.` into `run.exe`). A name already ending in
+ * `.bin` stays as it is, so the function can be applied again.
+ */
+export function opaqueName(name: string): string {
+  const saved = name.replace(/[. ]+$/, '') || 'unnamed';
+  if (saved.toLowerCase().endsWith(OPAQUE_EXTENSION)) return saved;
+  const dot = saved.lastIndexOf('.');
+  const folded = dot >= 0 ? `${saved.slice(0, dot)}_${saved.slice(dot + 1)}` : saved;
+  return keepEnd(folded + OPAQUE_EXTENSION);
 }
 
 const URL_TYPES: readonly [RegExp, string][] = [

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 /**
  * Mimetypes from content (magic bytes), never from what the uploader claims: the browser's Content-Type
  * of a part is whatever the sender wants it to be. The sniffed type is then checked against the file
@@ -15,7 +16,7 @@ export class MimetypeMismatchError extends Error {
   }
 }
 
-const OCTET = 'application/octet-stream';
+export const OCTET = 'application/octet-stream';
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;
@@ -46,25 +47,41 @@ const SIGNATURES: readonly { type: string; test(b: Uint8Array): boolean }[] = [
   { type: 'application/gzip', test: (b) => startsWith(b, [0x1f, 0x8b]) },
 ];
 
-const SNIFF_WINDOW = 8192;
+/** How much of the start is read for markup: what a browser's own sniffing would look at. */
+const MARKUP_WINDOW = 1024;
 
-function looksLikeText(head: Uint8Array): boolean {
-  if (head.includes(0)) return false;
-  try {
-    // A multi-byte character cut by the window end is not a reason to call the file binary.
-    new TextDecoder('utf-8', { fatal: true }).decode(head.length === SNIFF_WINDOW ? head.subarray(0, SNIFF_WINDOW - 4) : head);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Control bytes plain text does not carry (the `file` utility's judgement): every C0 control but BEL,
+ * BS, TAB, LF, VT, FF, CR and ESC (colour codes in logs), and DEL.
+ */
+const BINARY_BYTES = new Uint8Array(256);
+for (let b = 0; b < 0x20; b++) if ((b < 0x07 || b > 0x0d) && b !== 0x1b) BINARY_BYTES[b] = 1;
+BINARY_BYTES[0x7f] = 1;
+
+/**
+ * Whether the whole content is text: valid UTF-8 without NUL or binary control bytes. The whole, not a
+ * head: an executable with a harmless first page of text would otherwise pass as plain text.
+ */
+function isText(bytes: Uint8Array): boolean {
+  if (!isUtf8(bytes)) return false;
+  for (let i = 0; i < bytes.length; i++) if (BINARY_BYTES[bytes[i] as number] === 1) return false;
+  return true;
+}
+
+/** Where the markup would start: after a byte order mark and white space, however long (a browser skips them too). */
+function markupStart(bytes: Uint8Array): number {
+  let i = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0;
+  const space = (b: number | undefined) => b === 0x20 || (b !== undefined && b >= 0x09 && b <= 0x0d);
+  while (space(bytes[i])) i++;
+  return i;
 }
 
 /** The type the bytes show: a known binary signature, markup (SVG, HTML), plain text or opaque bytes. */
 export function sniffMimetype(bytes: Uint8Array): string {
   for (const s of SIGNATURES) if (s.test(bytes)) return s.type;
-  const head = bytes.subarray(0, SNIFF_WINDOW);
-  if (!looksLikeText(head)) return OCTET;
-  const start = new TextDecoder().decode(head).replace(/^\uFEFF/, '').trimStart().slice(0, 1024).toLowerCase();
+  if (!isText(bytes)) return OCTET;
+  const from = markupStart(bytes);
+  const start = new TextDecoder().decode(bytes.subarray(from, from + MARKUP_WINDOW * 4)).slice(0, MARKUP_WINDOW).toLowerCase();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/.test(start)) return 'image/svg+xml';
   if (/^(<!--[\s\S]*?-->\s*)*<(!doctype html|html|head|body|script|iframe)[\s>]/.test(start)) return 'text/html';
   return 'text/plain';
@@ -108,22 +125,36 @@ const EXTENSIONS: Readonly<Record<string, { type: string; sniffed: readonly stri
   htm: { type: 'text/html', sniffed: ['text/html', 'text/plain'] },
 };
 
-/** The lower-case extension of a file name, or '' without one. */
+/**
+ * The lower-case extension a desktop would go by, or '' without one. Windows drops trailing dots and
+ * spaces (`run.exe.` is saved as `run.exe`) and takes `.hta` alone as an extension, so both count.
+ */
 export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '';
+  const saved = name.replace(/[. ]+$/, '');
+  const dot = saved.lastIndexOf('.');
+  return dot >= 0 ? saved.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Whether a desktop would open a file of this name by a type of the allow-list (or by none: no extension). */
+export function hasListedExtension(name: string): boolean {
+  const extension = extensionOf(name);
+  return extension === '' || Object.hasOwn(EXTENSIONS, extension);
 }
 
 /**
- * The mimetype to store for `bytes` named `name`. A known extension must agree with the content
- * (otherwise {@link MimetypeMismatchError}); an unknown or missing one takes the sniffed type, and
- * unknown binary content stays `application/octet-stream`. Markup is always recorded as markup, so the
- * content routes never render it inline whatever the file is called.
+ * The mimetype to store for `bytes` named `name`. An extension of the allow-list ({@link EXTENSIONS})
+ * must agree with the content (otherwise {@link MimetypeMismatchError}); any other extension makes the
+ * file opaque bytes (`application/octet-stream`), whatever it contains, since a desktop would open it by
+ * that extension (`.hta`, `.js`, `.bat`, `doc.pdf.exe`). Without an extension the sniffed type is kept.
+ * Markup is always recorded as markup, so the content routes never render it inline.
  */
 export function mimetypeFor(name: string, bytes: Uint8Array): string {
   const sniffed = sniffMimetype(bytes);
-  const known = EXTENSIONS[extensionOf(name)];
-  if (!known) return sniffed;
+  const extension = extensionOf(name);
+  if (extension === '') return sniffed;
+  // Own keys only: `x.constructor` is no listed type.
+  const known = Object.hasOwn(EXTENSIONS, extension) ? EXTENSIONS[extension] : undefined;
+  if (!known) return OCTET;
   if (known.sniffed.includes(sniffed)) return sniffed === 'text/html' || sniffed === 'image/svg+xml' ? sniffed : known.type;
   if (bytes.length === 0 && known.type.startsWith('text/')) return known.type;
   throw new MimetypeMismatchError(name, sniffed);

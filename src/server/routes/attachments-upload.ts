@@ -9,7 +9,7 @@ import { operatorMayAct } from '../livechat/conversation-access.js';
 import { urlsFor } from '../livechat/urls.js';
 import { InvalidParamError, RpcError } from '../rpc/errors.js';
 import { checkParams } from '../rpc/invalid-params.js';
-import { mimetypeFor } from '../attachments/sniff.js';
+import { storedFile } from '../attachments/stored-file.js';
 import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES_PER_UPLOAD, cleanAttachmentName, mimetypeOfUrl } from '../attachments/naming.js';
 import { UploadError, toUploadError } from '../attachments/upload-errors.js';
 import { HttpErrorSchema } from '../schemas/http.js';
@@ -40,9 +40,8 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<{ f
       if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       continue;
     }
-    const name = cleanAttachmentName(part.filename);
     const data = await part.toBuffer();
-    files.push({ name, data, mimetype: mimetypeFor(name, data) });
+    files.push({ data, ...storedFile(cleanAttachmentName(part.filename), data) });
   }
   return { fields, files };
 }

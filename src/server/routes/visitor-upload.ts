@@ -13,7 +13,7 @@ import { RpcError, TooManyRequestsError } from '../rpc/errors.js';
 import { checkParams } from '../rpc/invalid-params.js';
 import { PostKey, SessionUuid } from '../schemas/params.js';
 import { MessageAttachmentSchema } from '../schemas/livechat.js';
-import { mimetypeFor } from '../attachments/sniff.js';
+import { storedFile } from '../attachments/stored-file.js';
 import { cleanAttachmentName } from '../attachments/naming.js';
 import { UploadError, describeLimit, toUploadError } from '../attachments/upload-errors.js';
 import { messageChannels, openSession } from '../livechat/conversations.js';
@@ -110,7 +110,7 @@ async function receive(app: FastifyInstance, request: FastifyRequest, config: Co
 async function store(app: FastifyInstance, request: FastifyRequest, config: Config, upload: { admission: Admission; name: string; data: Buffer }) {
   const { session, policy, postKey } = upload.admission;
   if (upload.data.length === 0) throw new UploadError('empty_file', 400, 'The file is empty');
-  const mimetype = mimetypeFor(upload.name, upload.data);
+  const { name, mimetype } = storedFile(upload.name, upload.data);
   if (!uploadTypeAccepted(mimetype, policy.types)) throw new UploadError('type_not_allowed', 415, `Files of this type cannot be sent here (${mimetype})`);
   const urls = urlsFor(request);
   // A retry of an upload whose answer was lost: the stored message answers it.
@@ -121,7 +121,7 @@ async function store(app: FastifyInstance, request: FastifyRequest, config: Conf
   if ((await app.store.conversations.visitorUploadBytes(session.id)) + upload.data.length > config.visitorUploadSessionMaxBytes) throw sessionFull(config);
   const now = app.clock.now();
   const message = await app.store.insertMessage({ session_id: session.id, body: '', author_operator_id: null, post_key: postKey }, now);
-  await app.store.createAttachment({ session_id: session.id, message_id: message.id, name: upload.name, mimetype, type: 'file', url: null, data: upload.data, file_size: upload.data.length }, now);
+  await app.store.createAttachment({ session_id: session.id, message_id: message.id, name, mimetype, type: 'file', url: null, data: upload.data, file_size: upload.data.length }, now);
   const stored = await app.store.getMessage(message.id);
   if (!stored) throw new Error('the uploaded message was not stored');
   // The key goes out with the announcement: the widget's pending upload takes the message's place.

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FileBytes, Media, PathSegment, PlainText, QueryValue, Redirect } from '../schemas/http.js';
 import type { AttachmentRow } from '../store/schema.js';
 import { mayReadAttachment } from '../attachments/access.js';
+import { servedFile } from '../attachments/stored-file.js';
 
 /** Types a browser may show inline; anything else is always downloaded as opaque bytes. */
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|video\/(mp4|webm|ogg)|audio\/(mpeg|ogg|wav)|application\/pdf|text\/plain)$/;
@@ -31,9 +32,10 @@ async function sendAttachment(reply: FastifyReply, attachment: AttachmentRow | u
     if (!attachment.url || !/^https?:\/\//i.test(attachment.url)) return reply.status(404).type('text/plain').send('Not found');
     return reply.redirect(attachment.url, 302);
   }
-  const inline = !download && INLINE_TYPES.test(attachment.mimetype);
-  void reply.header('Content-Type', inline ? attachment.mimetype : 'application/octet-stream');
-  void reply.header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', attachment.name));
+  const served = servedFile(attachment);
+  const inline = !download && !served.opaque && INLINE_TYPES.test(served.mimetype);
+  void reply.header('Content-Type', inline ? served.mimetype : 'application/octet-stream');
+  void reply.header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', served.name));
   void reply.header('Cache-Control', 'private, max-age=3600');
   return reply.send(Buffer.from(attachment.data ?? Buffer.alloc(0)));
 }

@@ -1,0 +1,132 @@
+/**
+ * What an uploaded file is stored and served as, for operators' and visitors' uploads alike: the type
+ * comes from the whole content and an allow-list of extensions, anything else is opaque bytes saved under
+ * a name no desktop runs.
+ */
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { MessageAttachment } from '../../src/protocol/livechat.js';
+import { VISITOR_UPLOAD_ROUTE } from '../../src/protocol/visitor-upload.js';
+import { attachmentAccessToken } from '../../src/server/attachments/access.js';
+import { opaqueName } from '../../src/server/attachments/naming.js';
+import { describeEachEngine, type Harness } from './support/harness.js';
+import { multipart, pathOf, tinyPdf, tinyPng } from './support/multipart.js';
+
+type Answer = { attachments?: MessageAttachment[]; error?: { code: string; message: string } };
+type Visitor = Awaited<ReturnType<Harness['visitorSession']>>;
+
+async function byOperator(h: Harness, v: Visitor, value: string | Buffer, filename: string) {
+  const { body, contentType } = multipart([
+    { name: 'session_id', value: String(v.session.id) },
+    { name: 'ufile', value, filename, contentType: 'text/plain' },
+  ]);
+  const res = await h.app.inject({ method: 'POST', url: '/im_livechat/operator/upload_attachment', headers: { cookie: v.cookie, 'content-type': contentType }, payload: body });
+  return { status: res.statusCode, json: res.json() as Answer };
+}
+
+async function byVisitor(h: Harness, v: Visitor, value: string | Buffer, filename: string) {
+  const { body, contentType } = multipart([
+    { name: 'uuid', value: v.session.uuid },
+    { name: 'file', value, filename, contentType: 'text/plain' },
+  ]);
+  const res = await h.app.inject({ method: 'POST', url: VISITOR_UPLOAD_ROUTE, headers: { 'content-type': contentType }, payload: body });
+  return { status: res.statusCode, json: res.json() as Answer };
+}
+
+/** The served file as the visitor's widget asks for it: the view address (no `download=true`). */
+async function viewed(h: Harness, url: string) {
+  const u = new URL(url);
+  u.searchParams.delete('download');
+  return h.app.inject({ method: 'GET', url: pathOf(u.toString()) });
+}
+
+async function storedCount(h: Harness, sessionId: number): Promise<number> {
+  return (await h.app.store.listMessages(sessionId, 100)).reduce((n, m) => n + m.attachments.length, 0);
+}
+
+/** Text for its first 9 KB (past the old 8 KB window), then an executable's bytes. */
+const textThenBinary = Buffer.concat([Buffer.from('hello\n'.repeat(1536)), Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00])]);
+
+describeEachEngine('attachment file safety', (h) => {
+  it('an operator’s file outside the allow-list is stored as opaque bytes under a name no desktop runs, and only downloaded', async () => {
+    const v = await h.visitorSession();
+    const cases: [string | Buffer, string, string][] = [
+      ['<script>new ActiveXObject("WScript.Shell").Run("calc")</script>', 'invoice.hta', 'invoice_hta.bin'],
+      ['WScript.Echo("hi")', 'update.js', 'update_js.bin'],
+      ['@echo off\r\ndel /q *\r\n', 'run.BAT', 'run_BAT.bin'],
+      [tinyPdf(), 'doc.pdf.exe', 'doc.pdf_exe.bin'],
+      [Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]), 'setup.exe', 'setup_exe.bin'],
+      ['mshta', 'trailing.exe. . ', 'trailing_exe.bin'],
+      ['mshta', '.hta', '_hta.bin'],
+      ['plain', 'x.constructor', 'x_constructor.bin'],
+      ['plain', 'y.__proto__', 'y___proto__.bin'],
+      [Buffer.from([0, 1, 2, 254]), 'blob', 'blob.bin'],
+      [Buffer.from([0, 1, 2, 254]), 'blob.bin', 'blob.bin'],
+    ];
+    for (const [value, given, stored] of cases) {
+      const { status, json } = await byOperator(h, v, value, given);
+      assert.equal(status, 200, given);
+      const a = json.attachments?.[0];
+      assert.deepEqual([a?.name, a?.mimetype], [stored, 'application/octet-stream'], given);
+      const served = await viewed(h, a!.url);
+      assert.equal(served.headers['content-type'], 'application/octet-stream', given);
+      assert.match(String(served.headers['content-disposition']), new RegExp(`^attachment; filename="${stored.replace(/\./g, '\\.')}"`), given);
+    }
+    for (const [value, name, type] of [
+      ['line one\n', 'notes.txt', 'text/plain'],
+      [tinyPdf(), 'scan', 'application/pdf'],
+      [tinyPng(), 'photo.PNG', 'image/png'],
+    ] as const) {
+      const a = (await byOperator(h, v, value, name)).json.attachments?.[0];
+      assert.deepEqual([a?.name, a?.mimetype], [name, type], 'listed types keep their name and type');
+    }
+  });
+
+  it('text is judged on the whole file: binary bytes after the first 8 KB make it opaque, a character across the old window does not', async () => {
+    const v = await h.visitorSession();
+    const disguised = await byOperator(h, v, textThenBinary, 'notes.txt');
+    assert.deepEqual([disguised.status, disguised.json.error?.code], [415, 'mimetype_mismatch']);
+    const badUtf8 = await byOperator(h, v, Buffer.concat([Buffer.from('a'.repeat(9000)), Buffer.from([0xc3, 0x28])]), 'notes.txt');
+    assert.equal(badUtf8.json.error?.code, 'mimetype_mismatch', 'invalid UTF-8 past 8 KB');
+    const unnamed = await byOperator(h, v, textThenBinary, 'README');
+    assert.deepEqual([unnamed.json.attachments?.[0]?.name, unnamed.json.attachments?.[0]?.mimetype], ['README.bin', 'application/octet-stream']);
+    const accented = Buffer.concat([Buffer.from('a'.repeat(8191)), Buffer.from('été\n\ttab, colours \u001b[31mred\u001b[0m\r\n')]);
+    assert.equal((await byOperator(h, v, accented, 'log.txt')).json.attachments?.[0]?.mimetype, 'text/plain');
+  });
+
+  it('a file stored before the allow-list is served by its name again: never inline, never under a runnable name', async () => {
+    const v = await h.visitorSession();
+    const now = h.app.clock.now();
+    const message = await h.app.store.insertMessage({ session_id: v.session.id, body: '', author_operator_id: null }, now);
+    const data = Buffer.from('<script>alert(1)</script>');
+    const row = await h.app.store.createAttachment({ session_id: v.session.id, message_id: message.id, name: 'run.hta', mimetype: 'text/plain', type: 'file', url: null, data, file_size: data.length }, now);
+    const served = await h.app.inject({ method: 'GET', url: `/web/content/${row.public_id}?access_token=${attachmentAccessToken(row.public_id, v.session.uuid)}` });
+    assert.equal(served.statusCode, 200);
+    assert.equal(served.headers['content-type'], 'application/octet-stream');
+    assert.match(String(served.headers['content-disposition']), /^attachment; filename="run_hta\.bin"/);
+  });
+
+  it('a visitor’s file is judged the same way and then against the channel’s types', async () => {
+    const v = await h.visitorSession();
+    const script = await byVisitor(h, v, 'alert(document.cookie)', 'helper.js');
+    assert.deepEqual([script.status, script.json.error?.code], [415, 'type_not_allowed'], 'a script is not plain text');
+    const disguised = await byVisitor(h, v, textThenBinary, 'notes.txt');
+    assert.deepEqual([disguised.status, disguised.json.error?.code], [415, 'mimetype_mismatch']);
+    assert.equal(await storedCount(h, v.session.id), 0);
+    await h.app.store.updateChannel(v.channel.id, { visitor_upload_types: 'application/octet-stream' });
+    const opaque = await byVisitor(h, v, tinyPdf(), 'doc.pdf.exe');
+    assert.equal(opaque.status, 200, JSON.stringify(opaque.json));
+    assert.deepEqual([opaque.json.attachments?.[0]?.name, opaque.json.attachments?.[0]?.mimetype], ['doc.pdf_exe.bin', 'application/octet-stream']);
+    const served = await viewed(h, opaque.json.attachments![0]!.url);
+    assert.match(String(served.headers['content-disposition']), /^attachment; filename="doc\.pdf_exe\.bin"/);
+  });
+});
+
+it('an opaque name folds the extension in and ends in .bin, once', () => {
+  assert.equal(opaqueName('doc.pdf.exe'), 'doc.pdf_exe.bin');
+  assert.equal(opaqueName(opaqueName('doc.pdf.exe')), 'doc.pdf_exe.bin');
+  assert.equal(opaqueName('...'), 'unnamed.bin');
+  const long = opaqueName(`${'x'.repeat(300)}.exe`);
+  assert.equal(long.length, 255);
+  assert.ok(long.endsWith('x_exe.bin'));
+});
