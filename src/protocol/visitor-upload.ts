@@ -37,6 +37,7 @@ export type UploadErrorCode =
   | 'too_many_files'
   | 'mimetype_mismatch'
   | 'type_not_allowed'
+  | 'image_too_large'
   | 'uploads_disabled'
   | 'session_full'
   | 'rate_limited'

@@ -27,6 +27,8 @@ export interface ServerConfig {
   messageMaxLength: number;
   /** Largest uploaded attachment, in bytes (ATTACHMENT_MAX_BYTES, default 25 MB). */
   attachmentMaxBytes: number;
+  /** Most pixels an uploaded PNG, JPEG, GIF or WebP may announce (IMAGE_MAX_PIXELS, default 40 million). */
+  imageMaxPixels: number;
   /** Bytes of files one visitor session may send in all (VISITOR_UPLOAD_SESSION_MAX_BYTES, default 50 MB). */
   visitorUploadSessionMaxBytes: number;
   rateLimits: RateLimits;
@@ -252,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = WIDGE
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
     messageMaxLength: parsePositive('MESSAGE_MAX_LENGTH', env.MESSAGE_MAX_LENGTH, 4000),
     attachmentMaxBytes: parsePositive('ATTACHMENT_MAX_BYTES', env.ATTACHMENT_MAX_BYTES, 25 * 1024 * 1024),
+    imageMaxPixels: parsePositive('IMAGE_MAX_PIXELS', env.IMAGE_MAX_PIXELS, 40_000_000),
     visitorUploadSessionMaxBytes: parsePositive('VISITOR_UPLOAD_SESSION_MAX_BYTES', env.VISITOR_UPLOAD_SESSION_MAX_BYTES, 50 * 1024 * 1024),
     rateLimits: parseLimits<RateLimits>(env, RATE_LIMIT_DEFAULTS),
     sessionLimits: parseLimits<SessionLimits>(env, SESSION_LIMIT_DEFAULTS),

@@ -1,7 +1,7 @@
 /**
  * What an uploaded file is stored and served as, for operators' and visitors' uploads alike: the type
  * comes from the whole content and an allow-list of extensions, anything else is opaque bytes saved under
- * a name no desktop runs.
+ * a name no desktop runs, and pictures stay within a pixel budget read from their header.
  */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +9,8 @@ import type { MessageAttachment } from '../../src/protocol/livechat.js';
 import { VISITOR_UPLOAD_ROUTE } from '../../src/protocol/visitor-upload.js';
 import { attachmentAccessToken } from '../../src/server/attachments/access.js';
 import { opaqueName } from '../../src/server/attachments/naming.js';
-import { describeEachEngine, type Harness } from './support/harness.js';
+import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { describeEachEngine, rootDir, type Harness } from './support/harness.js';
 import { multipart, pathOf, tinyPdf, tinyPng } from './support/multipart.js';
 
 type Answer = { attachments?: MessageAttachment[]; error?: { code: string; message: string } };
@@ -42,6 +43,25 @@ async function viewed(h: Harness, url: string) {
 
 async function storedCount(h: Harness, sessionId: number): Promise<number> {
   return (await h.app.store.listMessages(sessionId, 100)).reduce((n, m) => n + m.attachments.length, 0);
+}
+
+const u16le = (n: number) => Buffer.from([n & 0xff, n >> 8]);
+const u24le = (n: number) => Buffer.from([n & 0xff, (n >> 8) & 0xff, n >> 16]);
+
+/** Headers announcing `width`×`height`, each enough for a browser to allocate the whole picture. */
+function gifHeader(width: number, height: number): Buffer {
+  return Buffer.concat([Buffer.from('GIF89a'), u16le(width), u16le(height), Buffer.from([0, 0, 0, 0x3b])]);
+}
+function webpHeader(width: number, height: number): Buffer {
+  const chunk = Buffer.concat([Buffer.from('VP8X'), Buffer.from([10, 0, 0, 0, 0, 0, 0, 0]), u24le(width - 1), u24le(height - 1)]);
+  const size = Buffer.alloc(4);
+  size.writeUInt32LE(4 + chunk.length);
+  return Buffer.concat([Buffer.from('RIFF'), size, Buffer.from('WEBP'), chunk]);
+}
+function jpegHeader(width: number, height: number): Buffer {
+  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+  const sof0 = Buffer.from([0xff, 0xc0, 0x00, 0x11, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof0, Buffer.from([0xff, 0xd9])]);
 }
 
 /** Text for its first 9 KB (past the old 8 KB window), then an executable's bytes. */
@@ -120,6 +140,62 @@ describeEachEngine('attachment file safety', (h) => {
     const served = await viewed(h, opaque.json.attachments![0]!.url);
     assert.match(String(served.headers['content-disposition']), /^attachment; filename="doc\.pdf_exe\.bin"/);
   });
+
+  it('refuses a picture announcing more than IMAGE_MAX_PIXELS (40 megapixels) from an operator, with a typed error', async () => {
+    const v = await h.visitorSession();
+    const bombs: [Buffer, string][] = [
+      [tinyPng(20000, 20000), 'bomb.png'],
+      [gifHeader(65535, 65535), 'bomb.gif'],
+      [webpHeader(16000, 16000), 'bomb.webp'],
+      [jpegHeader(65000, 65000), 'bomb.jpg'],
+      [tinyPng(8000, 5001), 'just-over.png'],
+    ];
+    for (const [bytes, name] of bombs) {
+      const { status, json } = await byOperator(h, v, bytes, name);
+      assert.deepEqual([status, json.error?.code], [413, 'image_too_large'], name);
+    }
+    assert.deepEqual((await byOperator(h, v, tinyPng(20000, 20000), 'bomb.png')).json.error, {
+      code: 'image_too_large',
+      message: 'The picture is too large: 20000 × 20000 pixels, at most 40 megapixels',
+    });
+    assert.equal(await storedCount(h, v.session.id), 0);
+    for (const [bytes, name] of [
+      [tinyPng(8000, 5000), 'at-limit.png'],
+      [gifHeader(100, 100), 'small.gif'],
+      [webpHeader(640, 480), 'small.webp'],
+      [jpegHeader(1024, 768), 'small.jpg'],
+    ] as const) {
+      assert.equal((await byOperator(h, v, bytes, name)).status, 200, name);
+    }
+    const truncated = await byOperator(h, v, tinyPng().subarray(0, 20), 'cut.png');
+    assert.deepEqual([truncated.status, truncated.json.error?.code], [415, 'mimetype_mismatch'], 'a header that cannot be read tells no cost');
+  });
+
+  it('refuses a picture over the pixel budget from a visitor and stores nothing', async () => {
+    const v = await h.visitorSession();
+    const { status, json } = await byVisitor(h, v, tinyPng(20000, 20000), 'screenshot.png');
+    assert.deepEqual([status, json.error?.code], [413, 'image_too_large']);
+    assert.equal(await storedCount(h, v.session.id), 0);
+    assert.equal((await byVisitor(h, v, tinyPng(), 'screenshot.png')).status, 200);
+  });
+});
+
+describeEachEngine(
+  'attachment pixel budget from the environment',
+  (h) => {
+    it('IMAGE_MAX_PIXELS sets the budget: exactly the budget is accepted', async () => {
+      const v = await h.visitorSession();
+      assert.equal((await byOperator(h, v, tinyPng(10, 10), 'fits.png')).status, 200);
+      assert.deepEqual((await byVisitor(h, v, tinyPng(11, 10), 'over.png')).json.error, { code: 'image_too_large', message: 'The picture is too large: 11 × 10 pixels, at most 100 pixels' });
+    });
+  },
+  { IMAGE_MAX_PIXELS: '100' },
+);
+
+it('IMAGE_MAX_PIXELS defaults to 40 million and must be a positive integer', () => {
+  assert.equal(loadConfig({}, rootDir).imageMaxPixels, 40_000_000);
+  assert.equal(loadConfig({ IMAGE_MAX_PIXELS: '1000' }, rootDir).imageMaxPixels, 1000);
+  assert.throws(() => loadConfig({ IMAGE_MAX_PIXELS: '40MP' }, rootDir), ConfigError);
 });
 
 it('an opaque name folds the extension in and ends in .bin, once', () => {

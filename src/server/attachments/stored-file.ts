@@ -1,4 +1,5 @@
 import { opaqueName } from './naming.js';
+import { checkImagePixels } from './image-pixels.js';
 import { OCTET, hasListedExtension, mimetypeFor } from './sniff.js';
 
 /** What an uploaded file is stored as. */
@@ -10,11 +11,12 @@ export interface StoredFile {
 /**
  * The name and type an upload is stored under, shared by the operators' and the visitors' routes: the
  * type from the whole content and the allow-list (sniff.ts), anything else opaque bytes under a name no
- * desktop runs ({@link opaqueName}). Throws the refusal otherwise.
+ * desktop runs ({@link opaqueName}), and pictures within the pixel budget. Throws the refusal otherwise.
  * `name` is already cleaned (cleanAttachmentName).
  */
-export function storedFile(name: string, data: Uint8Array): StoredFile {
+export function storedFile(name: string, data: Uint8Array, maxPixels: number): StoredFile {
   const mimetype = mimetypeFor(name, data);
+  checkImagePixels(name, mimetype, data, maxPixels);
   return { name: mimetype === OCTET ? opaqueName(name) : name, mimetype };
 }
 

@@ -41,7 +41,7 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<{ f
       continue;
     }
     const data = await part.toBuffer();
-    files.push({ data, ...storedFile(cleanAttachmentName(part.filename), data) });
+    files.push({ data, ...storedFile(cleanAttachmentName(part.filename), data, request.server.config.imageMaxPixels) });
   }
   return { fields, files };
 }

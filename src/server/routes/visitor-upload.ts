@@ -110,7 +110,7 @@ async function receive(app: FastifyInstance, request: FastifyRequest, config: Co
 async function store(app: FastifyInstance, request: FastifyRequest, config: Config, upload: { admission: Admission; name: string; data: Buffer }) {
   const { session, policy, postKey } = upload.admission;
   if (upload.data.length === 0) throw new UploadError('empty_file', 400, 'The file is empty');
-  const { name, mimetype } = storedFile(upload.name, upload.data);
+  const { name, mimetype } = storedFile(upload.name, upload.data, app.config.imageMaxPixels);
   if (!uploadTypeAccepted(mimetype, policy.types)) throw new UploadError('type_not_allowed', 415, `Files of this type cannot be sent here (${mimetype})`);
   const urls = urlsFor(request);
   // A retry of an upload whose answer was lost: the stored message answers it.

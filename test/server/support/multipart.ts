@@ -1,8 +1,11 @@
 /** Upload bodies written by hand, so server tests control every byte a browser (or an attacker) could send. */
 import { deflateSync } from 'node:zlib';
 
-/** A real 1×1 PNG (signature, IHDR, IDAT, IEND with their CRCs), so sniffing sees true image bytes. */
-export function tinyPng(): Buffer {
+/**
+ * A real PNG (signature, IHDR, IDAT, IEND with their CRCs), so sniffing sees true image bytes: 1×1, or a
+ * header announcing `width`×`height` over the same single pixel of data (what a pixel bomb sends).
+ */
+export function tinyPng(width = 1, height = 1): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -21,7 +24,9 @@ export function tinyPng(): Buffer {
     sum.writeUInt32BE(crc(td));
     return Buffer.concat([len, td, sum]);
   };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  const ihdr = Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, 8, 2, 0, 0, 0]);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
