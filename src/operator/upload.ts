@@ -1,7 +1,7 @@
 import type { MessageAttachment } from '../protocol/livechat.js';
 
 /** Why an upload failed: the server's codes (attachments-upload.ts), or `network` when no answer came. */
-export type UploadFailureCode = 'session_expired' | 'not_found' | 'session_closed' | 'invalid' | 'file_too_large' | 'too_many_files' | 'mimetype_mismatch' | 'network' | 'unknown';
+export type UploadFailureCode = 'session_expired' | 'not_found' | 'session_closed' | 'invalid' | 'file_too_large' | 'too_many_files' | 'mimetype_mismatch' | 'image_too_large' | 'network' | 'unknown';
 
 /** An upload the server refused or that never reached it; `message` is readable as is. */
 export class UploadFailure extends Error {
@@ -20,7 +20,7 @@ export interface UploadResult {
   attachments: MessageAttachment[];
 }
 
-const CODES: readonly UploadFailureCode[] = ['session_expired', 'not_found', 'session_closed', 'invalid', 'file_too_large', 'too_many_files', 'mimetype_mismatch'];
+const CODES: readonly UploadFailureCode[] = ['session_expired', 'not_found', 'session_closed', 'invalid', 'file_too_large', 'too_many_files', 'mimetype_mismatch', 'image_too_large'];
 
 /**
  * Sends files to a conversation through `POST /im_livechat/operator/upload_attachment` (multipart, the

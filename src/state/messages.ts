@@ -25,7 +25,7 @@ export interface ThreadMessage extends ChatMessage {
 }
 
 /** A refusal no retry can change; `maxBytes` is the limit a too-large file passed. */
-export type UploadRefusal = { reason: 'size'; maxBytes: number } | { reason: 'type' | 'full' };
+export type UploadRefusal = { reason: 'size'; maxBytes: number } | { reason: 'type' | 'full' | 'pixels' };
 
 /** A fresh post key: 128 random bits as hex (getRandomValues also works on plain-HTTP pages). */
 export function newPostKey(): string {

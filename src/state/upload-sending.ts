@@ -15,6 +15,7 @@ import { uploadPolicyAtom } from './uploads.js';
 /** The refusal the server's error code stands for; undefined when trying again may work. */
 function refusalOf(code: string, policy: VisitorUploadPolicy): UploadRefusal | undefined {
   if (code === 'file_too_large') return { reason: 'size', maxBytes: policy.max_bytes };
+  if (code === 'image_too_large') return { reason: 'pixels' };
   // `type_not_allowed` and `mimetype_mismatch`, the only codes that name a type.
   if (code.includes('type')) return { reason: 'type' };
   return code === 'session_full' ? { reason: 'full' } : undefined;

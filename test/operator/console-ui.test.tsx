@@ -104,7 +104,9 @@ describe('operator console components', () => {
     ];
     act(() => dom.root.render(<ConversationPane conversation={withFiles} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} onReply={async () => {}} />));
     const list = within(within(dom.host).getByRole('list', { name: 'Attachments' }));
-    expect((list.getByRole('img', { name: 'photo.png' }) as HTMLImageElement).getAttribute('src')).to.equal('/web/content/p1?download=true&access_token=t');
+    const preview = list.getByRole('img', { name: 'photo.png' });
+    expect(preview.getAttribute('src')).to.equal('/web/content/p1?download=true&access_token=t');
+    expect([preview.getAttribute('loading'), preview.getAttribute('decoding')], 'decoded off the main thread, only when scrolled to').to.deep.equal(['lazy', 'async']);
     expect(list.getByRole('link', { name: 'photo.png' }).getAttribute('href')).to.equal('/web/content/p1?download=true&access_token=t');
     expect(list.getByText('(2.00 Kb)')).to.exist;
     expect(list.getByText('evil').closest('a')?.hasAttribute('href')).to.equal(false);

@@ -81,6 +81,7 @@ describe('chat state: visitor uploads', () => {
       ['type_not_allowed', 'type'],
       ['mimetype_mismatch', 'type'],
       ['session_full', 'full'],
+      ['image_too_large', 'pixels'],
       ['file_too_large', 'size'],
     ] as const) {
       w.uploads.answer = async () => ({ status: 415, body: { error: { code, message: 'no' } } });

@@ -171,6 +171,7 @@ describe('Thread', () => {
     const { screen } = mount(thread({ messages: [message], onOpenAttachment: () => {} }));
     const thumbnail = screen.getByRole('img', { name: 'photo.png' });
     expect(thumbnail.getAttribute('src')).to.equal('https://chat.example.com/web/content/1?unique=abc');
+    expect([thumbnail.getAttribute('loading'), thumbnail.getAttribute('decoding')], 'decoded off the main thread, only when scrolled to').to.deep.equal(['lazy', 'async']);
     expect(screen.getByRole('button', { name: 'photo.png' }).contains(thumbnail)).to.equal(true);
   });
 
@@ -285,6 +286,7 @@ describe('Thread', () => {
       msg({ id: 'u2', at: secondsAgo(20), author: null, own: true, delivery: 'failed', body: '<p>big.png</p>', upload: { name: 'big.png', refusal: { reason: 'size', maxBytes: 10 * 1024 * 1024 } } }),
       msg({ id: 'u3', at: secondsAgo(10), author: null, own: true, delivery: 'failed', body: '<p>page.html</p>', upload: { name: 'page.html', refusal: { reason: 'type' } } }),
       msg({ id: 'u4', at: secondsAgo(5), author: null, own: true, delivery: 'failed', body: '<p>more.png</p>', upload: { name: 'more.png', refusal: { reason: 'full' } } }),
+      msg({ id: 'u5', at: secondsAgo(4), author: null, own: true, delivery: 'failed', body: '<p>huge.png</p>', upload: { name: 'huge.png', refusal: { reason: 'pixels' } } }),
     ];
     const { screen } = mount(thread({ messages }));
     // Files have their own chunk, fetched when a visitor first sends one.
@@ -293,6 +295,7 @@ describe('Thread', () => {
     expect(screen.getByText('Not sent: larger than 10.00 Mb')).to.exist;
     expect(screen.getByText('Not sent: file type not accepted')).to.exist;
     expect(screen.getByText('Not sent: no more files allowed here')).to.exist;
+    expect(screen.getByText('Not sent: picture dimensions too large')).to.exist;
     expect(screen.queryByRole('button', { name: 'Retry' })).to.equal(null);
   });
 

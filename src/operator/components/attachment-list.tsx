@@ -26,7 +26,7 @@ export function AttachmentList({ attachments }: { attachments: MessageAttachment
         const safeUrl = safeHref(a.url);
         return (
           <li key={a.id}>
-            {isImage(a) && safeUrl ? <img src={safeUrl} alt={name} className="op-attachment-preview" loading="lazy" /> : null}
+            {isImage(a) && safeUrl ? <img src={safeUrl} alt={name} className="op-attachment-preview" loading="lazy" decoding="async" /> : null}
             <a href={safeUrl} target="_blank" rel="noopener noreferrer" download={a.type === 'file' ? name : undefined}>
               {name}
             </a>

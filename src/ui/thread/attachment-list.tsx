@@ -43,7 +43,7 @@ function AttachmentItem({ attachment, onOpen }: { attachment: ThreadAttachment; 
 
   if (kind === 'image') {
     // The thumbnail loads the inline address: the download one is sent as `Content-Disposition: attachment`.
-    const image = <img className="lc-thumbnail" src={inlineUrl(url)} alt={name} loading="lazy" />;
+    const image = <img className="lc-thumbnail" src={inlineUrl(url)} alt={name} loading="lazy" decoding="async" />;
     return (
       <li className="lc-attachment-image">
         {onOpen ? (
