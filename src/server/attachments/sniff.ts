@@ -54,18 +54,17 @@ const MARKUP_WINDOW = 1024;
  * Control bytes plain text does not carry (the `file` utility's judgement): every C0 control but BEL,
  * BS, TAB, LF, VT, FF, CR and ESC (colour codes in logs), and DEL.
  */
-const BINARY_BYTES = new Uint8Array(256);
-for (let b = 0; b < 0x20; b++) if ((b < 0x07 || b > 0x0d) && b !== 0x1b) BINARY_BYTES[b] = 1;
-BINARY_BYTES[0x7f] = 1;
+const BINARY_BYTES: readonly number[] = [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1c, 0x1d, 0x1e, 0x1f, 0x7f];
 
 /**
  * Whether the whole content is text: valid UTF-8 without NUL or binary control bytes. The whole, not a
- * head: an executable with a harmless first page of text would otherwise pass as plain text.
+ * head: an executable with a harmless first page of text would otherwise pass as plain text. One native
+ * search per byte value is several times faster than a loop over 25 MB.
  */
 function isText(bytes: Uint8Array): boolean {
   if (!isUtf8(bytes)) return false;
-  for (let i = 0; i < bytes.length; i++) if (BINARY_BYTES[bytes[i] as number] === 1) return false;
-  return true;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return BINARY_BYTES.every((b) => !buffer.includes(b));
 }
 
 /** Where the markup would start: after a byte order mark and white space, however long (a browser skips them too). */
