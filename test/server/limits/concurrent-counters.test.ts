@@ -1,0 +1,93 @@
+/**
+ * Limits must never fail a legitimate request: concurrent posts through one or two processes on one
+ * database count every hit without a deadlock or a serialization failure reaching a visitor.
+ */
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app.js';
+import { describeEachEngine, type Harness } from '../support/harness.js';
+
+/** Sessions opened from a few shared addresses (an office behind one NAT), one channel each. */
+async function sessions(h: Harness, count: number): Promise<string[]> {
+  const { channel } = await h.channelWithOperator();
+  const uuids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const s = await h.call<{ uuid: string }>('/im_livechat/get_session', { channel_id: channel.id, anonymous_name: `V${i}` }, { headers: { 'x-test': String(i) } });
+    uuids.push(s.uuid);
+  }
+  return uuids;
+}
+
+async function post(app: FastifyInstance, uuid: string, address: string, text: string): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/mail/chat_post',
+    remoteAddress: address,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { uuid, message_content: text } }),
+  });
+  const body = res.json() as { error?: unknown };
+  return body.error === undefined ? res.statusCode : 500;
+}
+
+describeEachEngine(
+  'concurrent posters never meet a limit error',
+  (h) => {
+    it('64 concurrent posters on two processes: every post is answered', async () => {
+      const other = await buildApp({ config: h.app.config, clock: h.clock });
+      await other.ready();
+      try {
+        const uuids = await sessions(h, 16);
+        const failures: string[] = [];
+        await Promise.all(
+          [...Array(64).keys()].map(async (i) => {
+            for (let round = 0; round < 12; round += 1) {
+              // Each post from one of a few shared addresses, in one of a few sessions: batches of counter
+              // hits then hold the same keys in changing orders, as a busy office behind one NAT makes them.
+              const uuid = uuids[(i + round * 7) % uuids.length]!;
+              const status = await post(i % 2 === 0 ? h.app : other, uuid, `198.51.100.${(i * 3 + round) % 4}`, `hello ${round}`);
+              if (status !== 200) failures.push(`poster ${i} round ${round}: ${status}`);
+            }
+          }),
+        );
+        assert.deepEqual(failures, []);
+      } finally {
+        await other.close();
+      }
+    });
+  },
+  { RATE_LIMIT_GET_SESSION: '1000', RATE_LIMIT_CHAT_POST: '10000', SESSION_LIMIT_CHAT_POST: '10000' },
+);
+
+describeEachEngine('database counters under concurrent batches', (h) => {
+  it('batches that hold the same keys in other orders all count, on two stores', async () => {
+    const { DatabaseCounterStore } = await import('../../../src/server/store/counter-queries.js');
+    const stores = [h.app.store.counters, new DatabaseCounterStore((h.app.store as unknown as { db: never }).db)];
+    const keys = ['k:a', 'k:b', 'k:c', 'k:d', 'k:e', 'k:f'];
+    const hits: Promise<unknown>[] = [];
+    const now = h.clock.now();
+    for (let turn = 0; turn < 120; turn += 1) {
+      const order = turn % 2 === 0 ? keys : [...keys].reverse();
+      for (const key of order) hits.push(stores[turn % 2]!.hit(key, 60_000, now));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const outcomes = await Promise.allSettled(hits);
+    assert.deepEqual(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason)).slice(0, 3), []);
+    assert.equal((await stores[0]!.hit('k:a', 60_000, now)).count, 121);
+  });
+});
+
+describeEachEngine('database counter keys', (h) => {
+  it('keys that a database would store alike stay distinct, and every key can be written', async () => {
+    const counters = h.app.store.counters;
+    const now = h.clock.now();
+    // Lone surrogates become U+FFFD when encoded, NUL is refused by PostgreSQL, and an index entry has a size limit.
+    const keys = ['t:\ud800', 't:\udbff', 't:\ufffd', 't:\u0000', `t:${'x'.repeat(100_000)}`];
+    const states = await Promise.all([...keys, ...keys].map((key) => counters.hit(key, 60_000, now)));
+    assert.deepEqual(states.map((s) => s.count), [1, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    await counters.reset('t:\ud800');
+    assert.equal((await counters.hit('t:\ud800', 60_000, now)).count, 1);
+    assert.equal((await counters.hit('t:\udbff', 60_000, now)).count, 3);
+  });
+});
