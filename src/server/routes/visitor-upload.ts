@@ -9,7 +9,7 @@ import { attachmentToWire, messageToWire } from '../livechat/format.js';
 import { urlsFor } from '../livechat/urls.js';
 import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { visitorUploadPolicy } from '../livechat/upload-policy.js';
-import { RpcError, TooManyRequestsError } from '../rpc/errors.js';
+import { LimitsUnavailableError, RpcError, TooManyRequestsError } from '../rpc/errors.js';
 import { checkParams } from '../rpc/invalid-params.js';
 import { PostKey, SessionUuid } from '../schemas/params.js';
 import { MessageAttachmentSchema } from '../schemas/livechat.js';
@@ -137,6 +137,9 @@ function answerError(config: Config, err: FastifyError | Error, request: Fastify
   if (err instanceof TooManyRequestsError || status === 429) {
     if (err instanceof TooManyRequestsError) void reply.header('Retry-After', String(err.retryAfterSeconds));
     return reply.status(429).send({ error: { code: 'rate_limited', message: 'Too many files at once, please wait a moment.' } });
+  }
+  if (err instanceof LimitsUnavailableError) {
+    return reply.status(503).header('Retry-After', String(err.retryAfterSeconds)).send({ error: { code: 'unavailable', message: err.message } });
   }
   if (err instanceof RpcError) return reply.status(403).send({ error: { code: 'origin_not_allowed', message: err.message } });
   const multipartRefusal = Object.values(request.server.multipartErrors).some((type) => err instanceof type);
