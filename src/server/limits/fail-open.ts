@@ -34,12 +34,28 @@ export class FailOpenCounters implements CounterStore {
       this.#failingSince = undefined;
       return state;
     } catch (err) {
-      this.observer.failed(err);
-      this.#failingSince ??= now;
-      const closesAt = this.#failingSince + this.failOpenMs;
-      if (now >= closesAt) throw new LimitsUnavailableError(RETRY_AFTER_SECONDS);
-      this.observer.failedOpen(key);
+      this.#failed(err, key, now);
       return { count: 0, resetAt: now + windowMs };
+    }
+  }
+
+  /** Throws once the counters have failed for the whole fail-open time; until then counts a request let through. */
+  #failed(err: unknown, key: string, now: number): void {
+    this.observer.failed(err);
+    this.#failingSince ??= now;
+    if (now >= this.#failingSince + this.failOpenMs) throw new LimitsUnavailableError(RETRY_AFTER_SECONDS);
+    this.observer.failedOpen(key);
+  }
+
+  // Reading is what a hit does too: the same allowance of failures applies.
+  async peek(key: string, now: number): Promise<CounterState | undefined> {
+    try {
+      const state = await this.inner.peek(key, now);
+      this.#failingSince = undefined;
+      return state;
+    } catch (err) {
+      this.#failed(err, key, now);
+      return undefined;
     }
   }
 
