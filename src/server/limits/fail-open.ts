@@ -47,18 +47,6 @@ export class FailOpenCounters implements CounterStore {
     this.observer.failedOpen(key);
   }
 
-  // Reading is what a hit does too: the same allowance of failures applies.
-  async peek(key: string, now: number): Promise<CounterState | undefined> {
-    try {
-      const state = await this.inner.peek(key, now);
-      this.#failingSince = undefined;
-      return state;
-    } catch (err) {
-      this.#failed(err, key, now);
-      return undefined;
-    }
-  }
-
   // A count that was not cleared only keeps a lock-out until its window ends; the log-in it follows succeeded.
   async reset(key: string): Promise<void> {
     try {

@@ -18,10 +18,6 @@ export class SplitCounters implements CounterStore {
     return (windowMs >= LONG_WINDOW_MS ? this.long : this.short).hit(key, windowMs, now);
   }
 
-  async peek(key: string, now: number): Promise<CounterState | undefined> {
-    return (await this.short.peek(key, now)) ?? this.long.peek(key, now);
-  }
-
   async reset(key: string): Promise<void> {
     await Promise.all([this.short.reset(key), this.long.reset(key)]);
   }
