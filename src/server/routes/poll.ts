@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BusNotification } from '../../protocol/livechat.js';
 import type { BusNotificationRow } from '../store/schema.js';
 import { AnyJson, ERROR_KIND, ERROR_MESSAGES } from '../schemas/params.js';
+import { TEXT_PATTERN } from '../schemas/text.js';
 import { readableChannels } from '../bus/poll-authorization.js';
 import { Wakeups } from '../bus/wakeups.js';
 import { HeldPoll, type PollShared } from '../bus/held-poll.js';
@@ -61,12 +62,15 @@ function toWire(row: BusNotificationRow): BusNotification {
   return { id: Number(row.id), channel: row.channel, message: message as BusNotification['message'] };
 }
 
+/** Longer than any channel name the server gives out (protocol/livechat.ts BusChannel). */
+const CHANNEL_NAME_MAX = 200;
+
 /** The call's params (PROTOCOL.md §4.1); a wrong type gets the errors the Odoo bus gives. */
 const PollParams = Type.Object({
   channels: Type.Optional(
     Type.Unsafe<string[] | null>({
       type: ['array', 'null'],
-      items: { type: 'string' },
+      items: { type: 'string', maxLength: CHANNEL_NAME_MAX, pattern: TEXT_PATTERN },
       description: 'The channels to read; those the caller may not read are left out',
       [ERROR_MESSAGES]: { default: 'bus.Bus only string channels are allowed.' },
       [ERROR_KIND]: { name: 'builtins.Exception', exception_type: 'user_error' },
@@ -76,6 +80,8 @@ const PollParams = Type.Object({
     Type.Unsafe<number | null>({
       type: ['integer', 'null'],
       minimum: 0,
+      // A notification id is a database integer that JavaScript reads exactly; beyond that it is no id.
+      maximum: Number.MAX_SAFE_INTEGER,
       description: 'The newest notification id already received; 0 replays the last 50 s',
       [ERROR_MESSAGES]: { default: 'last must be a non-negative integer' },
       [ERROR_KIND]: { name: 'livechat.UserError', exception_type: 'validation_error' },

@@ -15,7 +15,7 @@ import { PostKey, SessionUuid } from '../schemas/params.js';
 import { MessageAttachmentSchema } from '../schemas/livechat.js';
 import { mimetypeFor } from '../attachments/sniff.js';
 import { cleanAttachmentName } from '../attachments/naming.js';
-import { UploadError, describeLimit, toUploadError } from '../attachments/upload-errors.js';
+import { UploadError, describeLimit, requireMultipart, toUploadError } from '../attachments/upload-errors.js';
 import { messageChannels, openSession } from '../livechat/conversations.js';
 
 type Config = Pick<ServerConfig, 'attachmentMaxBytes' | 'visitorUploadSessionMaxBytes' | 'rateLimits'>;
@@ -191,7 +191,7 @@ export async function visitorUploadRoutes(app: FastifyInstance, opts: { config: 
       errorHandler: (err, request, reply) => answerError(config, err, request, reply),
     },
     async (request) => {
-      if (!request.isMultipart()) throw new UploadError('invalid', 400, 'The request must be multipart/form-data');
+      requireMultipart(request);
       // A body announced larger than any accepted file is refused before it is read.
       if (Number(request.headers['content-length'] ?? 0) > config.attachmentMaxBytes + FRAMING_BYTES) {
         throw new UploadError('file_too_large', 413, `The file is too large: at most ${describeLimit(config.attachmentMaxBytes)} per file`);
