@@ -50,6 +50,12 @@ function unchecked(schema: unknown, path: string, found: string[]): string[] {
   return found;
 }
 
+/** Strings deliberately read leniently, each with its reason; every other string is checked. */
+const LENIENT: Record<string, string> = {
+  'POST /longpolling/poll body.properties.params.properties.channels.items':
+    'a channel the caller may not read is left out of the answer, whatever its name (PROTOCOL.md §4.1); names are compared, never stored',
+};
+
 describe('input strings of every route', () => {
   const h = new Harness('sqlite');
   const routes: RouteOptions[] = [];
@@ -63,8 +69,10 @@ describe('input strings of every route', () => {
       const schema = (route.schema ?? {}) as Record<string, unknown>;
       for (const part of ['body', 'querystring', 'params', 'headers']) unchecked(schema[part], `${String(route.method)} ${route.url} ${part}`, found);
     }
+    const lenient = Object.keys(LENIENT);
+    const left = found.filter((f) => !lenient.some((path) => f.startsWith(`${path}:`)));
     assert.ok(routes.length > 30, 'routes were collected');
-    assert.deepEqual(found, []);
+    assert.deepEqual(left, []);
   });
 });
 
