@@ -4,31 +4,29 @@
  */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app.js';
 import { describeEachEngine, type Harness } from '../support/harness.js';
 
-/** Sessions opened from a few shared addresses (an office behind one NAT), one channel each. */
+/** `count` visitor sessions on one channel. */
 async function sessions(h: Harness, count: number): Promise<string[]> {
   const { channel } = await h.channelWithOperator();
   const uuids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const s = await h.call<{ uuid: string }>('/im_livechat/get_session', { channel_id: channel.id, anonymous_name: `V${i}` }, { headers: { 'x-test': String(i) } });
+    const s = await h.call<{ uuid: string }>('/im_livechat/get_session', { channel_id: channel.id, anonymous_name: `V${i}` });
     uuids.push(s.uuid);
   }
   return uuids;
 }
 
-async function post(app: FastifyInstance, uuid: string, address: string, text: string): Promise<number> {
-  const res = await app.inject({
+/** One post over HTTP, as a browser sends it: requests of many posters then interleave in the event loop. */
+async function post(base: string, uuid: string, text: string): Promise<string> {
+  const res = await fetch(`${base}/mail/chat_post`, {
     method: 'POST',
-    url: '/mail/chat_post',
-    remoteAddress: address,
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { uuid, message_content: text } }),
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { uuid, message_content: text } }),
   });
-  const body = res.json() as { error?: unknown };
-  return body.error === undefined ? res.statusCode : 500;
+  const body = (await res.json()) as { error?: { data: { message: string } } };
+  return body.error === undefined ? String(res.status) : `${res.status} ${body.error.data.message}`;
 }
 
 describeEachEngine(
@@ -36,22 +34,22 @@ describeEachEngine(
   (h) => {
     it('64 concurrent posters on two processes: every post is answered', async () => {
       const other = await buildApp({ config: h.app.config, clock: h.clock });
-      await other.ready();
+      const bases: string[] = [];
+      for (const app of [h.app, other]) bases.push(await app.listen({ port: 0, host: '127.0.0.1' }));
       try {
         const uuids = await sessions(h, 16);
         const failures: string[] = [];
+        // Every poster from the same address (an office behind one NAT), in one of 16 sessions: batches of
+        // counter hits then hold the same keys in changing orders.
         await Promise.all(
           [...Array(64).keys()].map(async (i) => {
-            for (let round = 0; round < 12; round += 1) {
-              // Each post from one of a few shared addresses, in one of a few sessions: batches of counter
-              // hits then hold the same keys in changing orders, as a busy office behind one NAT makes them.
-              const uuid = uuids[(i + round * 7) % uuids.length]!;
-              const status = await post(i % 2 === 0 ? h.app : other, uuid, `198.51.100.${(i * 3 + round) % 4}`, `hello ${round}`);
-              if (status !== 200) failures.push(`poster ${i} round ${round}: ${status}`);
+            for (let round = 0; round < 8; round += 1) {
+              const answer = await post(bases[i % 2]!, uuids[(i + round * 7) % uuids.length]!, `hello ${round}`);
+              if (answer !== '200') failures.push(`poster ${i} round ${round}: ${answer}`);
             }
           }),
         );
-        assert.deepEqual(failures, []);
+        assert.deepEqual(failures.slice(0, 5), []);
       } finally {
         await other.close();
       }
