@@ -4,7 +4,10 @@
  */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Kysely, KyselyPlugin } from 'kysely';
 import { buildApp } from '../../../src/server/app.js';
+import { DatabaseCounterStore } from '../../../src/server/store/counter-queries.js';
+import type { Database } from '../../../src/server/store/schema.js';
 import { describeEachEngine, type Harness } from '../support/harness.js';
 
 /** `count` visitor sessions on one channel. */
@@ -60,8 +63,7 @@ describeEachEngine(
 
 describeEachEngine('database counters under concurrent batches', (h) => {
   it('batches that hold the same keys in other orders all count, on two stores', async () => {
-    const { DatabaseCounterStore } = await import('../../../src/server/store/counter-queries.js');
-    const stores = [h.app.store.counters, new DatabaseCounterStore((h.app.store as unknown as { db: never }).db)];
+    const stores = [h.app.store.counters, new DatabaseCounterStore((h.app.store as unknown as { db: Kysely<Database> }).db)];
     const keys = ['k:a', 'k:b', 'k:c', 'k:d', 'k:e', 'k:f'];
     const hits: Promise<unknown>[] = [];
     const now = h.clock.now();
@@ -87,5 +89,40 @@ describeEachEngine('database counter keys', (h) => {
     await counters.reset('t:\ud800');
     assert.equal((await counters.hit('t:\ud800', 60_000, now)).count, 1);
     assert.equal((await counters.hit('t:\udbff', 60_000, now)).count, 3);
+  });
+});
+
+describeEachEngine('database counters after an aborted write', (h) => {
+  /** Fails the next `times` counter upserts with SQLSTATE `code`, as the database aborts a statement. */
+  function failing(code: string, times: number): KyselyPlugin & { left: number } {
+    return {
+      left: times,
+      transformQuery(args) {
+        if (args.node.kind === 'InsertQueryNode' && this.left > 0) {
+          this.left -= 1;
+          throw Object.assign(new Error(`simulated ${code}`), { code });
+        }
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+  }
+  const db = () => (h.app.store as unknown as { db: Kysely<Database> }).db;
+
+  it('a deadlock or a serialization failure is written again, and counts once', async () => {
+    for (const code of ['40P01', '40001']) {
+      const plugin = failing(code, 2);
+      const store = new DatabaseCounterStore(db().withPlugin(plugin));
+      const states = await Promise.all([store.hit(`retry:${code}`, 60_000, h.clock.now()), store.hit(`retry:${code}`, 60_000, h.clock.now())]);
+      assert.deepEqual(states.map((s) => s.count), [1, 2]);
+      assert.equal(plugin.left, 0);
+    }
+  });
+
+  it('another error reaches the callers at once', async () => {
+    const plugin = failing('23505', 1);
+    const store = new DatabaseCounterStore(db().withPlugin(plugin));
+    await assert.rejects(store.hit('retry:other', 60_000, h.clock.now()), /simulated 23505/);
+    assert.equal((await store.hit('retry:other', 60_000, h.clock.now())).count, 1, 'nothing was counted');
   });
 });
