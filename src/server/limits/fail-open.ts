@@ -7,7 +7,7 @@ export const FAIL_OPEN_MS = 30_000;
 /** What a refused client is told to wait before trying again. */
 const RETRY_AFTER_SECONDS = 5;
 
-/** What {@link FailOpenCounters} tells: each request let through uncounted, and each failure it saw. */
+/** What {@link FailOpenCounters} tells: each request let through uncounted, and the failure that began an outage. */
 export interface FailOpenObserver {
   failedOpen(key: string): void;
   failed(err: unknown): void;
@@ -41,7 +41,8 @@ export class FailOpenCounters implements CounterStore {
 
   /** Throws once the counters have failed for the whole fail-open time; until then counts a request let through. */
   #failed(err: unknown, key: string, now: number): void {
-    this.observer.failed(err);
+    // One report per outage, not one per request.
+    if (this.#failingSince === undefined) this.observer.failed(err);
     this.#failingSince ??= now;
     if (now >= this.#failingSince + this.failOpenMs) throw new LimitsUnavailableError(RETRY_AFTER_SECONDS);
     this.observer.failedOpen(key);

@@ -59,7 +59,7 @@ export const limitsPlugin = fp(
     // A counter that cannot be read must not turn a legitimate request into an error (a database restart).
     const stored = new FailOpenCounters(app.store.counters, {
       failedOpen: () => app.metrics.limitFailOpens.inc(),
-      failed: (err) => app.log.warn({ err }, 'a limit counter could not be written'),
+      failed: (err) => app.log.warn({ err }, 'limit counters cannot be written: requests go uncounted for up to 30 s'),
     });
     const counters = app.store.engine === 'postgres' ? stored : new SplitCounters(new MemoryCounterStore(), stored);
     const now = () => app.clock.now();
