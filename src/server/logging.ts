@@ -21,7 +21,7 @@ export interface LogDestination {
 /**
  * Secrets that must never reach the logs, which are often shipped to other systems and kept longer
  * than any session: session cookies, bearer tokens (the metrics token), and passwords wherever a log
- * call passes one along.
+ * call passes one along. Tokens in URLs are replaced by {@link redactUrl}.
  */
 export const REDACTED_PATHS = [
   'req.headers.cookie',
@@ -33,9 +33,19 @@ export const REDACTED_PATHS = [
   '*.*.password',
 ];
 
+/** Query parameters that carry a credential: an attachment's `access_token` reads the file it names. */
+const SECRET_QUERY_PARAMS = /([?&](?:access_token|token)=)[^&#]*/gi;
+
+/** `url` with the value of every credential in its query string replaced. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[Redacted]');
+}
+
 /** The request as it appears in a log line: the headers tell where a request came from (origin, agent). */
 function serializeRequest(request: FastifyRequest): Record<string, unknown> {
-  return { method: request.method, url: request.url, remoteAddress: request.ip, headers: { ...request.headers } };
+  const headers = { ...request.headers };
+  if (typeof headers.referer === 'string') headers.referer = redactUrl(headers.referer);
+  return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip, headers };
 }
 
 // Fastify also logs bare `{ statusCode }` objects (a request refused while closing), hence the partial type.

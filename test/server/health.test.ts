@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { healthPlugin } from '../../src/server/plugins/health.js';
+import { loggerOptions } from '../../src/server/logging.js';
 import { describeEachEngine } from './support/harness.js';
 
 describeEachEngine('health probes', (h) => {
@@ -66,5 +67,19 @@ describeEachEngine('health probes after the database handle closed', (h) => {
     assert.equal(body.status, 'unavailable');
     assert.match(body.reason, /^database: /);
     assert.equal((await h.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+  });
+});
+
+describeEachEngine('the public readiness answer', (h) => {
+  const lines: string[] = [];
+  h.logger = loggerOptions('info', { write: (line: string) => void lines.push(line) });
+
+  it('names the failing part but not the database error, which only the log has', async () => {
+    await h.app.store.close();
+    const res = await h.app.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(res.statusCode, 503);
+    assert.deepEqual(res.json(), { status: 'unavailable', reason: 'database: unavailable' });
+    const logged = lines.map((l) => JSON.parse(l) as { msg: string; err?: { message: string } }).find((l) => l.msg === 'readiness: the database did not answer');
+    assert.ok(logged?.err?.message, 'the detail is logged');
   });
 });

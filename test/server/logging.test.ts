@@ -68,6 +68,20 @@ describeEachEngine('request logs at LOG_LEVEL=info', (h) => {
     assert.equal(login.res?.headers['set-cookie'], '[Redacted]');
   });
 
+  it('a request line carries no attachment access token, in its URL or its Referer', async () => {
+    await h.app.inject({
+      method: 'GET',
+      url: '/web/content/999?download=true&access_token=url-secret-1234',
+      headers: { referer: 'https://shop.example/chat?Access_Token=referer-secret-5678&x=1' },
+    });
+    const text = JSON.stringify(lines);
+    assert.ok(!text.includes('url-secret-1234'), 'the token in the URL is logged');
+    assert.ok(!text.includes('referer-secret-5678'), 'the token in the Referer is logged');
+    const line = lines.find((l) => l.msg === 'request completed' && l.req?.url.startsWith('/web/content/999'));
+    assert.equal(line?.req?.url, '/web/content/999?download=true&access_token=[Redacted]');
+    assert.equal(line?.req?.headers.referer, 'https://shop.example/chat?Access_Token=[Redacted]&x=1');
+  });
+
   it('redacts a password passed along in a log call', async () => {
     h.app.log.info({ operator: { login: 'x', password: 'hunter2-secret' } }, 'something');
     assert.ok(!JSON.stringify(lines).includes('hunter2-secret'));

@@ -106,3 +106,27 @@ describeEachEngine(
   },
   { METRICS_PORT: '0' },
 );
+
+describeEachEngine(
+  '/metrics token guesses',
+  (h) => {
+    const scrapeFrom = (remoteAddress: string, authorization: string) => h.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers: { authorization } });
+
+    it('an address gets 10 attempts a minute, then 429 even with the right token; the scraper elsewhere is served', async () => {
+      const guesses: number[] = [];
+      for (let i = 0; i < 12; i += 1) guesses.push((await scrapeFrom('203.0.113.66', `Bearer guess-${i}`)).statusCode);
+      assert.deepEqual(guesses, [...Array(10).fill(401), 429, 429]);
+      const locked = await scrapeFrom('203.0.113.66', `Bearer ${TOKEN}`);
+      assert.equal(locked.statusCode, 429, 'a right guess after the allowance tells nothing');
+      assert.ok(Number(locked.headers['retry-after']) > 0);
+      assert.equal((await scrapeFrom('198.51.100.3', `Bearer ${TOKEN}`)).statusCode, 200);
+      h.clock.advance(60_000);
+      assert.equal((await scrapeFrom('203.0.113.66', `Bearer ${TOKEN}`)).statusCode, 200);
+    });
+
+    it('a scraper every few seconds is never refused', async () => {
+      for (let i = 0; i < 30; i += 1) assert.equal((await scrapeFrom('198.51.100.4', `Bearer ${TOKEN}`)).statusCode, 200);
+    });
+  },
+  { METRICS_TOKEN: TOKEN },
+);

@@ -34,5 +34,21 @@ export function toUploadError(err: unknown, request: FastifyRequest, maxBytes: n
     return new UploadError('too_many_files', 413, `Too many files: at most ${MAX_FILES_PER_UPLOAD} per upload`);
   }
   if (err instanceof app.multipartErrors.InvalidMultipartContentTypeError) return new UploadError('invalid', 400, 'The request must be multipart/form-data');
+  // The multipart parser's own refusals of a body it cannot read are the client's fault, not the server's.
+  if (err instanceof Error && MALFORMED_MULTIPART.test(err.message)) return new UploadError('invalid', 400, 'The multipart body is malformed');
   return undefined;
+}
+
+/** What the multipart parser (busboy) throws for a body or a Content-Type it cannot read. */
+const MALFORMED_MULTIPART = /^(?:Multipart: Boundary not found|Malformed part header|Unexpected end of (?:form|file)|Malformed urlencoded form)$/;
+
+/**
+ * Refuses a request that is not `multipart/form-data` with a boundary before a byte of it is read:
+ * without the boundary the parser cannot even start.
+ */
+export function requireMultipart(request: FastifyRequest): void {
+  if (!request.isMultipart()) throw new UploadError('invalid', 400, 'The request must be multipart/form-data');
+  if (!/;\s*boundary=("[^"]+"|[^\s;]+)/i.test(String(request.headers['content-type']))) {
+    throw new UploadError('invalid', 400, 'The multipart body has no boundary');
+  }
 }

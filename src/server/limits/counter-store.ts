@@ -17,9 +17,13 @@ export interface CounterStore {
   prune(now: number): Promise<void>;
 }
 
+/** Share of the keys dropped at once when the store is full, so a flood pays for one sort per many keys. */
+const EVICT_SHARE = 0.1;
+
 /**
- * Counters of one process. Enough for SQLite, which one process serves; it holds at most `max` keys
- * (ended windows are dropped first, then the oldest), so a flood of new addresses cannot grow memory.
+ * Counters of one process. Enough for SQLite, which one process serves; it holds at most `max` keys,
+ * so a flood of new addresses cannot grow memory. When full it drops ended windows, then those that
+ * end soonest: a long window (a lock-out) outlives the flood of one-minute keys that filled the store.
  */
 export class MemoryCounterStore implements CounterStore {
   readonly #counters = new Map<string, CounterState>();
@@ -54,11 +58,9 @@ export class MemoryCounterStore implements CounterStore {
 
   #makeRoom(now: number): void {
     for (const [key, state] of this.#counters) if (state.resetAt <= now) this.#counters.delete(key);
-    // Map iteration follows insertion order: the first key is the oldest window.
-    while (this.#counters.size >= this.max) {
-      const oldest = this.#counters.keys().next();
-      if (oldest.done) break;
-      this.#counters.delete(oldest.value);
-    }
+    if (this.#counters.size < this.max) return;
+    const soonest = [...this.#counters].sort((a, b) => a[1].resetAt - b[1].resetAt);
+    const drop = Math.max(this.#counters.size - this.max + 1, Math.ceil(this.max * EVICT_SHARE));
+    for (const [key] of soonest.slice(0, drop)) this.#counters.delete(key);
   }
 }

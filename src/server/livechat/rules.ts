@@ -1,6 +1,7 @@
 import { RE2JS } from 're2js';
 import { PAGE_URL_MAX, type LivechatRule } from '../../protocol/livechat.js';
 import type { ChannelRow } from '../store/schema.js';
+import { patternCostProblem } from './pattern-cost.js';
 
 /** Longest URL pattern an administrator may save. */
 export const URL_PATTERN_MAX = 200;
@@ -13,20 +14,25 @@ const COMPILED_MAX = 1000;
 function compile(pattern: string): RE2JS | null {
   const known = compiled.get(pattern);
   if (known !== undefined) return known;
-  let re: RE2JS | null;
-  try {
-    re = RE2JS.compile(pattern);
-  } catch {
-    re = null;
+  let re: RE2JS | null = null;
+  // A pattern saved before its cost was bounded matches nothing rather than slowing every init.
+  if (patternCostProblem(pattern) === undefined) {
+    try {
+      re = RE2JS.compile(pattern);
+    } catch {
+      re = null;
+    }
   }
   if (compiled.size >= COMPILED_MAX) compiled.clear();
   compiled.set(pattern, re);
   return re;
 }
 
-/** Why `pattern` cannot be a channel's URL pattern (too long, or outside the RE2 syntax), or undefined. */
+/** Why `pattern` cannot be a channel's URL pattern (too long, too costly, or outside the RE2 syntax), or undefined. */
 export function urlPatternProblem(pattern: string): string | undefined {
   if (pattern.length > URL_PATTERN_MAX) return `must be at most ${URL_PATTERN_MAX} characters`;
+  const costly = patternCostProblem(pattern);
+  if (costly) return costly;
   if (compile(pattern) === null) return 'is not a valid regular expression (RE2 syntax: no back-references or look-arounds)';
   return undefined;
 }

@@ -16,6 +16,7 @@ export class AppMetrics {
   readonly busDelivered: Counter;
   readonly chatPostSeconds: Histogram;
   readonly rpcErrors: Counter<'code'>;
+  readonly limitFailOpens: Counter;
   #sources: MetricSources = {};
   #defaultsOn = false;
 
@@ -40,6 +41,11 @@ export class AppMetrics {
       registers,
     });
     this.rpcErrors = new Counter({ name: 'livechat_jsonrpc_errors_total', help: 'JSON-RPC error answers, by error code.', labelNames: ['code'], registers });
+    this.limitFailOpens = new Counter({
+      name: 'livechat_limit_fail_open_total',
+      help: 'Limit hits let through uncounted because the counters could not be written (at most 30 s in a row).',
+      registers,
+    });
     const poolGauge = (name: string, help: string, pick: (p: { total: number; idle: number; waiting: number }) => number): void => {
       new Gauge({
         name,

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { RpcExceptionType } from '../../protocol/rpc.js';
-import { RpcError, TooManyRequestsError, toRpcError } from '../rpc/errors.js';
+import { RpcError, retryStatusOf, toRpcError } from '../rpc/errors.js';
 import { DeferredRpcResult, type RpcAnswerer } from '../rpc/deferred.js';
 import { rpcBody, rpcErrorResponse, rpcResponse, tooDeep } from '../rpc/envelope.js';
 import { invalidBodyError } from '../rpc/invalid-params.js';
@@ -89,9 +89,8 @@ function answersOf(app: FastifyInstance, development: boolean): Answers {
   };
   const failure = (request: FastifyRequest, id: unknown, err: unknown, reply?: FastifyReply): Record<string, unknown> => {
     if (!(err instanceof RpcError)) request.log.error({ err }, 'rpc handler failed');
-    if (err instanceof TooManyRequestsError && reply && !reply.sent) {
-      void reply.status(429).header('Retry-After', String(err.retryAfterSeconds));
-    }
+    const retry = retryStatusOf(err);
+    if (retry && reply && !reply.sent) void reply.status(retry.status).header('Retry-After', String(retry.retryAfterSeconds));
     return errorAnswer(id, err);
   };
   // What Fastify itself does with a late payload: a failing send (serialization) becomes an error reply.
@@ -156,7 +155,9 @@ function errorHandler(answers: Answers) {
   return (err: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply): void => {
     // Hooks (origin and session checks) raise RpcError before any handler runs: answer in the envelope.
     if (err instanceof RpcError) {
-      void reply.status(200).send(answers.errorAnswer(null, err));
+      const retry = retryStatusOf(err);
+      if (retry) void reply.header('Retry-After', String(retry.retryAfterSeconds));
+      void reply.status(retry?.status ?? 200).send(answers.errorAnswer(null, err));
       return;
     }
     const status = err.statusCode ?? 500;

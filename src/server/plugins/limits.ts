@@ -2,6 +2,9 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { MemoryCounterStore, type CounterStore } from '../limits/counter-store.js';
+import { FailOpenCounters } from '../limits/fail-open.js';
+import { SplitCounters } from '../limits/split-counters.js';
+import { addressKey } from '../limits/address.js';
 import { TooManyRequestsError } from '../rpc/errors.js';
 
 /** The server's limits: per-address limits on routes (route `config.rateLimit`) and named quotas in handlers. */
@@ -53,13 +56,19 @@ function rateLimitStoreFor(counters: CounterStore, now: () => number) {
  */
 export const limitsPlugin = fp(
   async (app: FastifyInstance) => {
-    const counters: CounterStore = app.store.engine === 'postgres' ? app.store.counters : new MemoryCounterStore();
+    // A counter that cannot be read must not turn a legitimate request into an error (a database restart).
+    const stored = new FailOpenCounters(app.store.counters, {
+      failedOpen: () => app.metrics.limitFailOpens.inc(),
+      failed: (err) => app.log.warn({ err }, 'limit counters cannot be written: requests go uncounted for up to 30 s'),
+    });
+    const counters = app.store.engine === 'postgres' ? stored : new SplitCounters(new MemoryCounterStore(), stored);
     const now = () => app.clock.now();
     await app.register(rateLimit, {
       global: false,
       store: rateLimitStoreFor(counters, now),
-      // A counter that cannot be read must not turn every request into an error (database restart).
-      skipOnError: true,
+      keyGenerator: (request) => addressKey(request.ip),
+      // The counters decide for themselves when to go without (FailOpenCounters).
+      skipOnError: false,
     });
     const take = async (key: string, max: number, windowMs: number): Promise<void> => {
       const at = now();
@@ -87,5 +96,5 @@ export const limitsPlugin = fp(
     prune.unref();
     app.addHook('onClose', async () => clearInterval(prune));
   },
-  { name: 'limits', dependencies: ['store', 'clock'] },
+  { name: 'limits', dependencies: ['store', 'clock', 'metrics'] },
 );

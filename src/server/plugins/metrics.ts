@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import { AppMetrics } from '../metrics/app-metrics.js';
 import { RequestLineLogController } from '../logging.js';
 import { Media } from '../schemas/http.js';
+import { addressKey } from '../limits/address.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,10 @@ export interface MetricsOptions {
   port?: number | undefined;
   host?: string;
 }
+
+/** Attempts at the metrics token one address may make in {@link TOKEN_WINDOW_MS} (README "Operating"). */
+const TOKEN_ATTEMPTS_PER_WINDOW = 10;
+const TOKEN_WINDOW_MS = 60_000;
 
 // Hashing first makes the comparison constant-time in the length too, which timingSafeEqual alone is not.
 function sameSecret(given: string, expected: string): boolean {
@@ -39,6 +44,7 @@ const routeOptions: RouteShorthandOptions = {
     response: {
       200: Media('The Prometheus text format', ['text/plain']),
       401: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
+      429: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
     },
   },
   // A scraper every few seconds is no abuse and must not be locked out when it matters most, nor fill the log.
@@ -72,11 +78,21 @@ export const metricsPlugin = fp(
     const token = opts.token;
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<string | { error: string }> => {
       if (token !== undefined) {
+        // Every attempt counts before the token is compared, so parallel guesses are bounded too; the
+        // scraper's success clears its address's count.
+        const key = `metrics:token:${addressKey(request.ip)}`;
+        const attempt = await app.limits.counters.hit(key, TOKEN_WINDOW_MS, app.clock.now());
+        if (attempt.count > TOKEN_ATTEMPTS_PER_WINDOW) {
+          void reply.code(429).header('Retry-After', String(Math.max(Math.ceil((attempt.resetAt - app.clock.now()) / 1000), 1)));
+          return { error: 'Too many attempts, please slow down.' };
+        }
         const given = bearerToken(request.headers.authorization);
         if (given === undefined || !sameSecret(given, token)) {
+          request.log.warn({ remoteAddress: request.ip }, 'metrics: a wrong or missing bearer token');
           void reply.code(401).header('WWW-Authenticate', 'Bearer');
           return { error: 'A valid bearer token is required' };
         }
+        if (attempt.count > 1) await app.limits.counters.reset(key);
       }
       void reply.type(metrics.registry.contentType);
       return metrics.registry.metrics();

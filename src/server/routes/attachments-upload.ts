@@ -11,7 +11,7 @@ import { InvalidParamError, RpcError } from '../rpc/errors.js';
 import { checkParams } from '../rpc/invalid-params.js';
 import { storedFile } from '../attachments/stored-file.js';
 import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES_PER_UPLOAD, cleanAttachmentName, mimetypeOfUrl } from '../attachments/naming.js';
-import { UploadError, toUploadError } from '../attachments/upload-errors.js';
+import { UploadError, requireMultipart, toUploadError } from '../attachments/upload-errors.js';
 import { HttpErrorSchema } from '../schemas/http.js';
 import { MessageAttachmentSchema } from '../schemas/livechat.js';
 import { Id, OptionalText, Text, textOr, toId } from '../schemas/params.js';
@@ -105,7 +105,7 @@ export async function attachmentUploadRoutes(app: FastifyInstance, opts: { confi
       // Who asks is checked before a byte of the body is read.
       const operator = await app.currentOperator(request);
       if (!operator) throw new UploadError('session_expired', 401, 'Session expired');
-      if (!request.isMultipart()) throw new UploadError('invalid', 400, 'The request must be multipart/form-data');
+      requireMultipart(request);
       const { fields, files } = await readParts(request, maxBytes);
       const form = checkParams(request, UploadFields, fields);
       const session = await sessionForUpload(app, operator, toId(form.session_id));

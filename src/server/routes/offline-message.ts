@@ -8,6 +8,7 @@ import { InvalidParamError, RpcError } from '../rpc/errors.js';
 import { Email, Id, MessageText, OptionalText, PostKey, textOr, toId } from '../schemas/params.js';
 import { plainTextToHtml } from '../livechat/format.js';
 import { PostKeys } from '../livechat/post-keys.js';
+import { addressKey } from '../limits/address.js';
 import { parseEmailAddress } from '../mail/email-address.js';
 import { visitorPatch, type VisitorClaims } from '../livechat/visitor-claims.js';
 
@@ -57,7 +58,7 @@ export async function offlineMessageRoutes(app: FastifyInstance): Promise<void> 
   const store = async (channelId: number, fields: OfflineFields, request: FastifyRequest): Promise<number> => {
     const now = app.clock.now();
     // Counted only for messages that will be stored: a refused field costs nothing of the allowance.
-    await app.limits.take(`offline:address:${request.ip}`, OFFLINE_MESSAGES_PER_ADDRESS_PER_DAY, DAY);
+    await app.limits.take(`offline:address:${addressKey(request.ip)}`, OFFLINE_MESSAGES_PER_ADDRESS_PER_DAY, DAY);
     await app.limits.take(`offline:channel:${channelId}`, app.config.offlineMessagesPerDay, DAY);
     // The browser's own headers, as for a chat, so the visitor card can say what the visitor used.
     const { user_agent = null, language = null } = visitorPatch(NO_CLAIMS, request, true);

@@ -66,6 +66,7 @@ const PollParams = Type.Object({
   channels: Type.Optional(
     Type.Unsafe<string[] | null>({
       type: ['array', 'null'],
+      // Any strings: a channel the caller may not read (a malformed name included) is left out, not refused.
       items: { type: 'string' },
       description: 'The channels to read; those the caller may not read are left out',
       [ERROR_MESSAGES]: { default: 'bus.Bus only string channels are allowed.' },
@@ -76,6 +77,8 @@ const PollParams = Type.Object({
     Type.Unsafe<number | null>({
       type: ['integer', 'null'],
       minimum: 0,
+      // A notification id is a database integer that JavaScript reads exactly; beyond that it is no id.
+      maximum: Number.MAX_SAFE_INTEGER,
       description: 'The newest notification id already received; 0 replays the last 50 s',
       [ERROR_MESSAGES]: { default: 'last must be a non-negative integer' },
       [ERROR_KIND]: { name: 'livechat.UserError', exception_type: 'validation_error' },

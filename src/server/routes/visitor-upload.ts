@@ -9,13 +9,13 @@ import { attachmentToWire, messageToWire } from '../livechat/format.js';
 import { urlsFor } from '../livechat/urls.js';
 import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { visitorUploadPolicy } from '../livechat/upload-policy.js';
-import { RpcError, TooManyRequestsError } from '../rpc/errors.js';
+import { LimitsUnavailableError, RpcError, TooManyRequestsError } from '../rpc/errors.js';
 import { checkParams } from '../rpc/invalid-params.js';
 import { PostKey, SessionUuid } from '../schemas/params.js';
 import { MessageAttachmentSchema } from '../schemas/livechat.js';
 import { storedFile } from '../attachments/stored-file.js';
 import { cleanAttachmentName } from '../attachments/naming.js';
-import { UploadError, describeLimit, toUploadError } from '../attachments/upload-errors.js';
+import { UploadError, describeLimit, requireMultipart, toUploadError } from '../attachments/upload-errors.js';
 import { messageChannels, openSession } from '../livechat/conversations.js';
 
 type Config = Pick<ServerConfig, 'attachmentMaxBytes' | 'visitorUploadSessionMaxBytes' | 'rateLimits'>;
@@ -138,6 +138,9 @@ function answerError(config: Config, err: FastifyError | Error, request: Fastify
     if (err instanceof TooManyRequestsError) void reply.header('Retry-After', String(err.retryAfterSeconds));
     return reply.status(429).send({ error: { code: 'rate_limited', message: 'Too many files at once, please wait a moment.' } });
   }
+  if (err instanceof LimitsUnavailableError) {
+    return reply.status(503).header('Retry-After', String(err.retryAfterSeconds)).send({ error: { code: 'unavailable', message: err.message } });
+  }
   if (err instanceof RpcError) return reply.status(403).send({ error: { code: 'origin_not_allowed', message: err.message } });
   const multipartRefusal = Object.values(request.server.multipartErrors).some((type) => err instanceof type);
   if (multipartRefusal || (status !== undefined && status < 500)) return reply.status(400).send({ error: { code: 'invalid', message: 'The request is not a valid upload' } });
@@ -188,7 +191,7 @@ export async function visitorUploadRoutes(app: FastifyInstance, opts: { config: 
       errorHandler: (err, request, reply) => answerError(config, err, request, reply),
     },
     async (request) => {
-      if (!request.isMultipart()) throw new UploadError('invalid', 400, 'The request must be multipart/form-data');
+      requireMultipart(request);
       // A body announced larger than any accepted file is refused before it is read.
       if (Number(request.headers['content-length'] ?? 0) > config.attachmentMaxBytes + FRAMING_BYTES) {
         throw new UploadError('file_too_large', 413, `The file is too large: at most ${describeLimit(config.attachmentMaxBytes)} per file`);

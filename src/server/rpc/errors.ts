@@ -26,6 +26,23 @@ export class TooManyRequestsError extends RpcError {
   }
 }
 
+/**
+ * The limit counters could not be read for longer than the server answers without them
+ * (README "Limits"): HTTP 503 with Retry-After, in the JSON-RPC envelope.
+ */
+export class LimitsUnavailableError extends RpcError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('The service is briefly unavailable, please try again shortly.', 'warning', RpcCode.serverError, 'livechat.ServiceUnavailable');
+  }
+}
+
+/** The HTTP status and Retry-After of an error that is answered with one (429, 503), else undefined. */
+export function retryStatusOf(err: unknown): { status: number; retryAfterSeconds: number } | undefined {
+  if (err instanceof TooManyRequestsError) return { status: 429, retryAfterSeconds: err.retryAfterSeconds };
+  if (err instanceof LimitsUnavailableError) return { status: 503, retryAfterSeconds: err.retryAfterSeconds };
+  return undefined;
+}
+
 /** A parameter is missing or has the wrong type or size. */
 export class InvalidParamError extends RpcError {
   constructor(message: string) {

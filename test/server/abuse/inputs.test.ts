@@ -193,6 +193,17 @@ describeEachEngine('a forged Host never reaches URLs other people receive', (h) 
     const info = await h.call<Record<string, unknown>>('/web/session/get_session_info', {}, { cookie, headers: { host: 'evil.example' } });
     assert.doesNotMatch(String(info['web.base.url']), /evil/);
   });
+
+  it('a Host naming this server on another port (another service of the machine) is not used either', async () => {
+    const { session, operator, cookie } = await h.visitorSession();
+    const port = h.app.config.port;
+    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'hi' }, { headers: { host: 'localhost:6379' } });
+    assert.ok(!JSON.stringify(await notificationsOn(h, BusChannel.operator(operator.id))).includes(':6379'));
+    const base = async (host: string) => String((await h.call<Record<string, unknown>>('/web/session/get_session_info', {}, { cookie, headers: { host } }))['web.base.url']);
+    assert.equal(await base('127.0.0.1:6379'), `http://localhost:${port}`);
+    assert.equal(await base(`127.0.0.1:${port}`), `http://127.0.0.1:${port}`);
+    assert.equal(await base('localhost'), 'http://localhost');
+  });
 });
 
 describeEachEngine('operators never receive a visitor’s uuid', (h) => {

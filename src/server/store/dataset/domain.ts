@@ -17,8 +17,14 @@ export type DomainNode =
 
 const MAX_TERMS = 50;
 
+/** Longest text a domain term compares with (an `ilike` pattern included); no stored field is longer. */
+const MAX_TEXT_VALUE = 1000;
+
+// Every numeric field is an id, a count or a time in milliseconds: an integer JavaScript and an int64 hold exactly.
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
 function isScalar(v: unknown): v is string | number | boolean | null {
-  return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+  return v === null || typeof v === 'string' || typeof v === 'boolean' || isNumber(v);
 }
 
 function parseTerm(raw: unknown, fields: ReadonlySet<string>): DomainNode {
@@ -28,12 +34,14 @@ function parseTerm(raw: unknown, fields: ReadonlySet<string>): DomainNode {
   for (const v of Array.isArray(value) ? value : [value]) {
     const problem = typeof v === 'string' ? textProblem(v) : undefined;
     if (problem) throw new InvalidParamError(`A domain value ${problem}`);
+    if (typeof v === 'string' && v.length > MAX_TEXT_VALUE) throw new InvalidParamError(`A domain value must be at most ${MAX_TEXT_VALUE} characters`);
+    if (typeof v === 'number' && !isNumber(v)) throw new InvalidParamError(`A number in a domain must be a whole number between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`);
   }
   if (typeof field !== 'string' || !fields.has(field)) throw new InvalidParamError(`Unknown or unsearchable field in domain: ${String(field).slice(0, 50)}`);
   if (typeof op !== 'string' || !(DOMAIN_OPERATORS as readonly string[]).includes(op)) throw new InvalidParamError(`Unsupported domain operator: ${String(op).slice(0, 20)}`);
   const operator = op as DomainOperator;
   if (operator === 'in' || operator === 'not in') {
-    if (!Array.isArray(value) || value.length > 1000 || !value.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
+    if (!Array.isArray(value) || value.length > 1000 || !value.every((v) => typeof v === 'string' || isNumber(v))) {
       throw new InvalidParamError(`"${operator}" needs a list of numbers or strings`);
     }
     return { kind: 'term', field, op: operator, value: value as (string | number)[] };

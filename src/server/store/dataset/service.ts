@@ -107,7 +107,7 @@ function pickFields(model: ModelSpec, fields: unknown): string[] {
 
 function pageParam(value: unknown, name: string, fallback: number, max: number): number {
   if (value === undefined || value === null || value === false) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new InvalidParamError(`${name} must be a positive integer`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw new InvalidParamError(`${name} must be a positive integer`);
   return Math.min(value, max);
 }
 
