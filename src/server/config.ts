@@ -29,6 +29,16 @@ export interface ServerConfig {
   attachmentMaxBytes: number;
   /** Bytes of files one visitor session may send in all (VISITOR_UPLOAD_SESSION_MAX_BYTES, default 50 MB). */
   visitorUploadSessionMaxBytes: number;
+  /** Bytes of visitor files one client address may store a UTC day (VISITOR_UPLOAD_ADDRESS_DAILY_BYTES, default 100 MB). */
+  visitorUploadAddressDailyBytes: number;
+  /** Bytes of visitor files one channel may store a UTC day (VISITOR_UPLOAD_CHANNEL_DAILY_BYTES, default 1 GB). */
+  visitorUploadChannelDailyBytes: number;
+  /** Bytes of files one operator may store a UTC day (OPERATOR_UPLOAD_DAILY_BYTES, default 1 GB). */
+  operatorUploadDailyBytes: number;
+  /** Uploads a minute per operator (RATE_LIMIT_OPERATOR_UPLOAD, default 30). */
+  operatorUploadsPerMinute: number;
+  /** Uploads are refused while the data volume has less free space than this, in percent (UPLOAD_MIN_FREE_PERCENT, default 10; 0 never). */
+  uploadMinFreePercent: number;
   rateLimits: RateLimits;
   /** Calls per minute and per visitor session, whatever addresses it uses (SESSION_LIMIT_* variables). */
   sessionLimits: SessionLimits;
@@ -117,6 +127,8 @@ const SESSION_LIMIT_DEFAULTS: { [K in keyof SessionLimits]: [variable: string, p
   upload: ['SESSION_LIMIT_UPLOAD', 10],
 };
 
+const MB = 1024 * 1024;
+
 export class ConfigError extends Error {
   readonly code = 'config_invalid';
 }
@@ -143,6 +155,13 @@ function parsePositive(name: string, value: string | undefined, fallback: number
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function parsePercent(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 99) throw new ConfigError(`${name} must be an integer from 0 to 99, got "${value}"`);
   return n;
 }
 
@@ -253,6 +272,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = WIDGE
     messageMaxLength: parsePositive('MESSAGE_MAX_LENGTH', env.MESSAGE_MAX_LENGTH, 4000),
     attachmentMaxBytes: parsePositive('ATTACHMENT_MAX_BYTES', env.ATTACHMENT_MAX_BYTES, 25 * 1024 * 1024),
     visitorUploadSessionMaxBytes: parsePositive('VISITOR_UPLOAD_SESSION_MAX_BYTES', env.VISITOR_UPLOAD_SESSION_MAX_BYTES, 50 * 1024 * 1024),
+    visitorUploadAddressDailyBytes: parsePositive('VISITOR_UPLOAD_ADDRESS_DAILY_BYTES', env.VISITOR_UPLOAD_ADDRESS_DAILY_BYTES, 100 * MB),
+    visitorUploadChannelDailyBytes: parsePositive('VISITOR_UPLOAD_CHANNEL_DAILY_BYTES', env.VISITOR_UPLOAD_CHANNEL_DAILY_BYTES, 1024 * MB),
+    operatorUploadDailyBytes: parsePositive('OPERATOR_UPLOAD_DAILY_BYTES', env.OPERATOR_UPLOAD_DAILY_BYTES, 1024 * MB),
+    operatorUploadsPerMinute: parsePositive('RATE_LIMIT_OPERATOR_UPLOAD', env.RATE_LIMIT_OPERATOR_UPLOAD, 30),
+    uploadMinFreePercent: parsePercent('UPLOAD_MIN_FREE_PERCENT', env.UPLOAD_MIN_FREE_PERCENT, 10),
     rateLimits: parseLimits<RateLimits>(env, RATE_LIMIT_DEFAULTS),
     sessionLimits: parseLimits<SessionLimits>(env, SESSION_LIMIT_DEFAULTS),
     offlineMessagesPerDay: parsePositive('OFFLINE_MESSAGES_PER_DAY', env.OFFLINE_MESSAGES_PER_DAY, 200),

@@ -33,6 +33,12 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** Whether the request carries `Authorization: Bearer <token>` for this token (METRICS_TOKEN). */
+export function hasBearer(request: FastifyRequest, token: string): boolean {
+  const given = bearerToken(request.headers.authorization);
+  return given !== undefined && sameSecret(given, token);
+}
+
 const routeOptions: RouteShorthandOptions = {
   schema: {
     summary: 'Prometheus metrics (with METRICS_TOKEN as a bearer token)',
@@ -72,8 +78,7 @@ export const metricsPlugin = fp(
     const token = opts.token;
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<string | { error: string }> => {
       if (token !== undefined) {
-        const given = bearerToken(request.headers.authorization);
-        if (given === undefined || !sameSecret(given, token)) {
+        if (!hasBearer(request, token)) {
           void reply.code(401).header('WWW-Authenticate', 'Bearer');
           return { error: 'A valid bearer token is required' };
         }

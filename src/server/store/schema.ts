@@ -157,6 +157,13 @@ export interface RateCounterTable {
   reset_at: number;
 }
 
+/** Bytes stored under `key` (`address:…`, `channel:…`, `operator:…`) on UTC day `day` (days since 1970). */
+export interface UploadUsageTable {
+  key: string;
+  day: number;
+  bytes: number;
+}
+
 /** The kinds of alert mail operators receive. */
 export type AlertKind = 'missed_chat' | 'offline_message';
 
@@ -192,6 +199,7 @@ export interface Database {
   bus_notification: BusNotificationTable;
   rate_counter: RateCounterTable;
   alert_mail: AlertMailTable;
+  upload_usage: UploadUsageTable;
 }
 
 /** Row types as read back. */
