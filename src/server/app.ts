@@ -14,6 +14,7 @@ import { mailerPlugin } from './plugins/mailer.js';
 import { alertsPlugin } from './plugins/alerts.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { diskGuardPlugin, type DiskSpaceReader } from './plugins/disk-guard.js';
+import { retentionPlugin } from './plugins/retention.js';
 import { busPublisherPlugin } from './plugins/bus-publisher.js';
 import { busPollRoutes } from './routes/poll.js';
 import { busFanoutPlugin } from './bus/fanout.js';
@@ -100,6 +101,7 @@ export async function buildApp({ config, logger = false, clock, onRoute, diskSpa
   app.decorate('availability', new AvailabilityCache(app.store, () => app.clock.now()));
   await app.register(limitsPlugin);
   await app.register(diskGuardPlugin, { dataDir: config.dataDir, minFreePercent: config.uploadMinFreePercent, reader: diskSpace });
+  await app.register(retentionPlugin, { ceilingDays: config.retentionDays });
   await app.register(mailerPlugin);
   await app.register(busPublisherPlugin);
   await app.register(alertsPlugin);

@@ -39,6 +39,8 @@ export interface ServerConfig {
   operatorUploadsPerMinute: number;
   /** Uploads are refused while the data volume has less free space than this, in percent (UPLOAD_MIN_FREE_PERCENT, default 10; 0 never). */
   uploadMinFreePercent: number;
+  /** Days ended conversations are kept at most, whatever their channel says (RETENTION_DAYS; unset: no ceiling). */
+  retentionDays: number | undefined;
   rateLimits: RateLimits;
   /** Calls per minute and per visitor session, whatever addresses it uses (SESSION_LIMIT_* variables). */
   sessionLimits: SessionLimits;
@@ -277,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = WIDGE
     operatorUploadDailyBytes: parsePositive('OPERATOR_UPLOAD_DAILY_BYTES', env.OPERATOR_UPLOAD_DAILY_BYTES, 1024 * MB),
     operatorUploadsPerMinute: parsePositive('RATE_LIMIT_OPERATOR_UPLOAD', env.RATE_LIMIT_OPERATOR_UPLOAD, 30),
     uploadMinFreePercent: parsePercent('UPLOAD_MIN_FREE_PERCENT', env.UPLOAD_MIN_FREE_PERCENT, 10),
+    retentionDays: env.RETENTION_DAYS ? Math.min(parsePositive('RETENTION_DAYS', env.RETENTION_DAYS, 1), 36_500) : undefined,
     rateLimits: parseLimits<RateLimits>(env, RATE_LIMIT_DEFAULTS),
     sessionLimits: parseLimits<SessionLimits>(env, SESSION_LIMIT_DEFAULTS),
     offlineMessagesPerDay: parsePositive('OFFLINE_MESSAGES_PER_DAY', env.OFFLINE_MESSAGES_PER_DAY, 200),

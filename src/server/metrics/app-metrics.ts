@@ -22,6 +22,8 @@ export class AppMetrics {
   readonly chatPostSeconds: Histogram;
   readonly rpcErrors: Counter<'code'>;
   readonly uploadsRefused: Counter<'reason'>;
+  /** What the retention job deleted: conversations, their stored files, and those files' bytes. */
+  readonly retentionDeleted: { conversations: Counter; attachments: Counter; bytes: Counter };
   #sources: MetricSources = {};
   #defaultsOn = false;
 
@@ -52,6 +54,11 @@ export class AppMetrics {
       labelNames: ['reason'],
       registers,
     });
+    this.retentionDeleted = {
+      conversations: new Counter({ name: 'livechat_retention_conversations_deleted_total', help: 'Ended conversations deleted past their retention.', registers }),
+      attachments: new Counter({ name: 'livechat_retention_attachments_deleted_total', help: 'Attachments deleted with those conversations.', registers }),
+      bytes: new Counter({ name: 'livechat_retention_bytes_deleted_total', help: 'Bytes of the attachments deleted with those conversations.', registers }),
+    };
     const diskGauge = (name: string, help: string, pick: (d: { freeBytes: number; freeRatio: number }) => number): void => {
       new Gauge({
         name,

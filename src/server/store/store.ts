@@ -20,6 +20,7 @@ import type { ConversationStore } from './conversation-queries.js';
 import type { OfflineStore } from './offline-store.js';
 import type { AlertStore } from './alert-store.js';
 import type { UploadUsageStore } from './upload-usage-queries.js';
+import type { RetentionStore } from './retention-queries.js';
 
 /** Fields a channel is created with; the rest take SPEC.md defaults. */
 export type NewChannel = Partial<Omit<Insertable<LivechatChannelTable>, 'id' | 'created_at'>> & { name: string };
@@ -108,6 +109,8 @@ export interface Store {
   readonly alerts: AlertStore;
   /** Bytes of files stored per client address, channel and operator and UTC day (upload budgets). */
   readonly uploadUsage: UploadUsageStore;
+  /** Deleting ended conversations past their retention (the retention job). */
+  readonly retention: RetentionStore;
 
   isEmpty(): Promise<boolean>;
 
