@@ -158,6 +158,8 @@ describeEachEngine(
         assert.ok(await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'messages still go through' }));
         const ready = await h.app.inject({ method: 'GET', url: '/readyz' });
         assert.deepEqual([ready.statusCode, ready.json()], [200, { status: 'ok' }], 'the public probe says nothing of the disk');
+        const wrongToken = await h.app.inject({ method: 'GET', url: '/readyz', headers: { authorization: 'Bearer wrong' } });
+        assert.deepEqual(wrongToken.json(), { status: 'ok' });
         const detailed = await h.app.inject({ method: 'GET', url: '/readyz', headers: { authorization: `Bearer ${TOKEN}` } });
         assert.deepEqual(detailed.json(), { status: 'ok', detail: { uploads: 'refused', data_volume_free_bytes: 9_999, data_volume_free_ratio: 0.09999 } });
         const metrics = await scrape(h);
