@@ -115,10 +115,13 @@ describeEachEngine(
         const s = await h.app.store.createVisitorSession({ uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: 'V', name: 'V' }, h.clock.now());
         await h.app.store.closeVisitorSession(s.id, h.clock.now());
       }
+      h.clock.advance(2 * DAY);
+      const live = await h.visitorSession();
       const before = await statistics(h, admin);
       await h.call(UPDATE, { channel_id: channel.id, values: { retention_days: 1 } }, { cookie: admin });
-      h.clock.advance(2 * DAY);
-      const [first, second] = await Promise.all([h.app.retention.runOnce(), h.app.retention.runOnce()]);
+      const purging = Promise.all([h.app.retention.runOnce(), h.app.retention.runOnce()]);
+      assert.ok(await h.call('/mail/chat_post', { uuid: live.session.uuid, message_content: 'chats go on while the job runs' }));
+      const [first, second] = await purging;
       assert.equal(first.conversations + second.conversations, 230);
       assert.deepEqual(await statistics(h, admin), before);
     });
