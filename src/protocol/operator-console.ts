@@ -120,7 +120,12 @@ export interface ChannelSettings {
   offline_text: string;
   /** An unanswered chat counts as missed (an alert mail) this long after the visitor's first message. */
   missed_after_seconds: number;
+  /** Days ended conversations are kept before they are deleted (the server's RETENTION_DAYS may be shorter); null: forever. */
+  retention_days: number | null;
 }
+
+/** Bounds of a channel's "Keep conversations for", in days (null: forever, the default). */
+export const RETENTION_DAYS_BOUNDS = { min: 1, max: 36_500 } as const;
 
 /** Bounds of a channel's missed-after delay, in seconds (default 2 minutes). */
 export const MISSED_AFTER_SECONDS = { min: 10, max: 86_400, default: 120 } as const;

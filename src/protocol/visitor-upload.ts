@@ -41,6 +41,8 @@ export type UploadErrorCode =
   | 'uploads_disabled'
   | 'session_full'
   | 'rate_limited'
+  | 'upload_quota'
+  | 'storage_full'
   | 'origin_not_allowed';
 
 /** The answer of an upload: the new message, or why there is none (with an HTTP error status). */

@@ -13,6 +13,8 @@ import { storePlugin } from './plugins/store.js';
 import { mailerPlugin } from './plugins/mailer.js';
 import { alertsPlugin } from './plugins/alerts.js';
 import { limitsPlugin } from './plugins/limits.js';
+import { diskGuardPlugin, type DiskSpaceReader } from './plugins/disk-guard.js';
+import { retentionPlugin } from './plugins/retention.js';
 import { busPublisherPlugin } from './plugins/bus-publisher.js';
 import { busPollRoutes } from './routes/poll.js';
 import { busFanoutPlugin } from './bus/fanout.js';
@@ -56,10 +58,12 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Told of every route as it is registered (the OpenAPI test compares them with the document). */
   onRoute?: (route: RouteOptions) => void;
+  /** Reads the data volume's free space; tests simulate a full disk with it. */
+  diskSpace?: DiskSpaceReader;
 }
 
 /** Builds the Fastify application without listening, so tests can `inject()` into it. */
-export async function buildApp({ config, logger = false, clock, onRoute }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger = false, clock, onRoute, diskSpace }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -96,12 +100,14 @@ export async function buildApp({ config, logger = false, clock, onRoute }: Build
   });
   app.decorate('availability', new AvailabilityCache(app.store, () => app.clock.now()));
   await app.register(limitsPlugin);
+  await app.register(diskGuardPlugin, { dataDir: config.dataDir, minFreePercent: config.uploadMinFreePercent, reader: diskSpace });
+  await app.register(retentionPlugin, { ceilingDays: config.retentionDays });
   await app.register(mailerPlugin);
   await app.register(busPublisherPlugin);
   await app.register(alertsPlugin);
   await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });
   await app.register(busFanoutPlugin);
-  await app.register(healthPlugin);
+  await app.register(healthPlugin, { detailToken: config.metricsToken });
   await app.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs });
   await app.register(widgetRoutes, { config });
   await app.register(widgetSignalRoutes, { config });

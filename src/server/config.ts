@@ -31,6 +31,18 @@ export interface ServerConfig {
   imageMaxPixels: number;
   /** Bytes of files one visitor session may send in all (VISITOR_UPLOAD_SESSION_MAX_BYTES, default 50 MB). */
   visitorUploadSessionMaxBytes: number;
+  /** Bytes of visitor files one client address may store a UTC day (VISITOR_UPLOAD_ADDRESS_DAILY_BYTES, default 100 MB). */
+  visitorUploadAddressDailyBytes: number;
+  /** Bytes of visitor files one channel may store a UTC day (VISITOR_UPLOAD_CHANNEL_DAILY_BYTES, default 1 GB). */
+  visitorUploadChannelDailyBytes: number;
+  /** Bytes of files one operator may store a UTC day (OPERATOR_UPLOAD_DAILY_BYTES, default 1 GB). */
+  operatorUploadDailyBytes: number;
+  /** Uploads a minute per operator (RATE_LIMIT_OPERATOR_UPLOAD, default 30). */
+  operatorUploadsPerMinute: number;
+  /** Uploads are refused while the data volume has less free space than this, in percent (UPLOAD_MIN_FREE_PERCENT, default 10; 0 never). */
+  uploadMinFreePercent: number;
+  /** Days ended conversations are kept at most, whatever their channel says (RETENTION_DAYS; unset: no ceiling). */
+  retentionDays: number | undefined;
   rateLimits: RateLimits;
   /** Calls per minute and per visitor session, whatever addresses it uses (SESSION_LIMIT_* variables). */
   sessionLimits: SessionLimits;
@@ -119,6 +131,8 @@ const SESSION_LIMIT_DEFAULTS: { [K in keyof SessionLimits]: [variable: string, p
   upload: ['SESSION_LIMIT_UPLOAD', 10],
 };
 
+const MB = 1024 * 1024;
+
 export class ConfigError extends Error {
   readonly code = 'config_invalid';
 }
@@ -145,6 +159,13 @@ function parsePositive(name: string, value: string | undefined, fallback: number
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function parsePercent(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 99) throw new ConfigError(`${name} must be an integer from 0 to 99, got "${value}"`);
   return n;
 }
 
@@ -256,6 +277,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = WIDGE
     attachmentMaxBytes: parsePositive('ATTACHMENT_MAX_BYTES', env.ATTACHMENT_MAX_BYTES, 25 * 1024 * 1024),
     imageMaxPixels: parsePositive('IMAGE_MAX_PIXELS', env.IMAGE_MAX_PIXELS, 40_000_000),
     visitorUploadSessionMaxBytes: parsePositive('VISITOR_UPLOAD_SESSION_MAX_BYTES', env.VISITOR_UPLOAD_SESSION_MAX_BYTES, 50 * 1024 * 1024),
+    visitorUploadAddressDailyBytes: parsePositive('VISITOR_UPLOAD_ADDRESS_DAILY_BYTES', env.VISITOR_UPLOAD_ADDRESS_DAILY_BYTES, 100 * MB),
+    visitorUploadChannelDailyBytes: parsePositive('VISITOR_UPLOAD_CHANNEL_DAILY_BYTES', env.VISITOR_UPLOAD_CHANNEL_DAILY_BYTES, 1024 * MB),
+    operatorUploadDailyBytes: parsePositive('OPERATOR_UPLOAD_DAILY_BYTES', env.OPERATOR_UPLOAD_DAILY_BYTES, 1024 * MB),
+    operatorUploadsPerMinute: parsePositive('RATE_LIMIT_OPERATOR_UPLOAD', env.RATE_LIMIT_OPERATOR_UPLOAD, 30),
+    uploadMinFreePercent: parsePercent('UPLOAD_MIN_FREE_PERCENT', env.UPLOAD_MIN_FREE_PERCENT, 10),
+    retentionDays: env.RETENTION_DAYS ? Math.min(parsePositive('RETENTION_DAYS', env.RETENTION_DAYS, 1), 36_500) : undefined,
     rateLimits: parseLimits<RateLimits>(env, RATE_LIMIT_DEFAULTS),
     sessionLimits: parseLimits<SessionLimits>(env, SESSION_LIMIT_DEFAULTS),
     offlineMessagesPerDay: parsePositive('OFFLINE_MESSAGES_PER_DAY', env.OFFLINE_MESSAGES_PER_DAY, 200),

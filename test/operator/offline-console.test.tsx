@@ -40,6 +40,7 @@ const CHANNEL: ChannelSettings = {
   offline_mode: 'hide_button',
   offline_text: 'Leave us a message',
   missed_after_seconds: 120,
+  retention_days: null,
 };
 
 describe('offline messages in the console', () => {

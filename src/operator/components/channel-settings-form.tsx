@@ -6,6 +6,7 @@ import type { OperatorApi } from '../api.js';
 import { useT } from '../texts.js';
 import { Choice } from './choice.js';
 import { OfflineSettingsFieldset, type OfflineDraft } from './offline-settings-fieldset.js';
+import { RetentionField } from './retention-field.js';
 
 /** Props of {@link ChannelSettingsForm}. */
 export interface ChannelSettingsFormProps {
@@ -53,6 +54,7 @@ type Draft = Record<TextField | ColourField, string> &
   visitor_uploads: boolean;
   visitor_upload_mb: string;
   visitor_upload_types: string;
+  retention_days: string;
 };
 
 const MB = 1024 * 1024;
@@ -77,6 +79,7 @@ function draftOf(c: ChannelSettings): Draft {
     offline_mode: c.offline_mode,
     offline_text: c.offline_text,
     missed_after_seconds: String(c.missed_after_seconds),
+    retention_days: c.retention_days === null ? '' : String(c.retention_days),
   };
 }
 
@@ -89,7 +92,7 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const { rule_url_pattern, auto_popup_timer, visitor_upload_mb, missed_after_seconds, ...rest } = draft;
+    const { rule_url_pattern, auto_popup_timer, visitor_upload_mb, missed_after_seconds, retention_days, ...rest } = draft;
     const colours = Object.fromEntries(COLOURS.map(([key]) => [key, draft[key].trim() === '' ? null : draft[key].trim()]));
     api
       .updateChannel(channel.id, {
@@ -99,6 +102,7 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
         auto_popup_timer: Number(auto_popup_timer),
         visitor_upload_max_bytes: Math.round(Number(visitor_upload_mb) * MB),
         missed_after_seconds: Number(missed_after_seconds),
+        retention_days: retention_days.trim() === '' ? null : Number(retention_days),
       })
       .then(onSaved, onError);
   };
@@ -144,6 +148,7 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
       <Choice label={t('operator.admin.prechat')} value={draft.prechat_form} options={PRECHAT} onChange={(v) => set('prechat_form', v)} />
       <VisitorFilesFieldset draft={draft} set={set} hintId={`${headingId}-types-hint`} />
       <OfflineSettingsFieldset draft={draft} set={set} hintId={`${headingId}-missed-hint`} />
+      <RetentionField value={draft.retention_days} onChange={(v) => set('retention_days', v)} hintId={`${headingId}-retention-hint`} />
       <button type="submit">{t('operator.admin.saveChannel', { name: channel.name })}</button>
     </form>
   );

@@ -4,12 +4,16 @@ import { InvalidParamError } from '../rpc/errors.js';
 import { MAX_FILES_PER_UPLOAD } from './naming.js';
 import { MimetypeMismatchError } from './sniff.js';
 
-/** An upload refused on purpose; `status` is the HTTP status, `code` is stable for clients, which show `message`. */
+/**
+ * An upload refused on purpose; `status` is the HTTP status, `code` is stable for clients, which show
+ * `message`; `retryAfterSeconds`, when set, goes out as `Retry-After`.
+ */
 export class UploadError extends Error {
   constructor(
     readonly code: UploadErrorCode,
     readonly status: number,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

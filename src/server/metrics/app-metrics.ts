@@ -4,7 +4,12 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export interface MetricSources {
   heldPolls?: () => number;
   pool?: () => { total: number; idle: number; waiting: number } | undefined;
+  /** The data volume's free space, or undefined while it cannot be read. */
+  disk?: () => Promise<{ freeBytes: number; freeRatio: number } | undefined>;
 }
+
+/** Why an upload was refused by a storage bound (the `reason` label of `livechat_uploads_refused_total`). */
+export type UploadRefusalReason = 'low_disk' | 'address_budget' | 'channel_budget' | 'operator_budget';
 
 /**
  * The metrics of one app. Each app has its own registry: tests build many apps in one process, and
@@ -17,6 +22,9 @@ export class AppMetrics {
   readonly chatPostSeconds: Histogram;
   readonly rpcErrors: Counter<'code'>;
   readonly limitFailOpens: Counter;
+  readonly uploadsRefused: Counter<'reason'>;
+  /** What the retention job deleted: conversations, their stored files, and those files' bytes. */
+  readonly retentionDeleted: { conversations: Counter; attachments: Counter; bytes: Counter };
   #sources: MetricSources = {};
   #defaultsOn = false;
 
@@ -46,6 +54,30 @@ export class AppMetrics {
       help: 'Limit hits let through uncounted because the counters could not be written (at most 30 s in a row).',
       registers,
     });
+    this.uploadsRefused = new Counter({
+      name: 'livechat_uploads_refused_total',
+      help: 'Uploads refused by a storage bound: low disk, or a daily byte budget (address, channel, operator).',
+      labelNames: ['reason'],
+      registers,
+    });
+    this.retentionDeleted = {
+      conversations: new Counter({ name: 'livechat_retention_conversations_deleted_total', help: 'Ended conversations deleted past their retention.', registers }),
+      attachments: new Counter({ name: 'livechat_retention_attachments_deleted_total', help: 'Attachments deleted with those conversations.', registers }),
+      bytes: new Counter({ name: 'livechat_retention_bytes_deleted_total', help: 'Bytes of the attachments deleted with those conversations.', registers }),
+    };
+    const diskGauge = (name: string, help: string, pick: (d: { freeBytes: number; freeRatio: number }) => number): void => {
+      new Gauge({
+        name,
+        help,
+        registers,
+        async collect() {
+          const disk = await sources().disk?.();
+          if (disk) this.set(pick(disk));
+        },
+      });
+    };
+    diskGauge('livechat_data_volume_free_bytes', 'Free bytes on the file system of DATA_DIR (for unprivileged use).', (d) => d.freeBytes);
+    diskGauge('livechat_data_volume_free_ratio', 'Free share (0 to 1) of the file system of DATA_DIR; uploads stop below UPLOAD_MIN_FREE_PERCENT.', (d) => d.freeRatio);
     const poolGauge = (name: string, help: string, pick: (p: { total: number; idle: number; waiting: number }) => number): void => {
       new Gauge({
         name,

@@ -38,6 +38,33 @@ function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** Whether the request carries `Authorization: Bearer <token>` for this token (METRICS_TOKEN). */
+export function hasBearer(request: FastifyRequest, token: string): boolean {
+  const given = bearerToken(request.headers.authorization);
+  return given !== undefined && sameSecret(given, token);
+}
+
+export type BearerVerdict = { kind: 'right' } | { kind: 'wrong' } | { kind: 'limited'; retryAfterSeconds: number };
+
+/**
+ * Checks the METRICS_TOKEN bearer under one per-address attempt limit, whichever route asks (`/metrics`,
+ * `/readyz`'s detail), so no route is an unlimited oracle for guesses. Every attempt counts before the
+ * token is compared, so parallel guesses are bounded too; a right token clears its address's count.
+ */
+export async function checkBearer(app: FastifyInstance, request: FastifyRequest, token: string): Promise<BearerVerdict> {
+  const key = `metrics:token:${addressKey(request.ip)}`;
+  const attempt = await app.limits.counters.hit(key, TOKEN_WINDOW_MS, app.clock.now());
+  if (attempt.count > TOKEN_ATTEMPTS_PER_WINDOW) {
+    return { kind: 'limited', retryAfterSeconds: Math.max(Math.ceil((attempt.resetAt - app.clock.now()) / 1000), 1) };
+  }
+  if (!hasBearer(request, token)) {
+    request.log.warn({ remoteAddress: request.ip }, 'metrics: a wrong or missing bearer token');
+    return { kind: 'wrong' };
+  }
+  if (attempt.count > 1) await app.limits.counters.reset(key);
+  return { kind: 'right' };
+}
+
 const routeOptions: RouteShorthandOptions = {
   schema: {
     summary: 'Prometheus metrics (with METRICS_TOKEN as a bearer token)',
@@ -78,21 +105,15 @@ export const metricsPlugin = fp(
     const token = opts.token;
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<string | { error: string }> => {
       if (token !== undefined) {
-        // Every attempt counts before the token is compared, so parallel guesses are bounded too; the
-        // scraper's success clears its address's count.
-        const key = `metrics:token:${addressKey(request.ip)}`;
-        const attempt = await app.limits.counters.hit(key, TOKEN_WINDOW_MS, app.clock.now());
-        if (attempt.count > TOKEN_ATTEMPTS_PER_WINDOW) {
-          void reply.code(429).header('Retry-After', String(Math.max(Math.ceil((attempt.resetAt - app.clock.now()) / 1000), 1)));
+        const verdict = await checkBearer(app, request, token);
+        if (verdict.kind === 'limited') {
+          void reply.code(429).header('Retry-After', String(verdict.retryAfterSeconds));
           return { error: 'Too many attempts, please slow down.' };
         }
-        const given = bearerToken(request.headers.authorization);
-        if (given === undefined || !sameSecret(given, token)) {
-          request.log.warn({ remoteAddress: request.ip }, 'metrics: a wrong or missing bearer token');
+        if (verdict.kind === 'wrong') {
           void reply.code(401).header('WWW-Authenticate', 'Bearer');
           return { error: 'A valid bearer token is required' };
         }
-        if (attempt.count > 1) await app.limits.counters.reset(key);
       }
       void reply.type(metrics.registry.contentType);
       return metrics.registry.metrics();

@@ -7,11 +7,12 @@ import { attachmentToWire, plainTextToHtml, type WireAttachment } from '../livec
 import { publishMessage } from '../livechat/conversations.js';
 import { operatorMayAct } from '../livechat/conversation-access.js';
 import { urlsFor } from '../livechat/urls.js';
-import { InvalidParamError, RpcError } from '../rpc/errors.js';
+import { InvalidParamError, RpcError, TooManyRequestsError } from '../rpc/errors.js';
 import { checkParams } from '../rpc/invalid-params.js';
 import { storedFile } from '../attachments/stored-file.js';
 import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES_PER_UPLOAD, cleanAttachmentName, mimetypeOfUrl } from '../attachments/naming.js';
 import { UploadError, requireMultipart, toUploadError } from '../attachments/upload-errors.js';
+import { chargeToday, operatorBudgets, roomToday } from '../attachments/upload-budgets.js';
 import { HttpErrorSchema } from '../schemas/http.js';
 import { MessageAttachmentSchema } from '../schemas/livechat.js';
 import { Id, OptionalText, Text, textOr, toId } from '../schemas/params.js';
@@ -47,6 +48,24 @@ async function readParts(request: FastifyRequest, maxBytes: number): Promise<{ f
 }
 
 async function createMessageWith(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  session: VisitorSessionRow,
+  operatorId: number,
+  body: string,
+  attachments: Omit<AttachmentRow, 'id' | 'public_id' | 'created_at' | 'session_id' | 'message_id'>[],
+): Promise<{ message_id: number; attachments: WireAttachment[] }> {
+  const bytes = attachments.reduce((n, a) => n + a.file_size, 0);
+  const release = bytes > 0 ? await chargeToday(app, operatorBudgets(app, operatorId), bytes) : undefined;
+  try {
+    return await insertMessageWith(app, request, session, operatorId, body, attachments);
+  } catch (err) {
+    await release?.().catch((cause: unknown) => app.log.warn({ err: cause }, 'giving back the bytes of a failed upload failed'));
+    throw err;
+  }
+}
+
+async function insertMessageWith(
   app: FastifyInstance,
   request: FastifyRequest,
   session: VisitorSessionRow,
@@ -95,9 +114,12 @@ const uploadSchema = (maxBytes: number) => ({
  * - `attach_url` (JSON-RPC) `{session_id, url, name?, body?}`: a URL-type attachment.
  * Either posts one new message in the session, published to the visitor like any other. The bytes are
  * stored in the database (both engines), so several server processes on one PostgreSQL share them.
+ * Files are bounded per operator: RATE_LIMIT_OPERATOR_UPLOAD uploads a minute and OPERATOR_UPLOAD_DAILY_BYTES
+ * a UTC day; none is taken while the data volume is nearly full.
  */
-export async function attachmentUploadRoutes(app: FastifyInstance, opts: { config: Pick<ServerConfig, 'attachmentMaxBytes'> }): Promise<void> {
+export async function attachmentUploadRoutes(app: FastifyInstance, opts: { config: Pick<ServerConfig, 'attachmentMaxBytes' | 'operatorUploadsPerMinute'> }): Promise<void> {
   const maxBytes = opts.config.attachmentMaxBytes;
+  const perMinute = opts.config.operatorUploadsPerMinute;
   await app.register(multipart, { throwFileSizeLimit: true });
 
   const upload = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -106,6 +128,9 @@ export async function attachmentUploadRoutes(app: FastifyInstance, opts: { confi
       const operator = await app.currentOperator(request);
       if (!operator) throw new UploadError('session_expired', 401, 'Session expired');
       requireMultipart(request);
+      await app.limits.take(`operator:upload:${operator.id}`, perMinute, 60_000);
+      await app.diskGuard.assertRoomForUploads();
+      await roomToday(app, operatorBudgets(app, operator.id));
       const { fields, files } = await readParts(request, maxBytes);
       const form = checkParams(request, UploadFields, fields);
       const session = await sessionForUpload(app, operator, toId(form.session_id));
@@ -113,7 +138,8 @@ export async function attachmentUploadRoutes(app: FastifyInstance, opts: { confi
       const posted = files.map((f) => ({ name: f.name, mimetype: f.mimetype, type: 'file' as const, url: null, data: f.data, file_size: f.data.length }));
       return await createMessageWith(app, request, session, operator.id, form.body ?? '', posted);
     } catch (err) {
-      const known = toUploadError(err, request, maxBytes);
+      const known = err instanceof TooManyRequestsError ? new UploadError('rate_limited', 429, 'Too many files at once, please wait a moment.', err.retryAfterSeconds) : toUploadError(err, request, maxBytes);
+      if (known?.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(known.retryAfterSeconds));
       if (known) return reply.status(known.status).send({ error: { code: known.code, message: known.message } });
       throw err;
     }

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OPERATOR_PASSWORD_MIN } from '../../protocol/operator-console.js';
+import { OPERATOR_PASSWORD_MIN, RETENTION_DAYS_BOUNDS } from '../../protocol/operator-console.js';
 import { InvalidParamError, RpcError } from '../rpc/errors.js';
 import type { ChannelRow, OperatorRow } from '../store/schema.js';
 import { parseEmailAddress } from '../mail/email-address.js';
@@ -35,6 +35,7 @@ export const CHANNEL_SETTING_FIELDS = [
   'offline_mode',
   'offline_text',
   'missed_after_seconds',
+  'retention_days',
 ] as const;
 
 /** The caller is logged in but is not an administrator. */
@@ -91,8 +92,15 @@ const ChannelValues = Type.Unsafe<Record<string, unknown>>({
   type: 'object',
   // Each value is checked by the dataset layer's writers (store/dataset/models.ts), so both ways agree.
   propertyNames: { enum: [...CHANNEL_SETTING_FIELDS] },
+  // Bounds only (a number of days, or null: forever); other types reach the writer, whose message names them.
+  properties: { retention_days: { minimum: RETENTION_DAYS_BOUNDS.min, maximum: RETENTION_DAYS_BOUNDS.max, description: 'Days ended conversations are kept; null: forever' } },
   description: 'The settings to change',
-  [ERROR_MESSAGES]: { enum: 'Not a channel setting: {name}', default: 'values must be an object' },
+  [ERROR_MESSAGES]: {
+    enum: 'Not a channel setting: {name}',
+    minimum: 'retention_days must be at least {limit}',
+    maximum: 'retention_days must be at most {limit}',
+    default: 'values must be an object',
+  },
 });
 
 function settingsOf(channel: ChannelRow): ChannelSettings {

@@ -17,6 +17,7 @@ import { storedFile } from '../attachments/stored-file.js';
 import { cleanAttachmentName } from '../attachments/naming.js';
 import { UploadError, describeLimit, requireMultipart, toUploadError } from '../attachments/upload-errors.js';
 import { messageChannels, openSession } from '../livechat/conversations.js';
+import { chargeToday, overBudget, roomToday, visitorBudgets, type UploadBudget } from '../attachments/upload-budgets.js';
 
 type Config = Pick<ServerConfig, 'attachmentMaxBytes' | 'visitorUploadSessionMaxBytes' | 'rateLimits'>;
 
@@ -28,10 +29,12 @@ interface Admission {
   session: VisitorSessionRow;
   policy: VisitorUploadPolicy;
   postKey: string | null;
-  /** Bytes the file may have: the channel's limit, or less when the conversation is nearly full. */
+  /** Bytes the file may have: the channel's limit, or less when the conversation or a daily budget is nearly spent. */
   limit: number;
-  /** Whether {@link limit} is the conversation's remaining room rather than the channel's per-file limit. */
-  limitIsRoom: boolean;
+  /** What sets {@link limit}: the channel's per-file limit, the conversation's room, or a daily budget. */
+  limitIs: 'file' | 'session' | UploadBudget;
+  /** The daily budgets the file is charged to. */
+  budgets: UploadBudget[];
 }
 
 /** The fields before the file (multipart values are strings; a field sent twice counts once). */
@@ -46,9 +49,14 @@ async function admit(app: FastifyInstance, request: FastifyRequest, config: Conf
   const policy = channel ? visitorUploadPolicy(channel, config.attachmentMaxBytes) : false;
   if (!policy) throw new UploadError('uploads_disabled', 403, 'Files cannot be sent in this conversation');
   await takeSessionQuota(app, 'upload', session.id);
+  await app.diskGuard.assertRoomForUploads();
   const room = config.visitorUploadSessionMaxBytes - (await app.store.conversations.visitorUploadBytes(session.id));
   if (room <= 0) throw sessionFull(config);
-  return { session, policy, postKey, limit: Math.min(policy.max_bytes, room), limitIsRoom: room < policy.max_bytes };
+  const budgets = visitorBudgets(app, request, session.channel_id);
+  const daily = await roomToday(app, budgets);
+  const limit = Math.min(policy.max_bytes, room, daily.room);
+  const limitIs = limit === policy.max_bytes ? 'file' : limit === room ? 'session' : daily.tightest;
+  return { session, policy, postKey, limit, limitIs, budgets };
 }
 
 function sessionFull(config: Config): UploadError {
@@ -98,7 +106,8 @@ async function receive(app: FastifyInstance, request: FastifyRequest, config: Co
     }
     const data = await readWithin(part, admission.limit);
     if (!data) {
-      if (admission.limitIsRoom) throw sessionFull(config);
+      if (admission.limitIs === 'session') throw sessionFull(config);
+      if (admission.limitIs !== 'file') throw overBudget(app, admission.limitIs);
       throw new UploadError('file_too_large', 413, `The file is too large: at most ${describeLimit(admission.policy.max_bytes)} per file`);
     }
     received = { admission, name: cleanAttachmentName(part.filename), data };
@@ -108,7 +117,7 @@ async function receive(app: FastifyInstance, request: FastifyRequest, config: Co
 }
 
 async function store(app: FastifyInstance, request: FastifyRequest, config: Config, upload: { admission: Admission; name: string; data: Buffer }) {
-  const { session, policy, postKey } = upload.admission;
+  const { session, policy, postKey, budgets } = upload.admission;
   if (upload.data.length === 0) throw new UploadError('empty_file', 400, 'The file is empty');
   const { name, mimetype } = storedFile(upload.name, upload.data, app.config.imageMaxPixels);
   if (!uploadTypeAccepted(mimetype, policy.types)) throw new UploadError('type_not_allowed', 415, `Files of this type cannot be sent here (${mimetype})`);
@@ -119,19 +128,31 @@ async function store(app: FastifyInstance, request: FastifyRequest, config: Conf
   if (existing) return { message_id: existing.id, attachments: existing.attachments.map((a) => attachmentToWire(a, urls, session.uuid)) };
   // Checked again just before storing: uploads of one conversation that ran side by side are counted.
   if ((await app.store.conversations.visitorUploadBytes(session.id)) + upload.data.length > config.visitorUploadSessionMaxBytes) throw sessionFull(config);
-  const now = app.clock.now();
-  const message = await app.store.insertMessage({ session_id: session.id, body: '', author_operator_id: null, post_key: postKey }, now);
-  await app.store.createAttachment({ session_id: session.id, message_id: message.id, name, mimetype, type: 'file', url: null, data: upload.data, file_size: upload.data.length }, now);
-  const stored = await app.store.getMessage(message.id);
+  const stored = await insertCharged(app, session, budgets, { postKey, name, mimetype, data: upload.data });
   if (!stored) throw new Error('the uploaded message was not stored');
   // The key goes out with the announcement: the widget's pending upload takes the message's place.
   await app.bus.publish(messageChannels(session), { ...messageToWire(stored, session, urls), ...(postKey ? { [POST_KEY_PARAM]: postKey } : {}) });
   return { message_id: stored.id, attachments: stored.attachments.map((a) => attachmentToWire(a, urls, session.uuid)) };
 }
 
+/** Stores the file's message once the daily budgets took its bytes; gives them back if storing fails. */
+async function insertCharged(app: FastifyInstance, session: VisitorSessionRow, budgets: UploadBudget[], file: { postKey: string | null; name: string; mimetype: string; data: Buffer }) {
+  const release = await chargeToday(app, budgets, file.data.length);
+  try {
+    const now = app.clock.now();
+    const message = await app.store.insertMessage({ session_id: session.id, body: '', author_operator_id: null, post_key: file.postKey }, now);
+    await app.store.createAttachment({ session_id: session.id, message_id: message.id, name: file.name, mimetype: file.mimetype, type: 'file', url: null, data: file.data, file_size: file.data.length }, now);
+    return await app.store.getMessage(message.id);
+  } catch (err) {
+    await release().catch((cause: unknown) => app.log.warn({ err: cause }, 'giving back the bytes of a failed upload failed'));
+    throw err;
+  }
+}
+
 /** Any failure as the route's answer: `{error: {code, message}}` with its HTTP status. */
 function answerError(config: Config, err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = toUploadError(err, request, config.attachmentMaxBytes);
+  if (known?.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(known.retryAfterSeconds));
   if (known) return reply.status(known.status).send({ error: { code: known.code, message: known.message } });
   const status = (err as FastifyError).statusCode;
   if (err instanceof TooManyRequestsError || status === 429) {
@@ -176,8 +197,9 @@ const uploadSchema = (config: Config) => ({
  * VISITOR_UPLOAD_ROUTE), from the embedding page without credentials (CORS for ALLOWED_ORIGINS). The
  * file is judged like an operator's (named type must match the content; markup is never served inline)
  * and against the channel's policy; the per-address limit (RATE_LIMIT_UPLOAD), the per-session limit
- * (SESSION_LIMIT_UPLOAD) and the conversation's total (VISITOR_UPLOAD_SESSION_MAX_BYTES) bound what one
- * visitor can store. The new message reaches the operator like any other.
+ * (SESSION_LIMIT_UPLOAD), the conversation's total (VISITOR_UPLOAD_SESSION_MAX_BYTES) and the daily
+ * budgets per address and per channel bound what visitors can store, and no file is taken while the data
+ * volume is nearly full. The new message reaches the operator like any other.
  */
 export async function visitorUploadRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
   const { config } = opts;

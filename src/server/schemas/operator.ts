@@ -64,6 +64,7 @@ export const ChannelSettingsSchema = Type.Object({
   offline_mode: Type.Enum([...OFFLINE_MODES]),
   offline_text: Type.String(),
   missed_after_seconds: Type.Integer(),
+  retention_days: Nullable(Type.Integer()),
 });
 
 /** An operator's own alert mails. */

@@ -12,6 +12,8 @@ import { Dataset } from './dataset/service.js';
 import type { DatasetContext } from './dataset/models.js';
 import { KyselyOfflineStore, type OfflineStore } from './offline-store.js';
 import { KyselyAlertStore, type AlertStore } from './alert-store.js';
+import { UploadUsageQueries, type UploadUsageStore } from './upload-usage-queries.js';
+import { RetentionQueries, type RetentionStore } from './retention-queries.js';
 import type { AvailableOperator, NewChannel, NewOperator, Store } from './store.js';
 
 /** Channel texts of SPEC.md §2 and PROTOCOL.md §2.1, used when a channel is created without them. */
@@ -35,6 +37,8 @@ export class KyselyStore extends KyselyConversationStore implements Store {
   readonly conversations: ConversationQueries;
   readonly offline: OfflineStore;
   readonly alerts: AlertStore;
+  readonly uploadUsage: UploadUsageStore;
+  readonly retention: RetentionStore;
   #closed: Promise<void> | undefined;
 
   constructor(open: OpenDatabase) {
@@ -44,6 +48,8 @@ export class KyselyStore extends KyselyConversationStore implements Store {
     this.conversations = new ConversationQueries(open.db);
     this.offline = new KyselyOfflineStore(open.db);
     this.alerts = new KyselyAlertStore(open.db);
+    this.uploadUsage = new UploadUsageQueries(open.db);
+    this.retention = new RetentionQueries(open.db);
   }
 
   dataset(context: DatasetContext): Dataset {

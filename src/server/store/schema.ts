@@ -31,6 +31,8 @@ export interface LivechatChannelTable extends ChannelColumns {
   offline_text: Generated<string>;
   /** An unanswered chat is "missed" this long after the visitor's first message (an alert mail goes out). */
   missed_after_seconds: Generated<number>;
+  /** Days an ended conversation is kept before the retention job deletes it; null: forever. */
+  retention_days: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A channel's identity secret: the HMAC key of verified visitor ids; no route ever sends it back. */
@@ -157,6 +159,27 @@ export interface RateCounterTable {
   reset_at: number;
 }
 
+/** Bytes stored under `key` (`address:…`, `channel:…`, `operator:…`) on UTC day `day` (days since 1970). */
+export interface UploadUsageTable {
+  key: string;
+  day: number;
+  bytes: number;
+}
+
+/**
+ * Counts the statistics keep of deleted conversations: `conversation` rows (value 0) per UTC day the
+ * conversation started, `rating` rows (value 5, 3 or 1) per UTC day the rating was given. `day` is the
+ * day's first millisecond; `operator_id` is 0 for a conversation without an operator.
+ */
+export interface ConversationTallyTable {
+  channel_id: number;
+  operator_id: number;
+  day: number;
+  kind: 'conversation' | 'rating';
+  value: number;
+  count: number;
+}
+
 /** The kinds of alert mail operators receive. */
 export type AlertKind = 'missed_chat' | 'offline_message';
 
@@ -192,6 +215,8 @@ export interface Database {
   bus_notification: BusNotificationTable;
   rate_counter: RateCounterTable;
   alert_mail: AlertMailTable;
+  upload_usage: UploadUsageTable;
+  conversation_tally: ConversationTallyTable;
 }
 
 /** Row types as read back. */

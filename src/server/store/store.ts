@@ -19,6 +19,8 @@ import type { VisitorStore } from './visitor-queries.js';
 import type { ConversationStore } from './conversation-queries.js';
 import type { OfflineStore } from './offline-store.js';
 import type { AlertStore } from './alert-store.js';
+import type { UploadUsageStore } from './upload-usage-queries.js';
+import type { RetentionStore } from './retention-queries.js';
 
 /** Fields a channel is created with; the rest take SPEC.md defaults. */
 export type NewChannel = Partial<Omit<Insertable<LivechatChannelTable>, 'id' | 'created_at'>> & { name: string };
@@ -105,6 +107,10 @@ export interface Store {
   readonly offline: OfflineStore;
   /** Alert mails to operators and their settings (issue 14). */
   readonly alerts: AlertStore;
+  /** Bytes of files stored per client address, channel and operator and UTC day (upload budgets). */
+  readonly uploadUsage: UploadUsageStore;
+  /** Deleting ended conversations past their retention (the retention job). */
+  readonly retention: RetentionStore;
 
   isEmpty(): Promise<boolean>;
 

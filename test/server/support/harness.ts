@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse, Rou
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
 import type { Clock } from '../../../src/server/plugins/clock.js';
+import type { DiskSpaceReader } from '../../../src/server/plugins/disk-guard.js';
 import { watchSerialisation, type SerialisationMismatch } from './serialisation.js';
 
 export type EngineName = 'sqlite' | 'postgres';
@@ -75,6 +76,8 @@ export class Harness {
   database!: TestDatabase;
   /** Logger options for the app; set by a suite's body, which runs before the app starts. */
   logger: FastifyServerOptions['logger'] = false;
+  /** Reads the data volume's free space instead of the real file system; set before start(). */
+  diskSpace: DiskSpaceReader | undefined;
   /** Told of every route the app registers; set before start(). */
   onRoute: ((route: RouteOptions) => void) | undefined;
   /** Answers a response schema changed (support/serialisation.ts); stop() fails when there is one. */
@@ -92,7 +95,7 @@ export class Harness {
       { LIVECHAT_ADMIN_PASSWORD: ADMIN_PASSWORD, NODE_ENV: 'test', RATE_LIMIT_DELAY_MS: '0', ...this.database.env, ...this.extraEnv },
       rootDir,
     );
-    this.app = await buildApp({ config, clock: this.clock, logger: this.logger, ...(this.onRoute ? { onRoute: this.onRoute } : {}) });
+    this.app = await buildApp({ config, clock: this.clock, logger: this.logger, ...(this.onRoute ? { onRoute: this.onRoute } : {}), ...(this.diskSpace ? { diskSpace: this.diskSpace } : {}) });
     watchSerialisation(this.app, this.serialisationMismatches);
     await this.app.ready();
   }

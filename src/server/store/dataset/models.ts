@@ -8,7 +8,7 @@ import { ONLINE_WINDOW_MS } from '../../livechat/availability.js';
 import { urlPatternProblem } from '../../livechat/rules.js';
 import { VISITOR_UPLOAD_TYPES_MAX, parseUploadTypes } from '../../../protocol/visitor-upload.js';
 import { OFFLINE_MODES, type OfflineMode } from '../../../protocol/offline-message.js';
-import { MISSED_AFTER_SECONDS } from '../../../protocol/operator-console.js';
+import { MISSED_AFTER_SECONDS, RETENTION_DAYS_BOUNDS } from '../../../protocol/operator-console.js';
 import type { OperatorRow } from '../schema.js';
 import type { DomainOperator, DomainValue } from './domain.js';
 import { PRECHAT_FORMS, type PrechatForm } from '../../../protocol/visitor.js';
@@ -48,7 +48,8 @@ export interface ModelSpec {
   writeTable?: { table: string; idColumn: string; column(field: string): string };
 }
 
-const plain = (kind: FieldKind, column: string, alias: string): FieldSpec => ({
+/** A field read straight from one column. */
+export const plain = (kind: FieldKind, column: string, alias: string): FieldSpec => ({
   kind,
   column,
   select: { [alias]: column },
@@ -85,7 +86,7 @@ function myChannels(eb: ExpressionBuilder<any, any>, ctx: DatasetContext) {
 }
 
 /** Rows of the conversations (table alias `session`) on the operator's channels or answered by it; all for an admin. */
-function conversationsOfMine(session: 't' | 's'): ModelSpec['scope'] {
+export function conversationsOfMine(session: 't' | 's'): ModelSpec['scope'] {
   return (eb, ctx) => (ctx.operator.is_admin ? undefined : eb.or([eb(`${session}.channel_id`, 'in', myChannels(eb, ctx)), eb(`${session}.operator_id`, '=', ctx.operator.id)]));
 }
 
@@ -165,6 +166,14 @@ const channelModel: ModelSpec = {
         if (typeof v !== 'number' || !Number.isInteger(v) || v < MISSED_AFTER_SECONDS.min || v > MISSED_AFTER_SECONDS.max) {
           throw new InvalidParamError(`missed_after_seconds must be ${MISSED_AFTER_SECONDS.min} to ${MISSED_AFTER_SECONDS.max} seconds`);
         }
+        return v;
+      },
+    },
+    retention_days: {
+      ...plain('int', 't.retention_days', 'retention_days'),
+      write: (v) => {
+        if (v === null || v === false) return null;
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < RETENTION_DAYS_BOUNDS.min || v > RETENTION_DAYS_BOUNDS.max) throw new InvalidParamError(`retention_days must be ${RETENTION_DAYS_BOUNDS.min} to ${RETENTION_DAYS_BOUNDS.max} days, or null to keep them`);
         return v;
       },
     },

@@ -5,6 +5,8 @@ import { InvalidParamError, RpcError } from '../../rpc/errors.js';
 import type { Database } from '../schema.js';
 import { MODELS, type DatasetContext, type FieldSpec, type ModelSpec } from './models.js';
 import { parseDomain, type DomainNode, type DomainValue } from './domain.js';
+import { tallyFor } from './tallies.js';
+import { serverDate } from '../../livechat/format.js';
 
 /** The caller may not use this model, method or record. */
 export class DatasetAccessError extends RpcError {
@@ -187,12 +189,13 @@ export class Dataset {
     const parsed = parseDomain(domain, searchable(model));
     const rows = await this.rows(model, parsed, ['id', by], { offset: 0, limit: GROUP_SCAN_LIMIT, order: [['t.id', 'asc']] });
     const groups = new Map<string, { value: unknown; count: number }>();
-    for (const r of rows) {
+    const counted = [...rows.map((r) => ({ value: r[by], count: 1 })), ...(await this.tallied(model, domain, spec, by))];
+    for (const { value: raw, count } of counted) {
       // Dates read as UTC "YYYY-MM-DD HH:MM:SS": the first ten characters are the day.
-      const value = perDay && typeof r[by] === 'string' ? r[by].slice(0, 10) : r[by];
+      const value = perDay && typeof raw === 'string' ? raw.slice(0, 10) : raw;
       const key = JSON.stringify(value);
       const g = groups.get(key) ?? { value, count: 0 };
-      g.count += 1;
+      g.count += count;
       groups.set(key, g);
     }
     const base = Array.isArray(domain) ? domain : [];
@@ -203,6 +206,23 @@ export class Dataset {
       [`${by}_count`]: count,
       __domain: perDay && typeof value === 'string' ? [...base, [by, '>=', `${value} 00:00:00`], [by, '<', `${nextDay(value)} 00:00:00`]] : [...base, [by, '=', Array.isArray(value) ? value[0] : value]],
     }));
+  }
+
+  /**
+   * The counts of deleted conversations that belong to this group-by (dataset/tallies.ts). A domain on a
+   * field the tallies do not keep cannot be answered for them, so they are left out rather than guessed.
+   */
+  private async tallied(model: ModelSpec, domain: unknown, groupby: unknown, by: string): Promise<{ value: unknown; count: number }[]> {
+    const tally = tallyFor(model.name, groupby);
+    if (!tally) return [];
+    let parsed: DomainNode;
+    try {
+      parsed = parseDomain(domain, searchable(tally));
+    } catch {
+      return [];
+    }
+    const rows = (await this.filtered(tally, parsed).select(['t.day as day', 't.value as value', 't.count as count']).limit(GROUP_SCAN_LIMIT).execute()) as { day: unknown; value: unknown; count: unknown }[];
+    return rows.map((r) => ({ value: by === 'create_date' ? serverDate(Number(r.day)) : Number(r.value), count: Number(r.count) }));
   }
 
   /** Odoo `write` on writable fields; administrators only. */
