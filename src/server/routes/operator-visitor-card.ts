@@ -25,7 +25,9 @@ async function cardOf(app: FastifyInstance, session: VisitorSessionRow): Promise
   return {
     session_id: session.id,
     name: session.anonymous_name,
+    name_verified: session.name_verified === 1,
     email: session.email,
+    email_verified: session.email !== null && session.email_verified === 1,
     identity: session.identity,
     visitor_id: session.identity === 'verified' ? session.visitor_id : null,
     context: contextOf(session.context),
