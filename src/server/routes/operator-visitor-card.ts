@@ -6,8 +6,8 @@ import type { VisitorSessionRow } from '../store/schema.js';
 import { Id, toId } from '../schemas/params.js';
 import { VisitorCardSchema } from '../schemas/visitor.js';
 import { softwareOf } from '../livechat/user-agent.js';
-import { mayRead } from '../livechat/conversation-access.js';
-import { ConversationNotFoundError, parsePages } from './operator-console.js';
+import { ConversationNotFoundError, mayRead } from '../livechat/conversation-access.js';
+import { parsePages } from './operator-console.js';
 
 /** The stored context pairs; anything else in the column (it never should be) reads as none. */
 function contextOf(raw: string | null): [string, string][] {
