@@ -55,7 +55,7 @@ describeEachEngine(
 /** A fresh operator account (suites share one server), and log-in attempts on it from chosen addresses. */
 async function account(h: Harness) {
   const { operator, password } = await h.channelWithOperator({ online: false });
-  return { password, attempt: (address: string, tried: string) => callFrom(h, address, '/web/session/authenticate', { db: 'livechat', login: operator.login, password: tried }) };
+  return { login: operator.login, password, attempt: (address: string, tried: string) => callFrom(h, address, '/web/session/authenticate', { db: 'livechat', login: operator.login, password: tried }) };
 }
 const FAILING = Array.from({ length: 10 }, (_, i) => `192.0.2.${i + 1}`);
 
@@ -98,5 +98,24 @@ describeEachEngine('guesses on one account slow down the guessing addresses, nev
     assert.equal((await attempt(FAILING[0]!, 'wrong')).res.statusCode, 429, 'from the fifth on, failed addresses wait');
     h.clock.advance(15 * 60_000 + 1);
     assert.equal((await attempt(FAILING[0]!, 'wrong')).body.error?.data.name, 'livechat.AccessDenied');
+  });
+
+  it('on PostgreSQL every process applies the same waits: another one refuses the failing address and lets the owner in', async (t) => {
+    if (h.engine !== 'postgres') return t.skip('SQLite is served by one process');
+    const { login, password, attempt } = await account(h);
+    for (const address of FAILING.slice(0, 5)) await attempt(address, 'wrong');
+    const { buildApp } = await import('../../src/server/app.js');
+    const other = await buildApp({ config: h.app.config, clock: h.clock });
+    await other.ready();
+    try {
+      const from = (address: string, tried: string) =>
+        other.inject({ method: 'POST', url: '/web/session/authenticate', remoteAddress: address, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { db: 'livechat', login, password: tried } }) });
+      assert.equal((await from(FAILING[4]!, password)).statusCode, 429, 'the failing address waits in the other process too');
+      const owner = await from('198.51.100.9', password);
+      assert.equal(owner.statusCode, 200);
+      assert.equal((owner.json() as { error?: unknown }).error, undefined);
+    } finally {
+      await other.close();
+    }
   });
 });
