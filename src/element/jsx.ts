@@ -35,6 +35,8 @@ export interface LiveChatJsxAttributes extends LiveChatJsxEvents {
   'visitor-id'?: string;
   /** Hex HMAC-SHA256 of `visitor-id` keyed by the channel's identity secret. */
   'visitor-hash'?: string;
+  /** JWT (HS256 under the channel's identity secret, made on the host's server): `sub`, optional `name` and `email`, `exp` at most 24 h ahead. */
+  'visitor-token'?: string;
   /** JSON object of up to 20 strings (the `context` property takes an object). */
   'visitor-context'?: string;
   id?: string;

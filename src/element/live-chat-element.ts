@@ -47,10 +47,11 @@ const Base = (
  * @attr {"tab" | "bubble"} launcher - How the closed chat shows: `tab`, the button with its text at the bottom edge, or `bubble`, a round button with a chat icon, named by the button text. Default tab.
  * @attr {string} install-banner-selector - CSS selector of an install banner at the bottom of the host page; while it is in the page, the button sits above it (raised by its height, followed as it appears, disappears or resizes). Default `[data-live-chat-install-banner]`.
  * @attr {string} track-pages - Whether visited pages (page loads and single-page-app navigations: pushState, replaceState, popstate, hashchange) are kept in the `im_livechat_history` cookie for the operator. `"false"` writes no such cookie at all, for sites that ask for consent first. Default `true`.
- * @attr {string} visitor-name - The visitor's name, shown to operators as unverified (unless `visitor-id` is verified) and used for their messages; skips the pre-chat form's name.
- * @attr {string} visitor-email - The visitor's e-mail address, shown to operators as unverified (unless `visitor-id` is verified).
+ * @attr {string} visitor-name - The visitor's name, used for their messages and shown to operators as the visitor's own word (unverified); skips the pre-chat form's name. A name in `visitor-token` wins and is shown verified.
+ * @attr {string} visitor-email - The visitor's e-mail address, shown to operators as the visitor's own word (unverified). An `email` in `visitor-token` wins and is shown verified.
  * @attr {string} visitor-id - The host's id of a signed-in visitor (at most 200 characters); needs `visitor-hash`. A verified visitor finds their open conversation and earlier ones on any device.
- * @attr {string} visitor-hash - Hex HMAC-SHA256 of `visitor-id` keyed by the channel's identity secret, computed on the host's server. A wrong one fires `livechat:error` `identity_rejected` and the visitor goes on anonymously.
+ * @attr {string} visitor-hash - Hex HMAC-SHA256 of `visitor-id` keyed by the channel's identity secret, computed on the host's server. It proves the id alone (not the name or e-mail address) and never expires: prefer `visitor-token`. A wrong one fires `livechat:error` `identity_rejected` and the visitor goes on anonymously.
+ * @attr {string} visitor-token - Signed identity token made on the host's server: a JWT, HS256 keyed by the channel's identity secret, with claims `sub` (the visitor's id), optional `name` and `email`, and `exp` (required, at most 24 hours ahead). Proves the id and the name and e-mail address it carries, which operators see as verified and the page cannot change afterwards; wins over `visitor-id` and `visitor-hash`. An expired or wrong one fires `livechat:error` `identity_rejected` and the visitor goes on anonymously.
  * @attr {string} visitor-context - JSON object of up to 20 strings of at most 200 characters (plan, order number…) shown to the operator; the `context` property wins once set.
  *
  * @prop {boolean} isOpen - Whether the chat window is open (read-only).
@@ -66,7 +67,7 @@ const Base = (
  * @fires {CustomEvent<{ok: boolean}>} livechat:transcript - The transcript request finished.
  * @fires {CustomEvent<{ok: boolean}>} livechat:offline-message - A message left through the offline form (a channel setting: while nobody is online the button reads "Leave us a message" and opens a form) was stored (`ok: true`), or could not be sent (`ok: false`; the form keeps what was typed to try again).
  * @fires {CustomEvent<{uuid: string}>} livechat:closed - The conversation ended.
- * @fires {CustomEvent<{code: string, message: string}>} livechat:error - Something went wrong (no operator, session expired, network, invalid attribute, `identity_rejected`: the visitor hash did not verify and the visitor goes on anonymously).
+ * @fires {CustomEvent<{code: string, message: string}>} livechat:error - Something went wrong (no operator, session expired, network, invalid attribute, `identity_rejected`: the visitor token or hash did not verify and the visitor goes on anonymously).
  *
  * @cssprop {<color>} [--live-chat-accent=#6b4563] - Accent colour: primary buttons, the chosen rating, and the fallback of the header and button backgrounds.
  * @cssprop {<color>} [--live-chat-accent-text=#ffffff] - Text on the accent colour; the fallback of the header and button text colours.
@@ -121,9 +122,11 @@ export class LiveChatElement extends Base {
   declare context: Record<string, string> | undefined;
 
   /**
-   * Identifies the visitor: `{id, hash}` verified (the hash as for `visitor-hash`), `name` and `email`
-   * unverified unless the id is. Wins over the `visitor-*` attributes until `resetUser()`. A conversation
-   * under way is told; one of another verified visitor ends first. Queued until ready.
+   * Identifies the visitor: `{token}` verifies the id and the name and e-mail address the token carries
+   * (as for `visitor-token`); `{id, hash}` verifies the id alone (as for `visitor-hash`); `name` and
+   * `email` given beside them are the visitor's own word. Wins over the `visitor-*` attributes until
+   * `resetUser()`. A conversation under way is told; one of another verified visitor ends first. Queued
+   * until ready.
    */
   setUser(user: VisitorUser): void {
     controllerOf(this)?.call((s) => s.setUser(user));

@@ -7,9 +7,10 @@ import { FIELD_LIMITS, type ChatMessage } from './livechat.js';
 import { textProblem } from './text-checks.js';
 
 /**
- * How far the server trusts who the visitor says they are: `verified` when the host page gave an id with
- * its HMAC under the channel's identity secret, `unverified` when it gave only a name or an e-mail
- * address, `anonymous` otherwise.
+ * How far the server trusts who the visitor is: `verified` when the host page proved the id (a signed
+ * token, or the id's HMAC under the channel's identity secret), `unverified` when it gave only a name or
+ * an e-mail address, `anonymous` otherwise. It is about the id alone: whether the name and the address
+ * are the site's word is told per field ({@link VisitorCard}).
  */
 export type IdentityKind = 'anonymous' | 'unverified' | 'verified';
 
@@ -21,6 +22,8 @@ export const PRECHAT_FORMS: readonly PrechatForm[] = ['off', 'name', 'name_email
 /** Bounds the server enforces on visitor fields; the widget keeps within them. */
 export const VISITOR_LIMITS = {
   id: 200,
+  /** A signed visitor token (a JWT of an id, a name and an address is a few hundred characters). */
+  token: 4096,
   name: FIELD_LIMITS.visitorName,
   email: 254,
   contextEntries: 20,
@@ -44,6 +47,8 @@ export const IDENTITY_REJECTED = 'livechat.IdentityRejected';
 export interface VisitorParams {
   visitor_id?: string;
   visitor_hash?: string;
+  /** A JWT (HS256 under the channel's identity secret) proving `sub` and its `name` and `email` claims. */
+  visitor_token?: string;
   visitor_name?: string;
   visitor_email?: string;
   context?: Record<string, string>;
@@ -114,9 +119,13 @@ export interface SoftwareName {
 export interface VisitorCard {
   session_id: number;
   name: string;
+  /** Whether the name is a claim of a valid visitor token; otherwise it is only the visitor's word. */
+  name_verified: boolean;
   email: string | null;
+  /** Whether the address is a claim of a valid visitor token; otherwise it is only the visitor's word. */
+  email_verified: boolean;
   identity: IdentityKind;
-  /** The host's id of a verified visitor. */
+  /** The host's id of a verified visitor (by token or hash). */
   visitor_id: string | null;
   /** The host page's context values, in its order. */
   context: [key: string, value: string][];

@@ -16,7 +16,7 @@ import { welcomeMessage, type ThreadMessage } from './messages.js';
 import type { CookiePort } from './ports.js';
 import { failAtom, foldedAtom, historyLoadingAtom, mobileAtom, optionsAtom, phaseAtom, sessionAtom } from './session.js';
 import { atBottomAtom, loadHistoryAtom, messagesAtom } from './thread.js';
-import { claimedIdAtom, earlierConversationsAtom, hashLooksValid, rejectedIdentityAtom, visitorParams } from './visitor.js';
+import { claimKey, claimedIdAtom, earlierConversationsAtom, hashLooksValid, rejectedIdentityAtom, visitorParams } from './visitor.js';
 
 /** The previous operator's partner id as PROTOCOL.md §3.3 sends it (a string), or null. */
 function previousOperatorId(cookies: CookiePort): string | null {
@@ -92,7 +92,7 @@ export const reopenAtom = atom(null, async (_get, set, session: LivechatSession)
 /** The claimed identity was refused: reported once, and not claimed again until the host gives another. */
 export const rejectIdentityAtom = atom(null, (get, set) => {
   const claimed = get(claimedIdAtom);
-  if (claimed) set(rejectedIdentityAtom, `${claimed.id}\n${claimed.hash}`);
+  if (claimed) set(rejectedIdentityAtom, claimKey(claimed));
   set(failAtom, 'identity_rejected', false);
 });
 
@@ -105,7 +105,7 @@ async function askSession(get: Getter, set: Setter): Promise<unknown> {
   const { cookies, rpc } = depsOf(get);
   const claimed = get(claimedIdAtom);
   // A hash that cannot be an HMAC-SHA256 is a wrong hash: refused without asking.
-  if (claimed && !hashLooksValid(claimed.hash)) set(rejectIdentityAtom);
+  if (claimed?.hash !== undefined && !hashLooksValid(claimed.hash)) set(rejectIdentityAtom);
   const options = get(optionsAtom);
   const pages = createLivechatCookies(cookies).readPageHistory().filter((p) => p.length <= FIELD_LIMITS.pageHistoryEntry);
   const params = () => ({

@@ -11,10 +11,14 @@ import { VISITOR_HASH_PATTERN, VISITOR_LIMITS, checkVisitorContext, type Earlier
 import { depsOf } from './context.js';
 import { INVALID_OPTION_TEXT } from './errors.js';
 
-/** A visitor as a host page describes it: an id with its hash (verified), a name, an e-mail address. */
+/**
+ * A visitor as a host page describes it: a signed token (its id, and its name and e-mail address if it
+ * carries them, verified), or an id with its hash (the id alone verified), a name, an e-mail address.
+ */
 export interface VisitorUser {
   id?: string;
   hash?: string;
+  token?: string;
   name?: string;
   email?: string;
 }
@@ -23,6 +27,7 @@ export interface VisitorUser {
 export interface VisitorAttributes {
   visitorId?: string;
   visitorHash?: string;
+  visitorToken?: string;
   visitorName?: string;
   visitorEmail?: string;
   visitorContext?: string;
@@ -40,7 +45,7 @@ const attributeContextAtom = atom<[string, string][]>([]);
 export const propertyContextAtom = atom<[string, string][] | undefined>(undefined);
 /** What the visitor typed in the pre-chat form. */
 export const prechatAnswersAtom = atom<{ name?: string; email?: string }>({});
-/** The id and hash the server refused (`id\nhash`): not sent again until the host gives others. */
+/** The identity the server refused ({@link claimKey}): not sent again until the host gives another. */
 export const rejectedIdentityAtom = atom<string | undefined>(undefined);
 /** The verified visitor's earlier conversations, oldest first, shown above the current one. */
 export const earlierConversationsAtom = atom<readonly EarlierConversation[]>([]);
@@ -55,11 +60,30 @@ export const declaredUserAtom = atom((get): VisitorUser => {
   return { ...declared, name: declared.name ?? answers.name, email: declared.email ?? answers.email };
 });
 
-/** The id and hash to send, unless the server already refused them. */
-export const claimedIdAtom = atom((get): { id: string; hash: string } | undefined => {
-  const { id, hash } = get(declaredUserAtom);
-  if (!id || !hash || get(rejectedIdentityAtom) === `${id}\n${hash}`) return undefined;
-  return { id, hash };
+/** A claimed identity: a token (its `id` read from it, unchecked: the server checks), or an id and its hash. */
+export type ClaimedIdentity = { id: string; token: string; hash?: undefined } | { id: string; hash: string; token?: undefined };
+
+/** The `sub` of a token as it reads, to tell one visitor from another here; '' when it does not read. */
+function tokenSubject(token: string): string {
+  try {
+    const bytes = Uint8Array.from(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const { sub } = JSON.parse(new TextDecoder().decode(bytes)) as { sub?: unknown };
+    return typeof sub === 'string' ? sub : '';
+  } catch {
+    return '';
+  }
+}
+
+/** What a refusal remembers of a claimed identity. */
+export function claimKey(claim: ClaimedIdentity): string {
+  return `${claim.id}\n${claim.token ?? claim.hash}`;
+}
+
+/** The identity to send, unless the server already refused it; a token wins over a hash. */
+export const claimedIdAtom = atom((get): ClaimedIdentity | undefined => {
+  const { id, hash, token } = get(declaredUserAtom);
+  const claim: ClaimedIdentity | undefined = token ? { id: tokenSubject(token), token } : id && hash ? { id, hash } : undefined;
+  return claim && get(rejectedIdentityAtom) !== claimKey(claim) ? claim : undefined;
 });
 
 /** The context entries in force. */
@@ -86,7 +110,8 @@ export function visitorParams(get: Getter): VisitorParams {
   const timeZone = browserTimeZone();
   const language = browserLanguage();
   return {
-    ...(claimed ? { visitor_id: claimed.id, visitor_hash: claimed.hash } : {}),
+    ...(claimed?.token !== undefined ? { visitor_token: claimed.token } : {}),
+    ...(claimed?.hash !== undefined ? { visitor_id: claimed.id, visitor_hash: claimed.hash } : {}),
     ...(user.name ? { visitor_name: user.name } : {}),
     ...(user.email ? { visitor_email: user.email } : {}),
     ...(context.length > 0 ? { context: Object.fromEntries(context) } : {}),
@@ -100,6 +125,7 @@ export function visitorParams(get: Getter): VisitorParams {
 /** Why a visitor field is refused, or undefined. */
 function fieldProblem(key: keyof VisitorUser, value: string): string | undefined {
   const max = key === 'hash' ? 64 : VISITOR_LIMITS[key];
+  if (key === 'token') return value.length > max ? `at most ${max} characters` : undefined;
   if (value.length > max) return `at most ${max} characters`;
   if (textProblem(value)) return 'not plain text';
   if (key === 'email' && !isEmail(value)) return 'not an e-mail address';
@@ -114,14 +140,14 @@ function checkUser(raw: unknown, source: string, problems: string[]): VisitorUse
     problems.push(`${source}: not an object`);
     return user;
   }
-  for (const key of ['id', 'hash', 'name', 'email'] as const) {
+  for (const key of ['id', 'hash', 'token', 'name', 'email'] as const) {
     const value = (raw as Record<string, unknown>)[key];
     if (value === undefined || value === null || value === '') continue;
     const text = typeof value === 'string' ? value.trim() : undefined;
     const problem = text === undefined ? 'not a string' : key === 'hash' ? undefined : fieldProblem(key, text);
     if (problem) problems.push(`${source} ${key} (${problem})`);
     // The id goes into the HMAC as it is: only names and addresses are trimmed.
-    else if (text) user[key] = key === 'id' || key === 'hash' ? (value as string) : text;
+    else if (text) user[key] = key === 'id' || key === 'hash' || key === 'token' ? (value as string) : text;
   }
   return user;
 }
@@ -163,7 +189,7 @@ function declare(get: Getter, update: (problems: string[]) => void): boolean {
 /** New attribute values; true when what the server is told changed. */
 export const setVisitorAttributesAtom = atom(null, (get, set, raw: VisitorAttributes): boolean =>
   declare(get, (problems) => {
-    set(attributeUserAtom, checkUser({ id: raw.visitorId, hash: raw.visitorHash, name: raw.visitorName, email: raw.visitorEmail }, 'visitor', problems));
+    set(attributeUserAtom, checkUser({ id: raw.visitorId, hash: raw.visitorHash, token: raw.visitorToken, name: raw.visitorName, email: raw.visitorEmail }, 'visitor', problems));
     set(attributeContextAtom, checkContext(parseJson(raw.visitorContext, problems), 'visitor-context', problems));
   }),
 );

@@ -6,6 +6,8 @@ import { clearWidgetCookies, mountWidget, recordEvents, scriptedServer, shadow, 
 
 const BUTTON = 'Chat with one of our collaborators';
 const HASH = 'c0ffee'.padEnd(64, '0');
+/** A token as the host's server signs it; the widget reads its `sub` only to tell visitors apart (the server verifies it). */
+const TOKEN = `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sub: 'u-1', name: 'Ada', exp: 2_000_000_000 })).replace(/=+$/, '')}.c2lnbmF0dXJl`;
 
 async function openChat(el: LiveChatElement) {
   const button = await until(() => within(shadow(el)).queryByRole('button', { name: BUTTON }), 'no button');
@@ -15,8 +17,8 @@ async function openChat(el: LiveChatElement) {
 
 /** What each conversation request told the server about the visitor. */
 async function visitorFields(server: Awaited<ReturnType<typeof scriptedServer>>, route = '/im_livechat/get_session') {
-  return (await server.calls(route)).map(({ params: { visitor_id, visitor_hash, visitor_name, visitor_email, context } }) =>
-    JSON.parse(JSON.stringify({ visitor_id, visitor_hash, visitor_name, visitor_email, context })) as Record<string, unknown>,
+  return (await server.calls(route)).map(({ params: { visitor_id, visitor_hash, visitor_token, visitor_name, visitor_email, context } }) =>
+    JSON.parse(JSON.stringify({ visitor_id, visitor_hash, visitor_token, visitor_name, visitor_email, context })) as Record<string, unknown>,
   );
 }
 
@@ -75,6 +77,26 @@ describe('<live-chat> knows who is asking', () => {
     expect(await visitorFields(server)).to.deep.equal([{ visitor_id: 'u-1', visitor_hash: 'f'.repeat(64) }, {}]);
     expect(within(dialog).getByRole('textbox', { name: 'Ask something ...' })).to.exist;
     expect(within(dialog).queryByRole('alert')).to.equal(null);
+  });
+
+  it('visitor-token goes with the conversation in place of visitor-id and visitor-hash; the pre-chat form is skipped', async () => {
+    const server = await scriptedServer({ identityToken: TOKEN, options: { prechat_form: 'name_email' } });
+    const el = await mountWidget(server.url, `visitor-token="${TOKEN}" visitor-id="u-1" visitor-hash="${HASH}" visitor-name="Ada"`);
+    const rec = recordEvents(el);
+    const dialog = await openChat(el);
+    expect(within(dialog).queryByRole('button', { name: 'Start the chat' })).to.equal(null);
+    expect(await visitorFields(server)).to.deep.equal([{ visitor_token: TOKEN, visitor_name: 'Ada' }]);
+    expect(errorsOf(rec)).to.deep.equal([]);
+  });
+
+  it('a refused visitor-token fires identity_rejected and the visitor chats on anonymously', async () => {
+    const server = await scriptedServer({ identityToken: TOKEN });
+    const el = await mountWidget(server.url, 'visitor-token="expired.or.forged"');
+    const rec = recordEvents(el);
+    const dialog = await openChat(el);
+    expect(errorsOf(rec)).to.deep.equal([{ code: 'identity_rejected', message: 'The visitor identity could not be verified' }]);
+    expect(await visitorFields(server)).to.deep.equal([{ visitor_token: 'expired.or.forged' }, {}]);
+    expect(within(dialog).getByRole('textbox', { name: 'Ask something ...' })).to.exist;
   });
 
   it('a hash that cannot be one is refused without asking the server', async () => {

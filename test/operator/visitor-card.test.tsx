@@ -16,7 +16,9 @@ import { handleDeskBusEvent } from '../../src/operator/desk-bus-events.js';
 const CARD: VisitorCard = {
   session_id: 7,
   name: 'Grace',
+  name_verified: false,
   email: 'grace@example.org',
+  email_verified: false,
   identity: 'unverified',
   visitor_id: null,
   context: [
@@ -59,7 +61,7 @@ describe('visitor card in the console', () => {
     await render(async () => CARD);
     const card = within(dom.host).getByRole('region', { name: 'About the visitor' });
     await waitUntil(() => card.querySelector('dl'));
-    expect(valueOf(card, 'Name')).to.equal('Grace');
+    expect(valueOf(card, 'Name')).to.equal('Grace (unverified)');
     expect(valueOf(card, 'E-mail')).to.equal('grace@example.org (unverified)');
     expect(valueOf(card, 'Identity')).to.equal('Unverified: given by the site or the visitor');
     expect(valueOf(card, 'plan')).to.equal('Pro');
@@ -72,9 +74,19 @@ describe('visitor card in the console', () => {
     expect(await axeViolations(dom.host)).to.deep.equal([]);
   });
 
-  it('marks a verified visitor and its e-mail as verified; unknown facts read Unknown', async () => {
-    await render(async () => ({ ...CARD, identity: 'verified', visitor_id: 'customer-42', browser: null, os: null, language: null, time_zone: null, earlier_conversations: 0, context: [] }));
+  it('marks as verified only the fields a token signed: a verified id does not make its name or e-mail verified', async () => {
+    await render(async () => ({ ...CARD, identity: 'verified', visitor_id: 'customer-42', name: 'The CEO', email: 'ceo@bigcorp.test' }));
     await waitUntil(() => dom.host.querySelector('dl'));
+    expect(valueOf(dom.host, 'Name')).to.equal('The CEO (unverified)');
+    expect(valueOf(dom.host, 'E-mail')).to.equal('ceo@bigcorp.test (unverified)');
+    expect(valueOf(dom.host, 'Identity')).to.equal('Verified user customer-42');
+  });
+
+  it('marks a token’s name and e-mail as verified; unknown facts read Unknown', async () => {
+    const verified = { name_verified: true, email_verified: true };
+    await render(async () => ({ ...CARD, ...verified, identity: 'verified', visitor_id: 'customer-42', browser: null, os: null, language: null, time_zone: null, earlier_conversations: 0, context: [] }));
+    await waitUntil(() => dom.host.querySelector('dl'));
+    expect(valueOf(dom.host, 'Name')).to.equal('Grace (verified)');
     expect(valueOf(dom.host, 'E-mail')).to.equal('grace@example.org (verified)');
     expect(valueOf(dom.host, 'Identity')).to.equal('Verified user customer-42');
     expect(valueOf(dom.host, 'Browser')).to.equal('Unknown');
@@ -94,9 +106,9 @@ describe('visitor card in the console', () => {
     let calls = 0;
     const load = async () => ({ ...CARD, name: names[calls++] ?? 'Linus' });
     await render(load, 0);
-    await waitUntil(() => valueOf(dom.host, 'Name') === 'Visitor');
+    await waitUntil(() => valueOf(dom.host, 'Name') === 'Visitor (unverified)');
     await render(load, 1);
-    await waitUntil(() => valueOf(dom.host, 'Name') === 'Linus');
+    await waitUntil(() => valueOf(dom.host, 'Name') === 'Linus (unverified)');
     await render(() => Promise.reject(new Error('offline')), 2);
     await waitUntil(() => within(dom.host).queryByRole('alert'));
     expect(within(dom.host).getByRole('alert').textContent).to.equal('The visitor details could not be loaded: offline');

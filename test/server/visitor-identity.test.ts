@@ -200,7 +200,9 @@ describeEachEngine('unverified visitors, context and the visitor card', (h) => {
     assert.deepEqual(card, {
       session_id: session.id,
       name: 'Grace',
+      name_verified: false,
       email: 'grace@example.org',
+      email_verified: false,
       identity: 'unverified',
       visitor_id: null,
       context: [['plan', 'Pro'], ['order', 'A-1001']],

@@ -67,6 +67,7 @@ test('custom-elements.json is current and describes the whole public API', { tim
       'visitor-hash',
       'visitor-id',
       'visitor-name',
+      'visitor-token',
     ]);
     assert.deepEqual(el.events?.map((e) => e.name).sort(), [
       'livechat:closed',

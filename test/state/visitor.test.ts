@@ -17,7 +17,9 @@ function rejection(route: string): RpcServerError {
 
 /** The visitor fields of each get_session call, without the browser's own. */
 function visitorFields(calls: Record<string, unknown>[]) {
-  return calls.map(({ visitor_id, visitor_hash, visitor_name, visitor_email, context }) => JSON.parse(JSON.stringify({ visitor_id, visitor_hash, visitor_name, visitor_email, context })) as Record<string, unknown>);
+  return calls.map(({ visitor_id, visitor_hash, visitor_token, visitor_name, visitor_email, context }) =>
+    JSON.parse(JSON.stringify({ visitor_id, visitor_hash, visitor_token, visitor_name, visitor_email, context })) as Record<string, unknown>,
+  );
 }
 
 describe('chat state: who the visitor is', () => {
@@ -60,6 +62,15 @@ describe('chat state: who the visitor is', () => {
     // The same pair is not tried again; another one is.
     w.state.setVisitorAttributes({ visitorId: 'u-1', visitorHash: HASH, visitorName: 'Ada' });
     expect(w.server.callsTo('/im_livechat/visitor_update')).to.have.length(0);
+  });
+
+  it('setUser({token}) sends the token alone for the identity, over an id and hash; an oversized one is reported', async () => {
+    const w = await availableWidget();
+    w.state.setUser({ token: 'a.b.c', id: 'u-1', hash: HASH, name: 'Ada' });
+    await w.state.open();
+    expect(visitorFields(w.server.callsTo('/im_livechat/get_session'))).to.deep.equal([{ visitor_token: 'a.b.c', visitor_name: 'Ada' }]);
+    w.state.setUser({ token: 'x'.repeat(4097) });
+    expect(w.eventsNamed('livechat:error').map((e) => e.message)).to.deep.equal(['Invalid attribute value: setUser token (at most 4096 characters)']);
   });
 
   it('a hash that cannot be an HMAC-SHA256 is refused without asking', async () => {

@@ -9,6 +9,7 @@ import type { VisitorAttributes } from '../../state/visitor.js';
 const NAMES = {
   visitorId: 'visitor-id',
   visitorHash: 'visitor-hash',
+  visitorToken: 'visitor-token',
   visitorName: 'visitor-name',
   visitorEmail: 'visitor-email',
   visitorContext: 'visitor-context',

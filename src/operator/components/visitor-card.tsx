@@ -43,11 +43,12 @@ export function VisitorCardView({ card }: { card: VisitorCard }): React.JSX.Elem
   const locale = useLocale();
   const now = useMinuteNow();
   const time = card.time_zone ? localTimeIn(card.time_zone, now, locale) : undefined;
-  const trust = t('operator.visitor.trust', { identity: card.identity });
+  // Per field: a verified id says nothing of the name and address sent beside it; only a token's claims are the site's word.
+  const trust = (verified: boolean) => t('operator.visitor.trust', { identity: verified ? 'verified' : 'unverified' });
   return (
     <dl className="op-visitor-card">
-      <Row label={t('operator.visitor.name')} value={card.name} />
-      <Row label={t('operator.visitor.email')}>{card.email ? `${card.email} (${trust})` : t('operator.visitor.noEmail')}</Row>
+      <Row label={t('operator.visitor.name')} value={card.identity === 'anonymous' ? card.name : `${card.name} (${trust(card.name_verified)})`} />
+      <Row label={t('operator.visitor.email')}>{card.email ? `${card.email} (${trust(card.email_verified)})` : t('operator.visitor.noEmail')}</Row>
       <Row label={t('operator.visitor.identity')} value={t('operator.visitor.identityValue', { identity: card.identity, id: card.visitor_id ?? '' })} />
       {card.context.map(([key, value], i) => (
         <Row key={`${i}:${key}`} label={key} value={value} />

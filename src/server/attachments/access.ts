@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AttachmentRow } from '../store/schema.js';
-import { operatorMayAct } from '../livechat/conversation-access.js';
+import { mayRead } from '../livechat/conversation-access.js';
 
 /**
  * The credential an attachment URL carries for the visitor: an HMAC of the attachment's public id keyed
@@ -21,7 +21,7 @@ function sameToken(given: string, expected: string): boolean {
 
 /**
  * Whether the request may read the attachment: the visitor of its session (by the URL's `access_token`)
- * or one of that session's operators (by their session cookie). Attachments of no session are nobody's.
+ * or an operator who may read the session (by their session cookie; conversation-access.ts). Attachments of no session are nobody's.
  * Callers answer a refusal exactly like an unknown id, so ids of other sessions reveal nothing.
  */
 export async function mayReadAttachment(app: FastifyInstance, request: FastifyRequest, attachment: AttachmentRow, accessToken: unknown): Promise<boolean> {
@@ -30,5 +30,5 @@ export async function mayReadAttachment(app: FastifyInstance, request: FastifyRe
   if (!session) return false;
   if (typeof accessToken === 'string' && accessToken !== '' && sameToken(accessToken, attachmentAccessToken(attachment.public_id, session.uuid))) return true;
   const operator = await app.currentOperator(request);
-  return operator !== null && (await operatorMayAct(app.store, operator, session));
+  return operator !== null && (await mayRead(app.store, operator, session));
 }

@@ -11,6 +11,8 @@ export interface CounterState {
 export interface CounterStore {
   /** Counts one hit on `key`; a window that has ended starts again at 1 and lasts `windowMs` from `now`. */
   hit(key: string, windowMs: number, now: number): Promise<CounterState>;
+  /** The state of `key`'s window at `now` without counting a hit; undefined when none is running. */
+  peek(key: string, now: number): Promise<CounterState | undefined>;
   /** Forgets `key` (a successful log-in clears its failures). */
   reset(key: string): Promise<void>;
   /** Deletes the counters whose window ended before `now`. */
@@ -41,6 +43,11 @@ export class MemoryCounterStore implements CounterStore {
     const fresh = { count: 1, resetAt: now + windowMs };
     this.#counters.set(key, fresh);
     return { ...fresh };
+  }
+
+  async peek(key: string, now: number): Promise<CounterState | undefined> {
+    const known = this.#counters.get(key);
+    return known && known.resetAt > now ? { ...known } : undefined;
   }
 
   async reset(key: string): Promise<void> {

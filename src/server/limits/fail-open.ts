@@ -39,6 +39,16 @@ export class FailOpenCounters implements CounterStore {
     }
   }
 
+  // A peek that cannot be answered sees no running window, as a hit during the outage counts as the first.
+  async peek(key: string, now: number): Promise<CounterState | undefined> {
+    try {
+      return await this.inner.peek(key, now);
+    } catch (err) {
+      this.#failed(err, key, now);
+      return undefined;
+    }
+  }
+
   /** Throws once the counters have failed for the whole fail-open time; until then counts a request let through. */
   #failed(err: unknown, key: string, now: number): void {
     // One report per outage, not one per request.

@@ -18,6 +18,11 @@ export class SplitCounters implements CounterStore {
     return (windowMs >= LONG_WINDOW_MS ? this.long : this.short).hit(key, windowMs, now);
   }
 
+  // The window's length is not known when peeking, so both stores are asked; a key lives in one of them.
+  async peek(key: string, now: number): Promise<CounterState | undefined> {
+    return (await this.short.peek(key, now)) ?? (await this.long.peek(key, now));
+  }
+
   async reset(key: string): Promise<void> {
     await Promise.all([this.short.reset(key), this.long.reset(key)]);
   }

@@ -3,7 +3,7 @@ import { BusChannel } from '../../protocol/livechat.js';
 import { isLiveChat, type ChatSessionRow, type OperatorRow, type VisitorSessionRow } from '../store/schema.js';
 import { sessionUuid } from '../schemas/params.js';
 import { messageToWire } from './format.js';
-import { operatorMayAct } from './conversation-access.js';
+import { mayRead } from './conversation-access.js';
 import { urlsFor } from './urls.js';
 
 /**
@@ -28,15 +28,17 @@ export interface ConversationRef {
 }
 
 /**
- * The open session a call acts on: an operator names it by `session_id` and must be allowed to act in
- * it (operators never see a session's uuid, the visitor's credential); a visitor names it by its uuid.
+ * The open session a call acts on: an operator names it by `session_id` and must be allowed to read it
+ * (conversation-access.ts; operators never see a session's uuid, the visitor's credential); a visitor
+ * names it by its uuid. Undefined for another operator's conversation exactly as for an unknown or closed
+ * one, so the route's answer says nothing about ids.
  */
 export async function sessionOfCaller(app: FastifyInstance, ref: ConversationRef, operator: OperatorRow | null): Promise<ChatSessionRow | undefined> {
   if (!operator) return openSession(app, ref.uuid);
   const id = ref.session_id;
   const session = typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? await app.store.getVisitorSession(id) : await openSession(app, ref.uuid);
   // An offline message has no widget listening: it is answered by e-mail (routes/offline-reply.ts).
-  if (!session || session.closed_at !== null || !isLiveChat(session) || !(await operatorMayAct(app.store, operator, session))) return undefined;
+  if (!session || session.closed_at !== null || !isLiveChat(session) || !(await mayRead(app.store, operator, session))) return undefined;
   return session;
 }
 

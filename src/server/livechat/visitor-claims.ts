@@ -14,15 +14,17 @@ import { textProblem } from '../../protocol/text-checks.js';
 import { InvalidParamError } from '../rpc/errors.js';
 import { VisitorParamProperties } from '../schemas/visitor.js';
 import { IdentityRejectedError, hashMatches } from './identity.js';
+import { verifyVisitorToken, type VerifiedIdentity } from './visitor-token.js';
 import { checkPageAddresses } from './page-history.js';
 
 /**
- * The visitor fields of one call. `undefined`: not given (left as it is); `null`: cleared. The id and
- * hash are raw: {@link verifiedVisitorId} checks them.
+ * The visitor fields of one call. `undefined`: not given (left as it is); `null`: cleared. The id, hash
+ * and token are raw: {@link verifiedIdentity} checks them.
  */
 export interface VisitorClaims {
   id: string | undefined;
   hash: string | undefined;
+  token: string | undefined;
   name: string | null | undefined;
   email: string | null | undefined;
   context: [string, string][] | null | undefined;
@@ -92,6 +94,7 @@ export function visitorClaims(params: ClaimParams): VisitorClaims {
     id: idClaim('visitor_id', params.visitor_id),
     // Any text: a hash of the wrong shape is a wrong hash, refused as such by verifiedVisitorId.
     hash: idClaim('visitor_hash', params.visitor_hash),
+    token: idClaim('visitor_token', params.visitor_token),
     name: nameClaim(params.visitor_name),
     email: emailClaim(params.visitor_email),
     context: contextClaim(params.context),
@@ -102,15 +105,54 @@ export function visitorClaims(params: ClaimParams): VisitorClaims {
 }
 
 /**
- * The verified visitor id, undefined when the call claims none; throws {@link IdentityRejectedError} for
- * an id without its hash (or the reverse), a wrong hash, or a channel without a secret.
+ * What the call proves about its visitor, undefined when it claims no identity: a token proves its `sub`
+ * and whichever of name and e-mail it carries; a hash proves the id alone. Throws
+ * {@link IdentityRejectedError} for a bad or expired token, an id without its hash (or the reverse), a
+ * wrong hash, an id or hash that disagrees with the token beside it, or a channel without a secret.
  */
-export async function verifiedVisitorId(store: Store, channelId: number, claims: VisitorClaims): Promise<string | undefined> {
-  if (claims.id === undefined && claims.hash === undefined) return undefined;
-  if (claims.id === undefined || claims.hash === undefined) throw new IdentityRejectedError();
+export async function verifiedIdentity(store: Store, channelId: number, claims: VisitorClaims, now: number): Promise<VerifiedIdentity | undefined> {
+  if (claims.id === undefined && claims.hash === undefined && claims.token === undefined) return undefined;
   const secret = await store.visitors.identitySecret(channelId);
-  if (!secret || !hashMatches(secret.secret, claims.id, claims.hash)) throw new IdentityRejectedError();
-  return claims.id;
+  if (!secret) throw new IdentityRejectedError();
+  if (claims.token !== undefined) {
+    const verified = await verifyVisitorToken(secret.secret, claims.token, now);
+    if (claims.id !== undefined && claims.id !== verified.id) throw new IdentityRejectedError();
+    if (claims.hash !== undefined && !hashMatches(secret.secret, verified.id, claims.hash)) throw new IdentityRejectedError();
+    return verified;
+  }
+  if (claims.id === undefined || claims.hash === undefined || !hashMatches(secret.secret, claims.id, claims.hash)) throw new IdentityRejectedError();
+  return { id: claims.id };
+}
+
+/** The name and e-mail columns a call sets, and the name to show (undefined: left as it is). */
+export interface ProvenFields {
+  name: string | undefined;
+  patch: VisitorPatch;
+}
+
+/**
+ * The name and e-mail address once the claims apply: a token's claim is verified and replaces the
+ * field; the visitor's own word fills (or clears) a field only while no token has vouched for it, so
+ * nothing the widget sends afterwards changes what the site signed.
+ */
+export function provenFields(claims: VisitorClaims, verified: VerifiedIdentity | undefined, current?: Pick<VisitorSessionRow, 'name_verified' | 'email_verified'>): ProvenFields {
+  const patch: VisitorPatch = {};
+  let name: string | undefined;
+  if (verified?.name !== undefined) {
+    name = verified.name;
+    patch.name_verified = 1;
+  } else if (claims.name && !current?.name_verified) {
+    name = claims.name;
+    patch.name_verified = 0;
+  }
+  if (verified?.email !== undefined) {
+    patch.email = verified.email;
+    patch.email_verified = 1;
+  } else if (claims.email !== undefined && !current?.email_verified) {
+    patch.email = claims.email;
+    patch.email_verified = 0;
+  }
+  return { name, patch };
 }
 
 function userAgentOf(request: FastifyRequest): string | null {
@@ -126,10 +168,9 @@ function acceptedLanguage(request: FastifyRequest): string | null {
   return first === '' || first === '*' ? null : (canonicalTag(first) ?? null);
 }
 
-/** The columns the claims change; the browser's own headers fill what the widget did not say. */
+/** The columns the claims change but the identity; the browser's own headers fill what the widget did not say. */
 export function visitorPatch(claims: VisitorClaims, request: FastifyRequest, withHeaders: boolean): VisitorPatch {
   const patch: VisitorPatch = {};
-  if (claims.email !== undefined) patch.email = claims.email;
   if (claims.context !== undefined) patch.context = claims.context === null || claims.context.length === 0 ? null : JSON.stringify(claims.context);
   if (claims.timeZone !== undefined) patch.time_zone = claims.timeZone;
   if (claims.language !== undefined) patch.language = claims.language;
@@ -141,9 +182,9 @@ export function visitorPatch(claims: VisitorClaims, request: FastifyRequest, wit
 }
 
 /** How far the session's visitor is trusted once the claims apply. */
-export function identityKindOf(verifiedId: string | undefined, name: string | null, email: string | null): IdentityKind {
-  if (verifiedId !== undefined) return 'verified';
-  return name !== null || email !== null ? 'unverified' : 'anonymous';
+export function identityKindOf(verified: VerifiedIdentity | undefined, fields: ProvenFields): IdentityKind {
+  if (verified !== undefined) return 'verified';
+  return fields.name !== undefined || (fields.patch.email ?? null) !== null ? 'unverified' : 'anonymous';
 }
 
 /** Who the session belongs to, as the widget learns it. */

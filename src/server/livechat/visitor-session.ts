@@ -5,7 +5,8 @@ import type { VisitorIdentityAnswer, VisitorUpdatedPayload } from '../../protoco
 import type { VisitorSessionRow } from '../store/schema.js';
 import type { VisitorPatch } from '../store/visitor-queries.js';
 import { sessionToWire } from './format.js';
-import { identityAnswer } from './visitor-claims.js';
+import { identityAnswer, provenFields, type VisitorClaims } from './visitor-claims.js';
+import type { VerifiedIdentity } from './visitor-token.js';
 
 /** The answer of `/im_livechat/get_session`: the session, who it belongs to, and whether it was resumed. */
 export type SessionAnswer = LivechatSession & VisitorIdentityAnswer & { resumed?: true };
@@ -19,17 +20,19 @@ export async function announceVisitorUpdate(app: FastifyInstance, session: Visit
 
 /**
  * A verified visitor's open conversation in the channel, on whatever device they come back from, with
- * what the host page now says about them; undefined when they have none.
+ * what the host page now says about them (`base`: every column but the name and address, which keep
+ * what a token verified); undefined when they have none.
  */
-export async function resumeVerifiedSession(app: FastifyInstance, channelId: number, visitorId: string, patch: VisitorPatch, pages: string[] | undefined): Promise<SessionAnswer | undefined> {
-  const open = await app.store.visitors.openSessionOf(channelId, visitorId);
+export async function resumeVerifiedSession(app: FastifyInstance, channelId: number, verified: VerifiedIdentity, claims: VisitorClaims, base: VisitorPatch): Promise<SessionAnswer | undefined> {
+  const open = await app.store.visitors.openSessionOf(channelId, verified.id);
   if (!open || open.operator_id === null) return undefined;
   const operator = await app.store.getOperator(open.operator_id);
   if (!operator) return undefined;
-  const anonymousName = patch.anonymous_name ?? open.anonymous_name;
-  const full: VisitorPatch = { ...patch, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}` };
+  const fields = provenFields(claims, verified, open);
+  const anonymousName = fields.name ?? open.anonymous_name;
+  const full: VisitorPatch = { ...base, ...fields.patch, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}` };
   await app.store.visitors.updateVisitor(open.id, full);
-  if (pages) await app.store.setPageHistory(open.id, pages);
+  if (claims.pages) await app.store.setPageHistory(open.id, claims.pages);
   const session = { ...open, ...full } as VisitorSessionRow;
   await announceVisitorUpdate(app, session);
   return { ...sessionToWire(session, operator), ...identityAnswer(session), resumed: true };

@@ -5,7 +5,7 @@ import type { ServerConfig } from '../config.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import { attachmentToWire, plainTextToHtml, type WireAttachment } from '../livechat/format.js';
 import { publishMessage } from '../livechat/conversations.js';
-import { operatorMayAct } from '../livechat/conversation-access.js';
+import { ConversationNotFoundError, mayRead } from '../livechat/conversation-access.js';
 import { urlsFor } from '../livechat/urls.js';
 import { InvalidParamError, RpcError, TooManyRequestsError } from '../rpc/errors.js';
 import { checkParams } from '../rpc/invalid-params.js';
@@ -25,7 +25,7 @@ interface UploadedFile {
 
 async function sessionForUpload(app: FastifyInstance, operator: OperatorRow, sessionId: number): Promise<VisitorSessionRow> {
   const session = await app.store.getVisitorSession(sessionId);
-  if (!session || !(await operatorMayAct(app.store, operator, session))) {
+  if (!session || !(await mayRead(app.store, operator, session))) {
     throw new UploadError('not_found', 404, 'This conversation does not exist or is not yours');
   }
   if (session.closed_at !== null) throw new UploadError('session_closed', 409, 'This conversation is closed');
@@ -166,7 +166,7 @@ export async function attachmentUploadRoutes(app: FastifyInstance, opts: { confi
       try {
         session = await sessionForUpload(app, operator, toId(params.session_id));
       } catch (err) {
-        if (err instanceof UploadError) throw new RpcError(err.message, err.code === 'not_found' ? 'missing_error' : 'user_error');
+        if (err instanceof UploadError) throw err.code === 'not_found' ? new ConversationNotFoundError() : new RpcError(err.message, 'user_error');
         throw err;
       }
       const fallbackName = url.pathname.split('/').filter(Boolean).pop() ?? url.hostname;

@@ -14,7 +14,7 @@ import { visitorPatch, type VisitorClaims } from '../livechat/visitor-claims.js'
 
 const DAY = 24 * 3600_000;
 const INVALID_EMAIL = 'Invalid email address';
-const NO_CLAIMS: VisitorClaims = { id: undefined, hash: undefined, name: undefined, email: undefined, context: undefined, timeZone: undefined, language: undefined, pages: undefined };
+const NO_CLAIMS: VisitorClaims = { id: undefined, hash: undefined, token: undefined, name: undefined, email: undefined, context: undefined, timeZone: undefined, language: undefined, pages: undefined };
 
 /** Offline messages one client address may leave a day, on top of the per-minute limit. */
 export const OFFLINE_MESSAGES_PER_ADDRESS_PER_DAY = 10;

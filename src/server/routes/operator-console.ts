@@ -2,12 +2,11 @@ import Type, { type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Rate } from '../../protocol/livechat.js';
 import { OPERATOR_PRESENCES, type OperatorPresence } from '../../protocol/operator-console.js';
-import { RpcError } from '../rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import type { MessageWithRelations } from '../store/store.js';
 import { messageToWire, type WireMessage } from '../livechat/format.js';
 import { urlsFor } from '../livechat/urls.js';
-import { mayRead } from '../livechat/conversation-access.js';
+import { ConversationNotFoundError, mayRead } from '../livechat/conversation-access.js';
 import { ConversationDetailSchema, ConversationSummarySchema } from '../schemas/operator.js';
 import { Id, OneOf, toId } from '../schemas/params.js';
 
@@ -20,13 +19,6 @@ const Presence = OneOf(OPERATOR_PRESENCES, 'presence must be "available" or "awa
 export const CONVERSATION_LIST_MAX = 50;
 /** Messages read to compute a summary (unread count, waiting time) and sent when one is opened. */
 export const CONVERSATION_MESSAGES_MAX = 100;
-
-/** The conversation does not exist or is not the operator's. */
-export class ConversationNotFoundError extends RpcError {
-  constructor() {
-    super('This conversation does not exist or is not yours', 'missing_error', undefined, 'livechat.MissingError');
-  }
-}
 
 /** Visitor messages after the operator's last one: how many, and since when the oldest waits. */
 function waitingOf(newestFirst: MessageWithRelations[]): { unread: number; waiting_since: number | null } {

@@ -2,9 +2,8 @@ import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { BusChannel, type ChannelSeenPayload } from '../../protocol/livechat.js';
 import type { ServerConfig } from '../config.js';
-import { mayRead } from '../livechat/conversation-access.js';
+import { ConversationNotFoundError, mayRead } from '../livechat/conversation-access.js';
 import { Id, toId } from '../schemas/params.js';
-import { ConversationNotFoundError } from './operator-console.js';
 
 /**
  * Read receipts (issue 15): `mark_seen` (under OPERATOR_PREFIX) {session_id, message_id} → true when the

@@ -6,8 +6,8 @@ import type { VisitorSessionRow } from '../store/schema.js';
 import { Id, toId } from '../schemas/params.js';
 import { VisitorCardSchema } from '../schemas/visitor.js';
 import { softwareOf } from '../livechat/user-agent.js';
-import { mayRead } from '../livechat/conversation-access.js';
-import { ConversationNotFoundError, parsePages } from './operator-console.js';
+import { ConversationNotFoundError, mayRead } from '../livechat/conversation-access.js';
+import { parsePages } from './operator-console.js';
 
 /** The stored context pairs; anything else in the column (it never should be) reads as none. */
 function contextOf(raw: string | null): [string, string][] {
@@ -25,7 +25,9 @@ async function cardOf(app: FastifyInstance, session: VisitorSessionRow): Promise
   return {
     session_id: session.id,
     name: session.anonymous_name,
+    name_verified: session.name_verified === 1,
     email: session.email,
+    email_verified: session.email !== null && session.email_verified === 1,
     identity: session.identity,
     visitor_id: session.identity === 'verified' ? session.visitor_id : null,
     context: contextOf(session.context),

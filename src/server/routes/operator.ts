@@ -3,22 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { BusChannel } from '../../protocol/livechat.js';
 import { RpcError } from '../rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../store/schema.js';
-import { operatorMayAct } from '../livechat/conversation-access.js';
+import { ConversationNotFoundError, mayRead } from '../livechat/conversation-access.js';
 import { Id, toId } from '../schemas/params.js';
 
 /** Where the operator console's own routes live: app.ts registers them under it. */
 export const OPERATOR_PREFIX = '/im_livechat/operator';
 
-class SessionNotFoundError extends RpcError {
-  constructor() {
-    super('This conversation does not exist or is not yours', 'missing_error', undefined, 'livechat.MissingError');
-  }
-}
-
-/** The session if this operator may act on it (its operator, a member of its channel, or an admin). */
+/** The session if this operator may read it (conversation-access.ts), else as if it did not exist. */
 async function sessionForOperator(app: FastifyInstance, operator: OperatorRow, sessionId: number): Promise<VisitorSessionRow> {
   const session = await app.store.getVisitorSession(sessionId);
-  if (!session || !(await operatorMayAct(app.store, operator, session))) throw new SessionNotFoundError();
+  if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
   return session;
 }
 

@@ -10,7 +10,7 @@ import { SessionUuid } from '../schemas/params.js';
 import { EarlierConversationSchema, VisitorIdentityAnswerSchema, VisitorParamProperties } from '../schemas/visitor.js';
 import { takeSessionQuota } from '../livechat/visitor-limits.js';
 import { IdentityConflictError } from '../livechat/identity.js';
-import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
+import { identityAnswer, identityKindOf, provenFields, verifiedIdentity, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
 import { announceVisitorUpdate } from '../livechat/visitor-session.js';
 import { openSession, sessionByUuid } from '../livechat/conversations.js';
 
@@ -23,11 +23,12 @@ function atLeast(current: IdentityKind, next: IdentityKind): IdentityKind {
 
 /**
  * The visitor's own profile calls (issue 14), CORS for ALLOWED_ORIGINS like every visitor route:
- * - `/im_livechat/visitor_update` {uuid, visitor_id?, visitor_hash?, visitor_name?, visitor_email?,
- *   context?, time_zone?, language?} → `{identity, visitor_id?}`, or `false` for an unknown or closed
- *   session. A field left out stays as it is; `null` clears the e-mail address or the context. An
- *   identity only grows (anonymous, unverified, verified); a session verified for one id refuses
- *   another's (`livechat.IdentityConflict`); a wrong hash is refused (`livechat.IdentityRejected`).
+ * - `/im_livechat/visitor_update` {uuid, visitor_id?, visitor_hash?, visitor_token?, visitor_name?,
+ *   visitor_email?, context?, time_zone?, language?} → `{identity, visitor_id?}`, or `false` for an
+ *   unknown or closed session. A field left out stays as it is; `null` clears the e-mail address or the
+ *   context. An identity only grows (anonymous, unverified, verified); a session verified for one id
+ *   refuses another's (`livechat.IdentityConflict`); a wrong hash or token is refused
+ *   (`livechat.IdentityRejected`); a name or address a token verified changes only by another token.
  * - `/im_livechat/earlier_conversations` {uuid} → EarlierConversation[]: the verified visitor's earlier
  *   conversations in the channel (at most 10, newest first, each with its newest 30 messages); `[]` for
  *   anyone else.
@@ -48,16 +49,18 @@ export async function visitorProfileRoutes(app: FastifyInstance, opts: { config:
       const session = await openSession(app, params.uuid);
       if (!session) return false;
       await takeSessionQuota(app, 'visitorUpdate', session.id);
-      const verifiedId = await verifiedVisitorId(app.store, session.channel_id, claims);
-      if (verifiedId !== undefined && session.identity === 'verified' && verifiedId !== session.visitor_id) throw new IdentityConflictError();
-      const patch: VisitorPatch = visitorPatch(claims, request, false);
-      if (claims.name) {
+      const verified = await verifiedIdentity(app.store, session.channel_id, claims, app.clock.now());
+      if (verified !== undefined && session.identity === 'verified' && verified.id !== session.visitor_id) throw new IdentityConflictError();
+      // What a token verified stays: the visitor's own word changes only the fields no token vouched for.
+      const fields = provenFields(claims, verified, session);
+      const patch: VisitorPatch = { ...visitorPatch(claims, request, false), ...fields.patch };
+      if (fields.name !== undefined) {
         const operator = await app.store.getOperator(session.operator_id);
-        patch.anonymous_name = claims.name;
-        patch.name = `${claims.name} ${operator?.display_name ?? ''}`.trim();
+        patch.anonymous_name = fields.name;
+        patch.name = `${fields.name} ${operator?.display_name ?? ''}`.trim();
       }
-      if (verifiedId !== undefined) patch.visitor_id = verifiedId;
-      patch.identity = atLeast(session.identity, identityKindOf(verifiedId, claims.name ?? null, claims.email ?? null));
+      if (verified !== undefined) patch.visitor_id = verified.id;
+      patch.identity = atLeast(session.identity, identityKindOf(verified, fields));
       await app.store.visitors.updateVisitor(session.id, patch);
       const updated = { ...session, ...patch } as VisitorSessionRow;
       await announceVisitorUpdate(app, updated);

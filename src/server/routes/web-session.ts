@@ -4,6 +4,7 @@ import { RpcError } from '../rpc/errors.js';
 import type { OperatorRow } from '../store/schema.js';
 import { AnyJson, Text } from '../schemas/params.js';
 import { urlsFor } from '../livechat/urls.js';
+import { checkLoginWait, recordLoginFailure, recordLoginSuccess } from '../limits/login-guard.js';
 
 /** The name reported as `db` (there is one database per server). */
 export const DB_NAME = 'livechat';
@@ -46,10 +47,6 @@ export function sessionInfo(operator: OperatorRow, request: FastifyRequest, tran
   };
 }
 
-/** Log-in attempts on one account in {@link LOGIN_ACCOUNT_WINDOW_MS} before it is refused for the rest of it. */
-export const LOGIN_ATTEMPTS_PER_ACCOUNT = 10;
-export const LOGIN_ACCOUNT_WINDOW_MS = 15 * 60_000;
-
 /** `/web/session/*`: operator log-in, log-out and session info (same-origin, cookie). */
 export async function webSessionRoutes(app: FastifyInstance): Promise<void> {
   app.rpc(
@@ -67,12 +64,14 @@ export async function webSessionRoutes(app: FastifyInstance): Promise<void> {
     },
     async (params, request, reply) => {
       const { login, password } = params;
-      // Guesses on one account are limited whatever addresses they come from; a success clears the count.
-      const accountKey = `login:account:${login.trim().toLowerCase()}`;
-      await app.limits.take(accountKey, LOGIN_ATTEMPTS_PER_ACCOUNT, LOGIN_ACCOUNT_WINDOW_MS);
+      // Guesses on one account slow down the addresses that make them, never the account's owner elsewhere.
+      await checkLoginWait(app.limits, login, request.ip, app.clock.now());
       const operator = await app.store.checkPassword(login, password);
-      if (!operator) throw new RpcError('Wrong login/password', 'access_denied', undefined, 'livechat.AccessDenied');
-      await app.limits.counters.reset(accountKey);
+      if (!operator) {
+        await recordLoginFailure(app.limits, login, request.ip, app.clock.now());
+        throw new RpcError('Wrong login/password', 'access_denied', undefined, 'livechat.AccessDenied');
+      }
+      await recordLoginSuccess(app.limits, login, request.ip);
       await app.startOperatorSession(request, reply, operator);
       return sessionInfo(operator, request, app.locales.hash);
     },

@@ -15,7 +15,7 @@ import { PostKeys } from '../livechat/post-keys.js';
 import { matchRule } from '../livechat/rules.js';
 import { urlsFor } from '../livechat/urls.js';
 import { takeSessionQuota } from '../livechat/visitor-limits.js';
-import { identityAnswer, identityKindOf, verifiedVisitorId, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
+import { identityAnswer, identityKindOf, provenFields, verifiedIdentity, visitorClaims, visitorPatch } from '../livechat/visitor-claims.js';
 import { resumeVerifiedSession, type SessionAnswer } from '../livechat/visitor-session.js';
 import { visitorUploadPolicy } from '../livechat/upload-policy.js';
 import { AnyJson, OperatorSessionId, PostKey, Id, MessageText, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../schemas/params.js';
@@ -113,16 +113,18 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
     },
     async (params, request) => {
       const claims = visitorClaims(params);
-      const anonymousName = claims.name ?? (textOr(params.anonymous_name, 'Visitor').trim() || 'Visitor');
       const channel = await app.store.getChannel(toId(params.channel_id));
       if (!channel) return false;
-      // A wrong hash refuses the call (identity_rejected): the widget then asks again without the identity.
-      const verifiedId = await verifiedVisitorId(app.store, channel.id, claims);
-      const visitor = { ...visitorPatch(claims, request, true), identity: identityKindOf(verifiedId, claims.name ?? null, claims.email ?? null), visitor_id: verifiedId ?? null };
-      if (verifiedId !== undefined) {
-        const resumed = await resumeVerifiedSession(app, channel.id, verifiedId, claims.name ? { ...visitor, anonymous_name: claims.name } : visitor, claims.pages);
+      // A wrong hash or token refuses the call (identity_rejected): the widget then asks again without the identity.
+      const verified = await verifiedIdentity(app.store, channel.id, claims, app.clock.now());
+      const base = { ...visitorPatch(claims, request, true), identity: 'verified' as const };
+      if (verified !== undefined) {
+        const resumed = await resumeVerifiedSession(app, channel.id, verified, claims, { ...base, visitor_id: verified.id });
         if (resumed) return resumed;
       }
+      const fields = provenFields(claims, verified);
+      const anonymousName = fields.name ?? (textOr(params.anonymous_name, 'Visitor').trim() || 'Visitor');
+      const visitor = { ...base, ...fields.patch, identity: identityKindOf(verified, fields), visitor_id: verified?.id ?? null };
       const now = app.clock.now();
       const operator = pickOperator(await onlineOperators(app.store, channel.id, now), lenientId(params.previous_operator_id));
       if (!operator) return false;

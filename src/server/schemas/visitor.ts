@@ -27,10 +27,13 @@ export const VisitorContextSchema = Type.Unsafe<Record<string, string> | null>({
 
 /** The visitor fields, all optional: left out is unchanged; `null` clears the e-mail address or the context. */
 export const VisitorParamProperties = {
-  visitor_id: Type.Optional(OptionalText(VISITOR_LIMITS.id, { description: 'The host’s id of a signed-in visitor; needs visitor_hash' })),
-  visitor_hash: Type.Optional(OptionalText(128, { description: 'Hex HMAC-SHA256 of visitor_id keyed by the channel’s identity secret' })),
-  visitor_name: Type.Optional(OptionalText(VISITOR_LIMITS.name, { description: 'The visitor’s name (unverified unless the id is)' })),
-  visitor_email: Type.Optional(OptionalText(VISITOR_LIMITS.email + 7, { description: 'The visitor’s e-mail address (unverified unless the id is)' })),
+  visitor_id: Type.Optional(OptionalText(VISITOR_LIMITS.id, { description: 'The host’s id of a signed-in visitor; needs visitor_hash or visitor_token (whose sub it must be)' })),
+  visitor_hash: Type.Optional(OptionalText(128, { description: 'Hex HMAC-SHA256 of visitor_id keyed by the channel’s identity secret: proves the id alone' })),
+  visitor_token: Type.Optional(
+    OptionalText(VISITOR_LIMITS.token, { description: 'JWT, HS256 under the channel’s identity secret: proves sub and the name and email claims it carries; exp required, at most 24 h ahead' }),
+  ),
+  visitor_name: Type.Optional(OptionalText(VISITOR_LIMITS.name, { description: 'The visitor’s name: their own word, ignored once a token has verified one' })),
+  visitor_email: Type.Optional(OptionalText(VISITOR_LIMITS.email + 7, { description: 'The visitor’s e-mail address: their own word, ignored once a token has verified one' })),
   context: Type.Optional(VisitorContextSchema),
   time_zone: Type.Optional(Text(VISITOR_LIMITS.timeZone, { description: 'The visitor’s IANA time zone, for their local time' })),
   language: Type.Optional(Text(VISITOR_LIMITS.language, { description: 'The visitor’s language tag (BCP 47)' })),
@@ -54,7 +57,9 @@ const Software = Type.Union([Type.Object({ name: Type.String(), version: Type.Un
 export const VisitorCardSchema = Type.Object({
   session_id: Type.Integer(),
   name: Type.String(),
+  name_verified: Type.Boolean({ description: 'A claim of a valid visitor token; false: the visitor’s own word' }),
   email: Type.Union([Type.String(), Type.Null()]),
+  email_verified: Type.Boolean({ description: 'A claim of a valid visitor token; false: the visitor’s own word' }),
   identity: IdentityAnswerProperties.identity,
   visitor_id: Type.Union([Type.String(), Type.Null()]),
   context: Type.Array(Type.Tuple([Type.String(), Type.String()]), { description: '[key, value] pairs in the host page’s order' }),

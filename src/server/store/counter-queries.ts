@@ -108,6 +108,11 @@ export class DatabaseCounterStore implements CounterStore {
     }
   }
 
+  async peek(key: string, now: number): Promise<CounterState | undefined> {
+    const row = await this.db.selectFrom('rate_counter').select(['count', 'reset_at']).where('key', '=', counterKey(key)).where('reset_at', '>', now).executeTakeFirst();
+    return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : undefined;
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('rate_counter').where('key', '=', counterKey(key)).execute();
   }

@@ -56,12 +56,13 @@ export class RetentionQueries implements RetentionStore {
       await trx.deleteFrom('rating').where('session_id', 'in', ids).execute();
       await trx.deleteFrom('alert_mail').where('session_id', 'in', ids).execute();
       // Only what this transaction deleted is counted: a process that ran the same batch finds nothing here.
-      const deleted = await trx.deleteFrom('visitor_session').where('id', 'in', ids).returning(['id', 'uuid', 'operator_id', 'created_at']).execute();
+      const deleted = await trx.deleteFrom('visitor_session').where('id', 'in', ids).returning(['id', 'uuid', 'operator_id', 'origin', 'created_at']).execute();
       const mine = new Set(deleted.map((d) => d.id));
-      const tallies: Tally[] = deleted.map((d) => ({ channel_id: channelId, operator_id: d.operator_id ?? 0, day: startOfDay(d.created_at), kind: 'conversation', value: 0 }));
-      const operatorOf = new Map(deleted.map((d) => [d.id, d.operator_id ?? 0]));
+      const tallies: Tally[] = deleted.map((d) => ({ channel_id: channelId, operator_id: d.operator_id ?? 0, origin: d.origin, day: startOfDay(d.created_at), kind: 'conversation', value: 0 }));
+      const deletedById = new Map(deleted.map((d) => [d.id, d]));
       for (const r of ratings) {
-        if (mine.has(r.session_id)) tallies.push({ channel_id: channelId, operator_id: operatorOf.get(r.session_id) ?? 0, day: startOfDay(r.created_at), kind: 'rating', value: r.rate });
+        const d = deletedById.get(r.session_id);
+        if (d) tallies.push({ channel_id: channelId, operator_id: d.operator_id ?? 0, origin: d.origin, day: startOfDay(r.created_at), kind: 'rating', value: r.rate });
       }
       await addTallies(trx, tallies);
       const busChannels = deleted.flatMap((d) => [BusChannel.visitor(d.uuid), BusChannel.session(d.id)]);
@@ -91,7 +92,7 @@ async function addTallies(trx: Transaction<Database>, entries: Tally[]): Promise
     await trx
       .insertInto('conversation_tally')
       .values({ ...tally, count })
-      .onConflict((oc) => oc.columns(['channel_id', 'operator_id', 'day', 'kind', 'value']).doUpdateSet({ count: sql<number>`conversation_tally.count + ${count}` }))
+      .onConflict((oc) => oc.columns(['channel_id', 'operator_id', 'origin', 'day', 'kind', 'value']).doUpdateSet({ count: sql<number>`conversation_tally.count + ${count}` }))
       .execute();
   }
 }

@@ -97,6 +97,10 @@ export interface VisitorSessionTable {
   identity: Generated<IdentityKind>;
   /** The host's id of a verified visitor; null otherwise. */
   visitor_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when the name is a visitor token's claim, 0 when it is only the visitor's word. */
+  name_verified: Generated<number>;
+  /** 1 when the e-mail address is a visitor token's claim, 0 when it is only the visitor's word. */
+  email_verified: Generated<number>;
   email: ColumnType<string | null, string | null | undefined, string | null>;
   /** The host page's context values: JSON text of `[key, value]` pairs. */
   context: ColumnType<string | null, string | null | undefined, string | null>;
@@ -174,6 +178,7 @@ export interface UploadUsageTable {
 export interface ConversationTallyTable {
   channel_id: number;
   operator_id: number;
+  origin: ConversationOrigin;
   day: number;
   kind: 'conversation' | 'rating';
   value: number;

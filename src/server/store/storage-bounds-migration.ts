@@ -26,10 +26,12 @@ export const storageBounds: Migration = {
       // 0 for a conversation without an operator (an offline message nobody answered).
       .addColumn('operator_id', 'integer', (c) => c.notNull())
       .addColumn('day', 'bigint', (c) => c.notNull())
+      // Whether the conversations were chats or offline messages: the console's access rule tells them apart.
+      .addColumn('origin', 'text', (c) => c.notNull())
       .addColumn('kind', 'text', (c) => c.notNull())
       .addColumn('value', 'integer', (c) => c.notNull())
       .addColumn('count', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('conversation_tally_pk', ['channel_id', 'operator_id', 'day', 'kind', 'value'])
+      .addPrimaryKeyConstraint('conversation_tally_pk', ['channel_id', 'operator_id', 'origin', 'day', 'kind', 'value'])
       .execute();
     await db.schema.createIndex('visitor_session_channel_closed_idx').on('visitor_session').columns(['channel_id', 'closed_at']).execute();
   },

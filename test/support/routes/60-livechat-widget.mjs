@@ -3,9 +3,9 @@
  * test gets its own (pass that prefix as `server-url`). The real server is exercised by the e2e tests;
  * this one lets component tests choose answers (no operator, failing posts…) and read what was asked.
  *
- *   POST <prefix>/__setup  {available, rule, options, noOperator, postAnswer, failPosts, failTranscript, failOffline, history, initDelayMs, identityHash}
- *     identityHash: the one visitor_hash taken; any other claimed identity is refused as the real server
- *     refuses a wrong hash (livechat.IdentityRejected).
+ *   POST <prefix>/__setup  {available, rule, options, noOperator, postAnswer, failPosts, failTranscript, failOffline, history, initDelayMs, identityHash, identityToken}
+ *     identityHash, identityToken: the one visitor_hash and visitor_token taken (a token verifies `u-1`);
+ *     any other claimed identity is refused as the real server refuses a wrong one (livechat.IdentityRejected).
  *   GET  <prefix>/__calls  → [{route, params}]
  *   POST <prefix>/__push   {payload} → a bus notification on the current session's uuid
  *   POST <prefix>/im_livechat/upload_attachment  multipart {uuid, post_key, file}: stored and announced like
@@ -133,7 +133,8 @@ export default async function livechatWidgetRoutes(ctx, next) {
   const c = s.config;
   const rejectIdentity = () =>
     send(ctx, { jsonrpc: '2.0', id: body.id, error: { code: 200, message: 'Server Error', data: { name: 'livechat.IdentityRejected', message: 'The visitor identity could not be verified', debug: '', arguments: [], exception_type: 'access_error' } } });
-  const claimsWrongIdentity = params.visitor_id !== undefined && params.visitor_hash !== c.identityHash;
+  const claimsWrongIdentity = (params.visitor_id !== undefined && params.visitor_hash !== c.identityHash) || (params.visitor_token !== undefined && params.visitor_token !== c.identityToken);
+  const verifiedId = params.visitor_token !== undefined ? 'u-1' : params.visitor_id;
   switch (route) {
     case '/im_livechat/init':
       if (c.initDelayMs) await delay(c.initDelayMs);
@@ -142,12 +143,12 @@ export default async function livechatWidgetRoutes(ctx, next) {
       if (claimsWrongIdentity) return rejectIdentity();
       if (c.noOperator) return answer(false);
       s.uuid = `uuid-${sid}`;
-      const verified = params.visitor_id !== undefined ? { identity: 'verified', visitor_id: params.visitor_id } : {};
+      const verified = verifiedId !== undefined ? { identity: 'verified', visitor_id: verifiedId } : {};
       return answer({ id: 42, uuid: s.uuid, name: 'Visitor Mitchell Admin', operator_pid: [3, 'Mitchell Admin'], state: 'open', folded: false, message_unread_counter: 0, ...verified });
     }
     case '/im_livechat/visitor_update':
       if (claimsWrongIdentity) return rejectIdentity();
-      return answer(params.visitor_id !== undefined ? { identity: 'verified', visitor_id: params.visitor_id } : { identity: params.visitor_name || params.visitor_email ? 'unverified' : 'anonymous' });
+      return answer(verifiedId !== undefined ? { identity: 'verified', visitor_id: verifiedId } : { identity: params.visitor_name || params.visitor_email ? 'unverified' : 'anonymous' });
     case '/im_livechat/earlier_conversations':
       return answer([]);
     case '/mail/chat_history':

@@ -6,6 +6,7 @@ import { InvalidParamError } from '../../rpc/errors.js';
 import { serverDate } from '../../livechat/format.js';
 import { ONLINE_WINDOW_MS } from '../../livechat/availability.js';
 import { urlPatternProblem } from '../../livechat/rules.js';
+import { readableConversations } from '../../livechat/conversation-access.js';
 import { VISITOR_UPLOAD_TYPES_MAX, parseUploadTypes } from '../../../protocol/visitor-upload.js';
 import { OFFLINE_MODES, type OfflineMode } from '../../../protocol/offline-message.js';
 import { MISSED_AFTER_SECONDS, RETENTION_DAYS_BOUNDS } from '../../../protocol/operator-console.js';
@@ -85,9 +86,9 @@ function myChannels(eb: ExpressionBuilder<any, any>, ctx: DatasetContext) {
   return eb.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', ctx.operator.id);
 }
 
-/** Rows of the conversations (table alias `session`) on the operator's channels or answered by it; all for an admin. */
+/** Rows of the conversations (table alias `session`) the operator may read: the console's one rule. */
 export function conversationsOfMine(session: 't' | 's'): ModelSpec['scope'] {
-  return (eb, ctx) => (ctx.operator.is_admin ? undefined : eb.or([eb(`${session}.channel_id`, 'in', myChannels(eb, ctx)), eb(`${session}.operator_id`, '=', ctx.operator.id)]));
+  return (eb, ctx) => readableConversations(eb, ctx.operator, session);
 }
 
 const channelModel: ModelSpec = {
