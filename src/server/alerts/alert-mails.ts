@@ -1,12 +1,14 @@
 /**
  * The mails operators receive about conversations that need them (issue 14): a missed chat and a new
- * offline message. English, like the transcript; every value from a visitor is escaped in the HTML part
- * and kept off header lines by the mailer.
+ * offline message. English, like the transcript; every value from a visitor is quoted as plain text with its
+ * addresses defanged (mail/defang.ts: no link an attacker wrote reaches an inbox clickable), escaped in
+ * the HTML part and kept off header lines by the mailer.
  */
 import type { ChannelRow, VisitorSessionRow } from '../store/schema.js';
 import type { MessageWithRelations } from '../store/store.js';
 import { escapeHtml, serverDate } from '../livechat/format.js';
 import { bodyToText } from '../mail/transcript.js';
+import { defang, defangedHtml } from '../mail/defang.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 
 /** Visitor messages quoted in a missed-chat mail, first ones first. */
@@ -25,8 +27,8 @@ export interface AlertMailInput {
 
 function quoted(messages: readonly MessageWithRelations[]): { text: string[]; html: string[] } {
   return {
-    text: messages.flatMap((m) => [`${serverDate(m.created_at)} UTC`, bodyToText(m.body), '']),
-    html: messages.map((m) => `<div style="margin:12px 0"><div style="color:#666">${escapeHtml(serverDate(m.created_at))} UTC</div><div>${m.body}</div></div>`),
+    text: messages.flatMap((m) => [`${serverDate(m.created_at)} UTC`, defang(bodyToText(m.body)), '']),
+    html: messages.map((m) => `<div style="margin:12px 0"><div style="color:#666">${escapeHtml(serverDate(m.created_at))} UTC</div><div>${defangedHtml(bodyToText(m.body))}</div></div>`),
   };
 }
 
@@ -46,7 +48,7 @@ export function missedChatMail(input: AlertMailInput): OutgoingMail {
   const visitorMessages = input.messages.filter((m) => m.author_operator_id === null && m.message_type === 'comment').slice(0, MISSED_CHAT_QUOTED_MESSAGES);
   const minutes = Math.round((input.channel.missed_after_seconds / 60) * 10) / 10;
   const waited = input.channel.missed_after_seconds < 60 ? `${input.channel.missed_after_seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const who = input.session.anonymous_name;
+  const who = defang(input.session.anonymous_name);
   const title = `Missed chat on ${input.channel.name}`;
   const lead = `${who} wrote on ${input.channel.name} and nobody answered within ${waited}.`;
   const q = quoted(visitorMessages);
@@ -60,7 +62,7 @@ export function missedChatMail(input: AlertMailInput): OutgoingMail {
 
 /** "New message": a visitor left a message while nobody was online; it is answered by e-mail from the console. */
 export function offlineMessageMail(input: AlertMailInput): OutgoingMail {
-  const who = input.session.anonymous_name;
+  const who = defang(input.session.anonymous_name);
   const address = input.session.email ?? '';
   const title = `New message on ${input.channel.name}`;
   const lead = `${who} <${address}> left a message while nobody was online. Answer it from the console: the answer is e-mailed to them.`;
@@ -76,14 +78,14 @@ export function offlineMessageMail(input: AlertMailInput): OutgoingMail {
 /** The answer an operator writes in the console, mailed to the visitor who left an offline message. */
 export function offlineReplyMail(input: { to: string; channel: ChannelRow; operatorName: string; answer: string; original: MessageWithRelations | undefined }): OutgoingMail {
   const original = input.original;
-  const quote = original ? [`On ${serverDate(original.created_at)} UTC you wrote:`, ...bodyToText(original.body).split('\n').map((l) => `> ${l}`)] : [];
+  const quote = original ? [`On ${serverDate(original.created_at)} UTC you wrote:`, ...defang(bodyToText(original.body)).split('\n').map((l) => `> ${l}`)] : [];
   const text = [input.answer, '', `${input.operatorName}, ${input.channel.name}`, '', ...quote, ''].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
     `<div>${escapeHtml(input.answer).replace(/\r\n|\r|\n/g, '<br>')}</div>`,
     `<p>${escapeHtml(input.operatorName)}, ${escapeHtml(input.channel.name)}</p>`,
     ...(original
-      ? [`<p style="color:#666">On ${escapeHtml(serverDate(original.created_at))} UTC you wrote:</p>`, `<blockquote style="margin:0 0 0 8px;padding-left:8px;border-left:2px solid #ccc">${original.body}</blockquote>`]
+      ? [`<p style="color:#666">On ${escapeHtml(serverDate(original.created_at))} UTC you wrote:</p>`, `<blockquote style="margin:0 0 0 8px;padding-left:8px;border-left:2px solid #ccc">${defangedHtml(bodyToText(original.body))}</blockquote>`]
       : []),
     '</body></html>',
   ].join('\n');
