@@ -34,6 +34,8 @@ export interface ServerConfig {
   sessionLimits: SessionLimits;
   /** Offline messages one channel stores a day, whoever sends them (OFFLINE_MESSAGES_PER_DAY, default 200). */
   offlineMessagesPerDay: number;
+  /** Alert mails one channel sends an hour, missed chats and offline messages together; then one digest (ALERT_MAILS_PER_HOUR, default 20). */
+  alertMailsPerHour: number;
   /** Transcripts one channel mails an hour, whoever asks (TRANSCRIPTS_PER_CHANNEL_PER_HOUR, default 30). */
   transcriptsPerChannelPerHour: number;
   /** How long a refused (429) answer is held back (RATE_LIMIT_DELAY_MS, default 1000; 0 answers at once). */
@@ -258,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = WIDGE
     rateLimits: parseLimits<RateLimits>(env, RATE_LIMIT_DEFAULTS),
     sessionLimits: parseLimits<SessionLimits>(env, SESSION_LIMIT_DEFAULTS),
     offlineMessagesPerDay: parsePositive('OFFLINE_MESSAGES_PER_DAY', env.OFFLINE_MESSAGES_PER_DAY, 200),
+    alertMailsPerHour: parsePositive('ALERT_MAILS_PER_HOUR', env.ALERT_MAILS_PER_HOUR, 20),
     transcriptsPerChannelPerHour: parsePositive('TRANSCRIPTS_PER_CHANNEL_PER_HOUR', env.TRANSCRIPTS_PER_CHANNEL_PER_HOUR, 30),
     rateLimitDelayMs: parseDelay(env.RATE_LIMIT_DELAY_MS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -32,13 +32,13 @@ function quoted(messages: readonly MessageWithRelations[]): { text: string[]; ht
   };
 }
 
-function page(title: string, lead: string, quotes: string[], link: string): string {
+function page(title: string, lead: string, quotes: string[], link: string, linkText = 'Open the conversation'): string {
   return [
     '<!doctype html><html><body style="font-family:sans-serif">',
     `<h1 style="font-size:18px">${escapeHtml(title)}</h1>`,
     `<p>${lead}</p>`,
     ...quotes,
-    `<p><a href="${escapeHtml(link)}">Open the conversation</a></p>`,
+    `<p><a href="${escapeHtml(link)}">${linkText}</a></p>`,
     '</body></html>',
   ].join('\n');
 }
@@ -90,4 +90,35 @@ export function offlineReplyMail(input: { to: string; channel: ChannelRow; opera
     '</body></html>',
   ].join('\n');
   return { to: input.to, subject: `Your message to ${input.channel.name}`, text, html };
+}
+
+/** What a digest reports: the alerts of a channel that the hourly cap kept from being mailed. */
+export interface DigestInput {
+  to: readonly string[];
+  channel: ChannelRow;
+  missedChats: number;
+  offlineMessages: number;
+  /** The hour (or hours, after an outage) the left-out alerts fall in. */
+  from: number;
+  until: number;
+  perHour: number;
+  /** The operator console. */
+  link: string;
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** The one mail an hour that stands for the alerts past the channel's hourly cap. */
+export function alertDigestMail(input: DigestInput): OutgoingMail {
+  const total = input.missedChats + input.offlineMessages;
+  const hours = `${serverDate(input.from).slice(0, 16)} and ${serverDate(input.until).slice(11, 16)} UTC`;
+  const parts = [input.missedChats > 0 ? plural(input.missedChats, 'missed chat') : '', input.offlineMessages > 0 ? plural(input.offlineMessages, 'offline message') : ''].filter((p) => p !== '');
+  const lead = `${plural(total, 'more alert')} on ${input.channel.name} between ${hours} were not mailed: ${parts.join(', ')}.`;
+  const why = `A channel sends at most ${input.perHour} alert mails an hour; the conversations wait in the console.`;
+  return {
+    to: input.to,
+    subject: `${plural(total, 'alert')} on ${input.channel.name} not mailed`,
+    text: [lead, why, '', `Open the console: ${input.link}`, ''].join('\n'),
+    html: page(`Alerts on ${input.channel.name} not mailed`, `${escapeHtml(lead)}<br>${escapeHtml(why)}`, [], input.link, 'Open the console'),
+  };
 }

@@ -16,6 +16,10 @@ export class AppMetrics {
   readonly busDelivered: Counter;
   readonly chatPostSeconds: Histogram;
   readonly rpcErrors: Counter<'code'>;
+  /** Alert mails a channel's hourly cap kept back, by kind (missed_chat, offline_message). */
+  readonly alertMailsSuppressed: Counter<'kind'>;
+  /** Digest mails sent in their place, one per channel and hour at most. */
+  readonly alertDigestsSent: Counter;
   #sources: MetricSources = {};
   #defaultsOn = false;
 
@@ -40,6 +44,8 @@ export class AppMetrics {
       registers,
     });
     this.rpcErrors = new Counter({ name: 'livechat_jsonrpc_errors_total', help: 'JSON-RPC error answers, by error code.', labelNames: ['code'], registers });
+    this.alertMailsSuppressed = new Counter({ name: 'livechat_alert_mails_suppressed_total', help: 'Alert mails not sent because their channel reached ALERT_MAILS_PER_HOUR; counted in the next digest.', labelNames: ['kind'], registers });
+    this.alertDigestsSent = new Counter({ name: 'livechat_alert_digests_sent_total', help: 'Digest mails counting the alerts a channel’s hourly cap kept back.', registers });
     const poolGauge = (name: string, help: string, pick: (p: { total: number; idle: number; waiting: number }) => number): void => {
       new Gauge({
         name,
