@@ -32,7 +32,7 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Calls per minute and per visitor session, whatever addresses it uses (SESSION_LIMIT_* variables). */
   sessionLimits: SessionLimits;
-  /** Offline messages one channel stores a day, whoever sends them (OFFLINE_MESSAGES_PER_DAY, default 200). */
+  /** Safety bound on the offline messages one channel stores a day, whoever sends them (OFFLINE_MESSAGES_PER_DAY, default 10,000). */
   offlineMessagesPerDay: number;
   /** Alert mails one channel sends an hour, missed chats and offline messages together; then one digest (ALERT_MAILS_PER_HOUR, default 20). */
   alertMailsPerHour: number;
@@ -259,7 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = WIDGE
     visitorUploadSessionMaxBytes: parsePositive('VISITOR_UPLOAD_SESSION_MAX_BYTES', env.VISITOR_UPLOAD_SESSION_MAX_BYTES, 50 * 1024 * 1024),
     rateLimits: parseLimits<RateLimits>(env, RATE_LIMIT_DEFAULTS),
     sessionLimits: parseLimits<SessionLimits>(env, SESSION_LIMIT_DEFAULTS),
-    offlineMessagesPerDay: parsePositive('OFFLINE_MESSAGES_PER_DAY', env.OFFLINE_MESSAGES_PER_DAY, 200),
+    offlineMessagesPerDay: parsePositive('OFFLINE_MESSAGES_PER_DAY', env.OFFLINE_MESSAGES_PER_DAY, 10_000),
     alertMailsPerHour: parsePositive('ALERT_MAILS_PER_HOUR', env.ALERT_MAILS_PER_HOUR, 20),
     transcriptsPerChannelPerHour: parsePositive('TRANSCRIPTS_PER_CHANNEL_PER_HOUR', env.TRANSCRIPTS_PER_CHANNEL_PER_HOUR, 30),
     rateLimitDelayMs: parseDelay(env.RATE_LIMIT_DELAY_MS),

@@ -20,6 +20,8 @@ export class AppMetrics {
   readonly alertMailsSuppressed: Counter<'kind'>;
   /** Digest mails sent in their place, one per channel and hour at most. */
   readonly alertDigestsSent: Counter;
+  /** Offline messages refused by the per-channel daily safety bound (OFFLINE_MESSAGES_PER_DAY). */
+  readonly offlineMessagesOverChannelBound: Counter;
   #sources: MetricSources = {};
   #defaultsOn = false;
 
@@ -46,6 +48,7 @@ export class AppMetrics {
     this.rpcErrors = new Counter({ name: 'livechat_jsonrpc_errors_total', help: 'JSON-RPC error answers, by error code.', labelNames: ['code'], registers });
     this.alertMailsSuppressed = new Counter({ name: 'livechat_alert_mails_suppressed_total', help: 'Alert mails not sent because their channel reached ALERT_MAILS_PER_HOUR; counted in the next digest.', labelNames: ['kind'], registers });
     this.alertDigestsSent = new Counter({ name: 'livechat_alert_digests_sent_total', help: 'Digest mails counting the alerts a channel’s hourly cap kept back.', registers });
+    this.offlineMessagesOverChannelBound = new Counter({ name: 'livechat_offline_messages_over_channel_bound_total', help: 'Offline messages refused by the per-channel daily safety bound OFFLINE_MESSAGES_PER_DAY.', registers });
     const poolGauge = (name: string, help: string, pick: (p: { total: number; idle: number; waiting: number }) => number): void => {
       new Gauge({
         name,
