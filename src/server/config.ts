@@ -2,6 +2,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError, parsePositive } from './config-errors.js';
+import { RATE_LIMIT_DEFAULTS, SESSION_LIMIT_DEFAULTS, parseLimits, type RateLimits, type SessionLimits } from './config-limits.js';
+
+export type { RateLimits, SessionLimits } from './config-limits.js';
+export { ConfigError } from './config-errors.js';
 
 /** Everything the server reads from its environment, parsed once (README "Configuration"). */
 export interface ServerConfig {
@@ -46,8 +51,12 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Calls per minute and per visitor session, whatever addresses it uses (SESSION_LIMIT_* variables). */
   sessionLimits: SessionLimits;
-  /** Offline messages one channel stores a day, whoever sends them (OFFLINE_MESSAGES_PER_DAY, default 200). */
+  /** Safety bound on the offline messages one channel stores a day, whoever sends them (OFFLINE_MESSAGES_PER_DAY, default 10,000). */
   offlineMessagesPerDay: number;
+  /** Alert mails one channel sends an hour, missed chats and offline messages together; then one digest (ALERT_MAILS_PER_HOUR, default 20). */
+  alertMailsPerHour: number;
+  /** Transcripts one channel mails an hour, whoever asks (TRANSCRIPTS_PER_CHANNEL_PER_HOUR, default 30). */
+  transcriptsPerChannelPerHour: number;
   /** How long a refused (429) answer is held back (RATE_LIMIT_DELAY_MS, default 1000; 0 answers at once). */
   rateLimitDelayMs: number;
   /** Which proxies are trusted for the client address and protocol (TRUST_PROXY; Fastify's `trustProxy`). */
@@ -64,78 +73,7 @@ export interface ServerConfig {
   metricsHost: string;
 }
 
-/**
- * Requests per minute and per client address on every visitor route, and operator log-in attempts
- * (README "Security" lists each with its RATE_LIMIT_* variable).
- */
-export interface RateLimits {
-  init: number;
-  getSession: number;
-  chatHistory: number;
-  chatPost: number;
-  typing: number;
-  feedback: number;
-  pageHistory: number;
-  transcript: number;
-  offlineMessage: number;
-  poll: number;
-  upload: number;
-  login: number;
-  visitorUpdate: number;
-  earlierConversations: number;
-  visitorCard: number;
-  identitySecret: number;
-  /** The console's read receipts (an operator route, limited all the same). */
-  markSeen: number;
-  /** `GET /api/openapi.json`. */
-  openapi: number;
-}
-
-const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, perMinute: number] } = {
-  init: ['RATE_LIMIT_INIT', 60],
-  getSession: ['RATE_LIMIT_GET_SESSION', 20],
-  chatHistory: ['RATE_LIMIT_CHAT_HISTORY', 120],
-  chatPost: ['RATE_LIMIT_CHAT_POST', 120],
-  typing: ['RATE_LIMIT_TYPING', 240],
-  feedback: ['RATE_LIMIT_FEEDBACK', 20],
-  pageHistory: ['RATE_LIMIT_PAGE_HISTORY', 60],
-  transcript: ['RATE_LIMIT_TRANSCRIPT', 5],
-  offlineMessage: ['RATE_LIMIT_OFFLINE_MESSAGE', 5],
-  poll: ['RATE_LIMIT_POLL', 600],
-  upload: ['RATE_LIMIT_UPLOAD', 20],
-  login: ['RATE_LIMIT_LOGIN', 20],
-  visitorUpdate: ['RATE_LIMIT_VISITOR_UPDATE', 30],
-  earlierConversations: ['RATE_LIMIT_EARLIER_CONVERSATIONS', 30],
-  visitorCard: ['RATE_LIMIT_VISITOR_CARD', 240],
-  identitySecret: ['RATE_LIMIT_IDENTITY_SECRET', 30],
-  markSeen: ['RATE_LIMIT_MARK_SEEN', 240],
-  openapi: ['RATE_LIMIT_OPENAPI', 30],
-};
-
-/** Per-session allowances of the repeatable visitor calls (README "Security"). */
-export interface SessionLimits {
-  chatPost: number;
-  typing: number;
-  feedback: number;
-  pageHistory: number;
-  visitorUpdate: number;
-  upload: number;
-}
-
-const SESSION_LIMIT_DEFAULTS: { [K in keyof SessionLimits]: [variable: string, perMinute: number] } = {
-  chatPost: ['SESSION_LIMIT_CHAT_POST', 60],
-  typing: ['SESSION_LIMIT_TYPING', 120],
-  feedback: ['SESSION_LIMIT_FEEDBACK', 10],
-  pageHistory: ['SESSION_LIMIT_PAGE_HISTORY', 20],
-  visitorUpdate: ['SESSION_LIMIT_VISITOR_UPDATE', 10],
-  upload: ['SESSION_LIMIT_UPLOAD', 10],
-};
-
 const MB = 1024 * 1024;
-
-export class ConfigError extends Error {
-  readonly code = 'config_invalid';
-}
 
 function parsePort(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -153,13 +91,6 @@ function parseMetricsPort(value: string | undefined): number | undefined {
     throw new ConfigError(`METRICS_PORT must be an integer from 0 to 65535, got "${value}"`);
   }
   return port;
-}
-
-function parsePositive(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
-  return n;
 }
 
 function parsePercent(name: string, value: string | undefined, fallback: number): number {
@@ -181,14 +112,6 @@ function parseMailFrom(value: string | undefined): string {
   // A line break would let the variable add mail headers.
   if (/[\r\n]/.test(value)) throw new ConfigError('MAIL_FROM must be on one line');
   return value.trim();
-}
-
-function parseLimits<T extends object>(env: NodeJS.ProcessEnv, defaults: { [K in keyof T]: [string, number] }): T {
-  const limits = {} as Record<string, number>;
-  for (const [key, [variable, fallback]] of Object.entries(defaults) as [string, [string, number]][]) {
-    limits[key] = parsePositive(variable, env[variable], fallback);
-  }
-  return limits as T;
 }
 
 /**
@@ -285,7 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = WIDGE
     retentionDays: env.RETENTION_DAYS ? Math.min(parsePositive('RETENTION_DAYS', env.RETENTION_DAYS, 1), 36_500) : undefined,
     rateLimits: parseLimits<RateLimits>(env, RATE_LIMIT_DEFAULTS),
     sessionLimits: parseLimits<SessionLimits>(env, SESSION_LIMIT_DEFAULTS),
-    offlineMessagesPerDay: parsePositive('OFFLINE_MESSAGES_PER_DAY', env.OFFLINE_MESSAGES_PER_DAY, 200),
+    offlineMessagesPerDay: parsePositive('OFFLINE_MESSAGES_PER_DAY', env.OFFLINE_MESSAGES_PER_DAY, 10_000),
+    alertMailsPerHour: parsePositive('ALERT_MAILS_PER_HOUR', env.ALERT_MAILS_PER_HOUR, 20),
+    transcriptsPerChannelPerHour: parsePositive('TRANSCRIPTS_PER_CHANNEL_PER_HOUR', env.TRANSCRIPTS_PER_CHANNEL_PER_HOUR, 30),
     rateLimitDelayMs: parseDelay(env.RATE_LIMIT_DELAY_MS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     busHoldMs: parseBusHold(env.BUS_HOLD_SECONDS),

@@ -182,6 +182,9 @@ test('the transcript form checks the address and the conversation arrives at a r
   const dialog = await openChat(page);
   await send(page, 'Please mail me this');
   await expect(dialog.getByRole('log').getByText('Please mail me this')).toBeVisible();
+  // A transcript is mailed once an operator has answered (otherwise it would only relay the visitor's text).
+  await rpc(request, '/mail/chat_post', { session_id: (await visitorSession(page)).id, message_content: 'Here is your copy' });
+  await expect(dialog.getByRole('log').getByText('Here is your copy')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   const email = dialog.getByRole('textbox', { name: 'Email' });
@@ -200,4 +203,5 @@ test('the transcript form checks the address and the conversation arrives at a r
   expect(mail.headers.to).toBe('visitor@example.org');
   expect(mail.subject).toBe(`Conversation with ${OPERATOR_NAME}`);
   expect(mail.text).toContain('Please mail me this');
+  expect(mail.text).toContain('Here is your copy');
 });

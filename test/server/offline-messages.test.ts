@@ -142,7 +142,7 @@ describeEachEngine(
     it('an operator answers by e-mail: mailed to the visitor over SMTP, stored and shown live', async () => {
       const { channel, colleague, operator, password } = await offlineChannel(h);
       const announced = mailbox.mails.length;
-      await h.call(ROUTE, { channel_id: channel.id, name: 'Cy', email: 'cy@example.org', message: 'Where is my parcel?' });
+      await h.call(ROUTE, { channel_id: channel.id, name: 'Cy', email: 'cy@example.org', message: 'Where is my parcel? See http://evil.test/track' });
       await mailbox.waitFor(announced);
       const [session] = await h.app.store.offline.list([channel.id], 1);
       const cookie = await h.login(colleague.login, 'pw-colleague');
@@ -157,7 +157,9 @@ describeEachEngine(
       assert.deepEqual(mail!.to, ['cy@example.org']);
       assert.equal(mail!.subject, `Your message to ${channel.name}`);
       assert.match(mail!.text, /^It left today\.\nTracking soon\.\n\nColleague, /);
-      assert.match(mail!.text, /you wrote:\n> Where is my parcel\?/);
+      assert.match(mail!.text, /you wrote:\n> Where is my parcel\? See hxxp:\/\/evil\[\.\]test\/track$/m, 'the visitor’s own text comes back without a live link');
+      assert.match(mail!.html, /Where is my parcel\? See hxxp:\/\/evil\[\.\]test\/track/);
+      assert.doesNotMatch(mail!.text + mail!.html, /evil\.test|<a /);
       const stored = await h.app.store.getMessage(id);
       assert.equal(stored?.author_operator_id, colleague.id);
       assert.equal(stored?.body, '<p>It left today.<br/>Tracking soon.</p>');
@@ -193,9 +195,9 @@ describeEachEngine(
 );
 
 describeEachEngine(
-  'offline messages are bounded per address, per day and per channel',
+  'offline messages are bounded per address, with a safety bound per channel',
   (h) => {
-    it('a few a minute from one address, ten a day from one address, and a daily cap per channel', async () => {
+    it('a few a minute from one address, ten a day from one address; past the channel’s safety bound, refusals are logged and counted', async () => {
       const { channel } = await offlineChannel(h);
       const send = (address: string, n: number) => callFrom(h, address, ROUTE, { channel_id: channel.id, email: `v${n}@example.org`, message: `m${n}` });
       const minute: number[] = [];
@@ -207,14 +209,46 @@ describeEachEngine(
         day.push((await send('203.0.113.2', 100 + i)).res.statusCode);
       }
       assert.deepEqual(day, [...Array(10).fill(200), 429], 'ten a day per address');
-      const stored = (await h.app.store.offline.list([channel.id], 100)).length;
-      assert.equal(stored, 13);
-      // The channel cap (15 here) holds whatever addresses the messages come from.
+      assert.equal((await h.app.store.offline.list([channel.id], 100)).length, 13);
+      // The safety bound (15 here, 10,000 by default) holds whatever addresses the messages come from.
       const many: number[] = [];
       for (let i = 0; i < 4; i += 1) many.push((await send(`198.51.100.${i}`, 200 + i)).res.statusCode);
       assert.deepEqual(many, [200, 200, 429, 429]);
       assert.equal((await h.app.store.offline.list([channel.id], 100)).length, 15);
+      const metrics = await h.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer offline-metrics-token' } });
+      assert.match(metrics.body, /^livechat_offline_messages_over_channel_bound_total 2$/m);
     });
   },
-  { SMTP_URL: mailbox.url, RATE_LIMIT_OFFLINE_MESSAGE: '3', OFFLINE_MESSAGES_PER_DAY: '15' },
+  { SMTP_URL: mailbox.url, RATE_LIMIT_OFFLINE_MESSAGE: '3', OFFLINE_MESSAGES_PER_DAY: '15', METRICS_TOKEN: 'offline-metrics-token' },
+);
+
+describeEachEngine(
+  'a flood of offline messages refuses its senders, never the other visitors',
+  (h) => {
+    it('22 addresses × 10 messages, then a fresh address still gets its message stored; the operators get the hourly cap and one digest', async () => {
+      const { channel, operator } = await offlineChannel(h);
+      const send = (address: string, n: number) => callFrom(h, address, ROUTE, { channel_id: channel.id, email: `flood${n}@example.org`, message: `Cheap pills at http://evil.test/${n}` });
+      for (let a = 0; a < 22; a += 1) {
+        const codes = await Promise.all(Array.from({ length: 10 }, (_, i) => send(`203.0.113.${a}`, a * 10 + i)).map(async (r) => (await r).res.statusCode));
+        assert.deepEqual(codes, Array(10).fill(200), `address ${a}`);
+      }
+      assert.equal((await send('203.0.113.0', 999)).res.statusCode, 429, 'the abuser’s own address is refused');
+      const fresh = await callFrom(h, '198.51.100.50', ROUTE, { channel_id: channel.id, name: 'Real', email: 'real@example.org', message: 'Is my order on its way?' });
+      assert.equal(fresh.res.statusCode, 200);
+      assert.equal(fresh.res.headers['retry-after'], undefined);
+      const stored = await h.app.store.offline.list([channel.id], 500);
+      assert.equal(stored.length, 221);
+      assert.equal(stored[0]!.email, 'real@example.org');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const toOperator = () => mailbox.mails.filter((m) => m.to.includes(operator.email ?? ''));
+      assert.equal(toOperator().length, 3, 'ALERT_MAILS_PER_HOUR');
+      assert.ok(toOperator().every((m) => !/evil\.test/.test(m.text + m.html)));
+      h.clock.advance(3600_000 - (h.clock.now() % 3600_000) + 30_000);
+      await h.app.alerts.sweep();
+      await h.app.alerts.sweep();
+      assert.equal(toOperator().length, 4, 'and one digest');
+      assert.match(toOperator()[3]!.text, /^218 more alerts on .* were not mailed: 218 offline messages\.$/m);
+    });
+  },
+  { SMTP_URL: mailbox.url, RATE_LIMIT_OFFLINE_MESSAGE: '1000', ALERT_MAILS_PER_HOUR: '3' },
 );

@@ -171,6 +171,10 @@ describeEachEngine(
         now: () => h.clock.now(),
         channel: async () => ({ ...channelRow, missed_after_seconds: 0.2 }),
         conversationLink: (id) => `https://chat.example.com/operator/#/conversations/${id}`,
+        consoleLink: 'https://chat.example.com/operator/',
+        counters: h.app.limits.counters,
+        mailsPerHour: 20,
+        metrics: h.app.metrics,
         log: h.app.log,
       });
       const before = mailbox.mails.length;

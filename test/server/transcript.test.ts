@@ -56,8 +56,9 @@ describeEachEngine(
     });
 
     it('keeps an operator name with line breaks on one subject line', async () => {
-      const { session } = await h.visitorSession({ name: 'Eve\r\nBcc: victim@example.com' });
+      const { session, cookie } = await h.visitorSession({ name: 'Eve\r\nBcc: victim@example.com' });
       await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'hi' });
+      await h.call('/mail/chat_post', { session_id: session.id, message_content: 'hello' }, { cookie });
       await h.call('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: 'v@example.org' });
       const mail = received.at(-1)!;
       assert.deepEqual(mail.to, ['v@example.org']);
@@ -84,7 +85,8 @@ describeEachEngine(
     });
 
     it('reports a refused delivery as an error the widget can show', async () => {
-      const { session } = await h.visitorSession();
+      const { session, cookie } = await h.visitorSession();
+      await h.call('/mail/chat_post', { session_id: session.id, message_content: 'hello' }, { cookie });
       refuseNext = true;
       const { body } = await h.rpc('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: 'v@example.org' });
       assert.equal(body.error?.data.message, 'The conversation could not be sent');
@@ -95,8 +97,9 @@ describeEachEngine(
 
 describeEachEngine('transcript without SMTP_URL', (h) => {
   it('writes the mail as an .eml file under DATA_DIR/outbox/', async () => {
-    const { session } = await h.visitorSession();
+    const { session, cookie } = await h.visitorSession();
     await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'keep this' });
+    await h.call('/mail/chat_post', { session_id: session.id, message_content: 'kept' }, { cookie });
     await h.call('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: 'v@example.org' });
     const outbox = path.join(h.database.env.DATA_DIR!, 'outbox');
     const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
@@ -111,7 +114,8 @@ describeEachEngine('transcript rate limit', (h) => {
   it('allows 5 transcripts a minute per IP, then answers a JSON-RPC error', async () => {
     for (let i = 0; i < 5; i += 1) {
       const { session } = await h.visitorSession();
-      await h.call('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: `v${i}@example.org` });
+      // Unanswered conversations: the error answers count all the same.
+      await h.rpc('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: `v${i}@example.org` });
     }
     const { session } = await h.visitorSession();
     const sixth = await h.rpc('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: 'other@example.org' });

@@ -37,24 +37,24 @@ function decodeBody(body: string, encoding: string | undefined): string {
   }
 }
 
-/** The text/plain content of an entity, looking into multipart bodies. */
-function plainText(headers: Record<string, string>, body: string): string {
+/** The content of the entity's first part of this type (text/plain unless told), looking into multipart bodies. */
+function partText(headers: Record<string, string>, body: string, wanted = /^text\/plain/i): string {
   const type = headers['content-type'] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (/^multipart\//i.test(type) && boundary) {
     for (const part of body.split(`--${boundary}`).slice(1)) {
       if (part.startsWith('--')) break;
       const entity = splitEntity(part.replace(/^\n/, ''));
-      const found = plainText(entity.headers, entity.body);
+      const found = partText(entity.headers, entity.body, wanted);
       if (found) return found;
     }
     return '';
   }
-  return /^text\/plain/i.test(type) ? decodeBody(body, headers['content-transfer-encoding']) : '';
+  return wanted.test(type) ? decodeBody(body, headers['content-transfer-encoding']) : '';
 }
 
-/** A raw mail's headers (lower-cased names), subject and plain text. */
-export function parseMail(raw: string | Buffer): { headers: Record<string, string>; subject: string; text: string } {
+/** A raw mail's headers (lower-cased names), subject, plain text and HTML part ('' when it has none). */
+export function parseMail(raw: string | Buffer): { headers: Record<string, string>; subject: string; text: string; html: string } {
   const { headers, body } = splitEntity(raw.toString());
-  return { headers, subject: decodeWords(headers.subject ?? ''), text: plainText(headers, body) };
+  return { headers, subject: decodeWords(headers.subject ?? ''), text: partText(headers, body), html: partText(headers, body, /^text\/html/i) };
 }

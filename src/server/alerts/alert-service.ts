@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AlertKind, ChannelRow, VisitorSessionRow } from '../store/schema.js';
 import type { Store } from '../store/store.js';
 import type { Mailer } from '../mail/mailer.js';
-import { missedChatMail, offlineMessageMail } from './alert-mails.js';
+import type { CounterStore } from '../limits/counter-store.js';
+import type { AppMetrics } from '../metrics/app-metrics.js';
+import type { SuppressedAlert } from '../store/alert-store.js';
+import { alertDigestMail, missedChatMail, offlineMessageMail } from './alert-mails.js';
+
+const HOUR = 3600_000;
 
 /** Bounds and timings of the alerts (README "Alerts for operators"). */
 export const ALERT_LIMITS = {
@@ -27,6 +32,13 @@ export interface AlertDeps {
   channel(id: number): Promise<ChannelRow | undefined>;
   /** The console address of a conversation, for the link in the mail. */
   conversationLink(sessionId: number): string;
+  /** The operator console, for the link in a digest. */
+  consoleLink: string;
+  /** Where the hourly cap counts: the counters every limit of the server uses. */
+  counters: CounterStore;
+  /** Alert mails one channel sends in a clock hour, both kinds together (ALERT_MAILS_PER_HOUR). */
+  mailsPerHour: number;
+  metrics: Pick<AppMetrics, 'alertMailsSuppressed' | 'alertDigestsSent'>;
   log: FastifyBaseLogger;
 }
 
@@ -40,6 +52,11 @@ export interface AlertDeps {
  *
  * Timing: a visitor's post arms a timer in the process that received it; a sweep on start and every
  * minute finds what a stopped process left (timers live in memory only).
+ *
+ * Volume: a channel sends at most `mailsPerHour` alert mails in a clock hour, whatever the number of
+ * conversations (anonymous visitors open them at will); the alerts past it are recorded as suppressed,
+ * and the first sweep of the next hour mails one digest that counts them, claimed in the database so
+ * that several processes send it once.
  */
 export class AlertService {
   readonly #timers = new Map<number, NodeJS.Timeout>();
@@ -78,6 +95,11 @@ export class AlertService {
       const session = attempt === undefined ? undefined : await store.getVisitorSession(retry.session_id);
       if (attempt !== undefined && session) await this.#deliver(session, retry.kind, attempt);
     }
+    const hourStart = now() - (now() % HOUR);
+    for (const channelId of await store.alerts.channelsToDigest(hourStart, since, ALERT_LIMITS.perSweep)) {
+      const taken = await store.alerts.claimSuppressed(channelId, hourStart);
+      if (taken.length > 0) await this.#digest(channelId, taken, hourStart);
+    }
   }
 
   /** Stops the timers (the app is closing); the next start's sweep takes over. */
@@ -103,6 +125,13 @@ export class AlertService {
         await store.alerts.finish(session.id, kind, { state: 'no_recipients', recipients: 0 }, now());
         return;
       }
+      // A retry was counted with its first attempt.
+      if (attempt === 1 && !(await this.#withinHourlyCap(channel.id))) {
+        await store.alerts.finish(session.id, kind, { state: 'suppressed', recipients: 0 }, now());
+        this.deps.metrics.alertMailsSuppressed.inc({ kind });
+        log.info({ session: session.id, kind, channel: channel.id }, 'alert mail suppressed: the channel reached its hourly cap');
+        return;
+      }
       const messages = (await store.listMessages(session.id, 100)).reverse();
       const input = { to: recipients.map((r) => r.email), channel, session, messages, link: this.deps.conversationLink(session.id) };
       await mailer.send(kind === 'missed_chat' ? missedChatMail(input) : offlineMessageMail(input));
@@ -113,6 +142,34 @@ export class AlertService {
       const retryAt = attempt < ALERT_LIMITS.attempts && wait !== undefined ? now() + wait : null;
       log.warn({ err: err instanceof Error ? err.message : String(err), session: session.id, kind, attempt, retry: retryAt !== null }, 'alert mail failed');
       await store.alerts.finish(session.id, kind, { state: 'failed', retryAt }, now()).catch((e: unknown) => log.error({ err: e }, 'recording a failed alert failed'));
+    }
+  }
+
+  /** Counts one alert mail of the channel in the current clock hour: false past the cap. */
+  async #withinHourlyCap(channelId: number): Promise<boolean> {
+    const at = this.deps.now();
+    const hourStart = at - (at % HOUR);
+    const state = await this.deps.counters.hit(`alert-mails:channel:${channelId}:${hourStart}`, hourStart + HOUR - at, at);
+    return state.count <= this.deps.mailsPerHour;
+  }
+
+  /** Mails the digest of alerts this process took; a failure is logged, the conversations wait in the console. */
+  async #digest(channelId: number, taken: SuppressedAlert[], until: number): Promise<void> {
+    const { store, mailer, log } = this.deps;
+    try {
+      const channel = await store.getChannel(channelId);
+      const missedChats = taken.filter((a) => a.kind === 'missed_chat').length;
+      const offlineMessages = taken.length - missedChats;
+      const kinds = [...(missedChats > 0 ? (['missed_chat'] as const) : []), ...(offlineMessages > 0 ? (['offline_message'] as const) : [])];
+      const recipients = channel ? [...new Set((await Promise.all(kinds.map((k) => store.alerts.recipients(channelId, k)))).flat().map((r) => r.email))] : [];
+      if (!channel || recipients.length === 0) return;
+      const earliest = Math.min(...taken.map((a) => a.updated_at));
+      const from = earliest - (earliest % HOUR);
+      await mailer.send(alertDigestMail({ to: recipients, channel, missedChats, offlineMessages, from, until, perHour: this.deps.mailsPerHour, link: this.deps.consoleLink }));
+      this.deps.metrics.alertDigestsSent.inc();
+      log.info({ channel: channelId, alerts: taken.length, recipients: recipients.length }, 'alert digest sent');
+    } catch (err) {
+      log.warn({ err: err instanceof Error ? err.message : String(err), channel: channelId, alerts: taken.length }, 'alert digest failed');
     }
   }
 }

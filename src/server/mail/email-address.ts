@@ -16,3 +16,17 @@ export function parseEmailAddress(value: unknown): string | undefined {
   if (trimmed.length > EMAIL_MAX_LENGTH + 7 || !EMAIL.test(trimmed)) return undefined;
   return trimmed.replace(/^mailto:/i, '');
 }
+
+/**
+ * The form of an address that caps count on: lower-cased, without a `+tag` in the local part, so that
+ * `Victim+1@Example.org` and `victim@example.org` share one allowance. Only for comparing: mail still
+ * goes to the address as typed.
+ */
+export function comparableEmailAddress(address: string): string {
+  const lower = address.trim().replace(/^mailto:/i, '').toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at < 0) return lower;
+  const local = lower.slice(0, at);
+  const plus = local.indexOf('+');
+  return `${plus > 0 ? local.slice(0, plus) : local}${lower.slice(at)}`;
+}

@@ -2,6 +2,7 @@ import type { ChannelRow, VisitorSessionRow } from '../store/schema.js';
 import type { MessageWithRelations } from '../store/store.js';
 import { escapeHtml, serverDate } from '../livechat/format.js';
 import type { OutgoingMail } from './mailer.js';
+import { defang, defangedHtml } from './defang.js';
 
 /** Plain text of a message body we generated (escaped text with `<br/>`, `<p>` and links). */
 export function bodyToText(html: string): string {
@@ -24,7 +25,8 @@ export const TRANSCRIPT_LIMITS = {
   textChars: 100_000,
   /** How long after the conversation ended it may still be mailed. */
   afterCloseMs: 3600_000,
-  perSessionPerDay: 3,
+  perSessionPerDay: 2,
+  /** Keyed on the comparable address (no `+tag`, lower case), so tags do not multiply it. */
   perRecipientPerDay: 5,
 } as const;
 
@@ -45,7 +47,9 @@ function newestThatFit(messages: MessageWithRelations[]): MessageWithRelations[]
 
 /**
  * The transcript mail (PROTOCOL.md §3.9): subject "Conversation with <operator>", then every message in
- * date order with its author ("You" for the visitor) and UTC time, as text and as HTML.
+ * date order with its author ("You" for the visitor) and UTC time, as text and as HTML. The visitor may
+ * send it to any address, so what the visitor wrote is quoted as plain text with its addresses defanged:
+ * the mail never carries a visitor's link clickable under the server's name.
  */
 export function buildTranscript(input: {
   to: string;
@@ -62,7 +66,7 @@ export function buildTranscript(input: {
     `Conversation with ${input.operatorName} (${input.channel.name})`,
     '',
     ...(cut ? [CUT_NOTE, ''] : []),
-    ...ordered.flatMap((m) => [`${author(m)} - ${when(m)}`, bodyToText(m.body), '']),
+    ...ordered.flatMap((m) => [`${author(m)} - ${when(m)}`, m.author_operator_id === null ? defang(bodyToText(m.body)) : bodyToText(m.body), '']),
   ].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif">',
@@ -70,7 +74,7 @@ export function buildTranscript(input: {
     ...(cut ? [`<p style="color:#666">${CUT_NOTE}</p>`] : []),
     ...ordered.map(
       (m) =>
-        `<div style="margin:12px 0"><div><strong>${escapeHtml(author(m))}</strong> <span style="color:#666">${escapeHtml(when(m))}</span></div><div>${m.body}</div></div>`,
+        `<div style="margin:12px 0"><div><strong>${escapeHtml(author(m))}</strong> <span style="color:#666">${escapeHtml(when(m))}</span></div><div>${m.author_operator_id === null ? defangedHtml(bodyToText(m.body)) : m.body}</div></div>`,
     ),
     '</body></html>',
   ].join('\n');

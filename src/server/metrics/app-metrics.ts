@@ -25,6 +25,12 @@ export class AppMetrics {
   readonly uploadsRefused: Counter<'reason'>;
   /** What the retention job deleted: conversations, their stored files, and those files' bytes. */
   readonly retentionDeleted: { conversations: Counter; attachments: Counter; bytes: Counter };
+  /** Alert mails a channel's hourly cap kept back, by kind (missed_chat, offline_message). */
+  readonly alertMailsSuppressed: Counter<'kind'>;
+  /** Digest mails sent in their place, one per channel and hour at most. */
+  readonly alertDigestsSent: Counter;
+  /** Offline messages refused by the per-channel daily safety bound (OFFLINE_MESSAGES_PER_DAY). */
+  readonly offlineMessagesOverChannelBound: Counter;
   #sources: MetricSources = {};
   #defaultsOn = false;
 
@@ -78,6 +84,9 @@ export class AppMetrics {
     };
     diskGauge('livechat_data_volume_free_bytes', 'Free bytes on the file system of DATA_DIR (for unprivileged use).', (d) => d.freeBytes);
     diskGauge('livechat_data_volume_free_ratio', 'Free share (0 to 1) of the file system of DATA_DIR; uploads stop below UPLOAD_MIN_FREE_PERCENT.', (d) => d.freeRatio);
+    this.alertMailsSuppressed = new Counter({ name: 'livechat_alert_mails_suppressed_total', help: 'Alert mails not sent because their channel reached ALERT_MAILS_PER_HOUR; counted in the next digest.', labelNames: ['kind'], registers });
+    this.alertDigestsSent = new Counter({ name: 'livechat_alert_digests_sent_total', help: 'Digest mails counting the alerts a channel’s hourly cap kept back.', registers });
+    this.offlineMessagesOverChannelBound = new Counter({ name: 'livechat_offline_messages_over_channel_bound_total', help: 'Offline messages refused by the per-channel daily safety bound OFFLINE_MESSAGES_PER_DAY.', registers });
     const poolGauge = (name: string, help: string, pick: (p: { total: number; idle: number; waiting: number }) => number): void => {
       new Gauge({
         name,

@@ -13,9 +13,14 @@ declare module 'fastify' {
 /** How often every process looks for alerts a stopped process left behind, and for retries. */
 export const ALERT_SWEEP_MS = 60_000;
 
-/** The console address of a conversation: PUBLIC_URL when set (README "Configuration"), else this server on localhost. */
+/** The console's address: PUBLIC_URL when set (README "Configuration"), else this server on localhost. */
+function consoleLink(publicUrl: string | undefined, port: number): string {
+  return `${publicUrl ?? `http://localhost:${port}`}/operator/`;
+}
+
+/** The console address of a conversation. */
 export function conversationLink(publicUrl: string | undefined, port: number, sessionId: number): string {
-  return `${publicUrl ?? `http://localhost:${port}`}/operator/${conversationLinkHash(sessionId)}`;
+  return `${consoleLink(publicUrl, port)}${conversationLinkHash(sessionId)}`;
 }
 
 /** Decorates `app.alerts`, sweeps once the server is ready and then every minute, and stops with the app. */
@@ -27,6 +32,10 @@ export const alertsPlugin = fp(
       now: () => app.clock.now(),
       channel: async (id) => (await app.availability.get(id)).channel,
       conversationLink: (id) => conversationLink(app.config.publicUrl, app.config.port, id),
+      consoleLink: consoleLink(app.config.publicUrl, app.config.port),
+      counters: app.limits.counters,
+      mailsPerHour: app.config.alertMailsPerHour,
+      metrics: app.metrics,
       log: app.log,
     });
     app.decorate('alerts', alerts);
@@ -49,5 +58,5 @@ export const alertsPlugin = fp(
       await sweeping;
     });
   },
-  { name: 'alerts', dependencies: ['store', 'mailer', 'clock'] },
+  { name: 'alerts', dependencies: ['store', 'mailer', 'clock', 'limits'] },
 );

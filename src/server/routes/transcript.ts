@@ -4,16 +4,23 @@ import type { ServerConfig } from '../config.js';
 import { InvalidParamError, RpcError } from '../rpc/errors.js';
 import { sessionByUuid } from '../livechat/conversations.js';
 import { Email, SessionUuid } from '../schemas/params.js';
-import { parseEmailAddress } from '../mail/email-address.js';
+import { comparableEmailAddress, parseEmailAddress } from '../mail/email-address.js';
 import { MailDeliveryError } from '../mail/mailer.js';
 import { buildTranscript, TRANSCRIPT_LIMITS } from '../mail/transcript.js';
 
 const DAY = 24 * 3600_000;
-
+const HOUR = 3600_000;
 
 class NoConversationError extends RpcError {
   constructor() {
     super('This conversation does not exist', 'missing_error', undefined, 'livechat.MissingError');
+  }
+}
+
+/** No operator has written yet: the mail would only relay what the visitor typed; the widget shows its error block. */
+class NotAnsweredError extends RpcError {
+  constructor() {
+    super('This conversation can be mailed once an operator has answered', 'user_error', undefined, 'livechat.TranscriptNotAnswered');
   }
 }
 
@@ -22,7 +29,9 @@ class NoConversationError extends RpcError {
  * a JSON-RPC error for an invalid address, an unknown session (same answer for a malformed uuid), one
  * ended too long ago, a used-up allowance, or a failed delivery, so the widget can show its error block.
  * Bounded so the route is neither an amplifier nor a relay (issue 11): while the session is open or
- * shortly after, its last messages only, a few mails per session and per recipient a day.
+ * shortly after, once an operator has written in it, its last messages only with the visitor's links
+ * defanged, two mails per session and a few per recipient (whatever its `+tag`) a day, and a cap per
+ * channel and hour (TRANSCRIPTS_PER_CHANNEL_PER_HOUR).
  */
 export async function transcriptRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
   app.visitorRpc(
@@ -41,9 +50,11 @@ export async function transcriptRoutes(app: FastifyInstance, opts: { config: Ser
       const channel = await app.store.getChannel(session.channel_id);
       const operator = session.operator_id === null ? undefined : await app.store.getOperator(session.operator_id);
       if (!channel || !operator) throw new NoConversationError();
+      if (!(await app.store.alerts.answered(session.id))) throw new NotAnsweredError();
       // Counted before anything is built, so refused calls cost one counter each.
       await app.limits.take(`transcript:session:${session.id}`, TRANSCRIPT_LIMITS.perSessionPerDay, DAY);
-      await app.limits.take(`transcript:to:${to.toLowerCase()}`, TRANSCRIPT_LIMITS.perRecipientPerDay, DAY);
+      await app.limits.take(`transcript:to:${comparableEmailAddress(to)}`, TRANSCRIPT_LIMITS.perRecipientPerDay, DAY);
+      await app.limits.take(`transcript:channel:${channel.id}`, opts.config.transcriptsPerChannelPerHour, HOUR);
       const messages = await app.store.listMessages(session.id, TRANSCRIPT_LIMITS.messages);
       const mail = buildTranscript({ to, channel, session, operatorName: operator.display_name, messages });
       try {

@@ -16,12 +16,20 @@ export interface AlertRecipient {
 }
 
 /** How a sending ended. */
-export type AlertOutcome = { state: 'sent' | 'no_recipients'; recipients: number } | { state: 'failed'; retryAt: number | null };
+export type AlertOutcome = { state: 'sent' | 'no_recipients' | 'suppressed'; recipients: number } | { state: 'failed'; retryAt: number | null };
 
 /** One alert to try again. */
 export interface AlertRetry {
   session_id: number;
   kind: AlertKind;
+}
+
+/** An alert the hourly cap kept from being mailed, taken into a digest. */
+export interface SuppressedAlert {
+  session_id: number;
+  kind: AlertKind;
+  /** When it was suppressed. */
+  updated_at: number;
 }
 
 /** The alert side of the store (`app.store.alerts`). */
@@ -45,6 +53,15 @@ export interface AlertStore {
   missedChats(now: number, since: number, limit: number, sessionId?: number): Promise<VisitorSessionRow[]>;
   /** Offline messages created since `since` for which no alert was recorded (a process stopped in between). */
   unannouncedOfflineMessages(since: number, limit: number): Promise<VisitorSessionRow[]>;
+  /** Whether an operator has written in the conversation (what makes a chat answered, and mailable as a transcript). */
+  answered(sessionId: number): Promise<boolean>;
+  /** Channels with alerts suppressed from `since` to before `before` that no digest has counted yet. */
+  channelsToDigest(before: number, since: number, limit: number): Promise<number[]>;
+  /**
+   * Takes the channel's alerts suppressed before `before` into a digest (state `digested`): the ones this
+   * call took, none when another process took them first.
+   */
+  claimSuppressed(channelId: number, before: number): Promise<SuppressedAlert[]>;
 }
 
 /** {@link AlertStore} over Kysely, for both engines. */
@@ -159,6 +176,39 @@ export class KyselyAlertStore implements AlertStore {
       )
       .orderBy('vs.id')
       .limit(limit)
+      .execute();
+  }
+
+  async answered(sessionId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('message').select('id').where('session_id', '=', sessionId).where('author_operator_id', 'is not', null).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async channelsToDigest(before: number, since: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('alert_mail as a')
+      .innerJoin('visitor_session as vs', 'vs.id', 'a.session_id')
+      .select('vs.channel_id')
+      .distinct()
+      .where('a.state', '=', 'suppressed')
+      .where('a.updated_at', '<', before)
+      .where('a.updated_at', '>=', since)
+      .orderBy('vs.channel_id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.channel_id);
+  }
+
+  // One UPDATE is the claim: on PostgreSQL a second process's UPDATE waits for the first one's rows and
+  // then finds them no longer `suppressed`, so each alert is counted by exactly one digest.
+  claimSuppressed(channelId: number, before: number): Promise<SuppressedAlert[]> {
+    return this.db
+      .updateTable('alert_mail')
+      .set({ state: 'digested' })
+      .where('state', '=', 'suppressed')
+      .where('updated_at', '<', before)
+      .where('session_id', 'in', (eb) => eb.selectFrom('visitor_session').select('id').where('channel_id', '=', channelId))
+      .returning(['session_id', 'kind', 'updated_at'])
       .execute();
   }
 }

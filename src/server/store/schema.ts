@@ -189,10 +189,11 @@ export interface ConversationTallyTable {
 export type AlertKind = 'missed_chat' | 'offline_message';
 
 /**
- * Where an alert mail stands: claimed by the process sending it, sent, failed (tried again later), or
- * with nobody to send it to. The row exists from the claim on, so it is never sent twice.
+ * Where an alert mail stands: claimed by the process sending it, sent, failed (tried again later), with
+ * nobody to send it to, or past the channel's hourly cap (`suppressed`, then `digested` once the next
+ * hour's digest counted it). The row exists from the claim on, so it is never sent twice.
  */
-export type AlertMailState = 'sending' | 'sent' | 'failed' | 'no_recipients';
+export type AlertMailState = 'sending' | 'sent' | 'failed' | 'no_recipients' | 'suppressed' | 'digested';
 
 /** One alert per conversation and kind. */
 export interface AlertMailTable {

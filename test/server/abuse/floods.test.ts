@@ -29,7 +29,7 @@ describeEachEngine(
         assert.equal(limited.res.statusCode, 429, url);
         assert.ok(Number(limited.res.headers['retry-after']) > 0, `${url} Retry-After`);
         assert.match(limited.body.error?.data.message ?? '', /Too many requests/, url);
-        // A transcript has its own allowance per session (three a day), so the other visitor has its own.
+        // A transcript has its own allowance per session (two a day), so the other visitor has its own.
         const otherParams = url === '/im_livechat/email_livechat_transcript' ? { ...params, uuid: (await h.visitorSession()).session.uuid } : params;
         const other = await callFrom(h, '198.51.100.7', url, otherParams);
         assert.notEqual(other.res.statusCode, 429, `${url} from another address`);

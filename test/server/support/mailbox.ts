@@ -11,6 +11,7 @@ export interface TestMail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
   headers: Record<string, string>;
 }
 
@@ -33,8 +34,8 @@ export async function startMailbox(): Promise<TestMailbox> {
       refusals -= 1;
       return new Error('mailbox unavailable');
     }
-    const { headers, subject, text } = parseMail(mail.raw);
-    mails.push({ to: mail.to, subject, text, headers });
+    const { headers, subject, text, html } = parseMail(mail.raw);
+    mails.push({ to: mail.to, subject, text, html, headers });
   });
   return {
     url: `smtp://127.0.0.1:${capture.port}`,
