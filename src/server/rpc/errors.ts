@@ -26,6 +26,22 @@ export class TooManyRequestsError extends RpcError {
   }
 }
 
+/** Seconds a client is asked to wait (Retry-After) while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The database connection was lost or refused while the call ran: answered with HTTP 503 and
+ * Retry-After, in the JSON-RPC envelope. Nothing the call wrote is half-done (it committed or not, as a
+ * whole); a post sent again with its key is stored once.
+ */
+export class DatabaseUnavailableError extends RpcError {
+  readonly retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
+  constructor(options?: { cause: unknown }) {
+    super('The service is briefly unavailable, please try again.', 'warning', RpcCode.serverError, 'livechat.ServiceUnavailable');
+    if (options) this.cause = options.cause;
+  }
+}
+
 /** A parameter is missing or has the wrong type or size. */
 export class InvalidParamError extends RpcError {
   constructor(message: string) {
