@@ -82,27 +82,33 @@ describe('a PostgreSQL connection lost under a running app', { skip: pgOnly, tim
     assert.equal(again, body.result);
   });
 
-  it('a batch whose commit answer was lost is found stored and not written again', async () => {
-    const { session } = await h.visitorSession();
-    const channel = `resilience-${newKey()}`;
-    const keys = [newKey(), newKey(), newKey()];
-    const held = bench.proxy.hold(BUS_WRITE, 'reply');
-    // Submitted in one event-loop turn: one batch, one statement (bus/group-commit.ts).
-    const posts = keys.map((key) =>
-      h.app.bus.postMessage({ session_id: session.id, body: `<p>${key}</p>`, author_operator_id: null, post_key: key }, [channel], (row) => ({ id: row.id })),
-    );
-    const notice = h.app.bus.publish([channel], { info: 'notice' });
-    (await held).reset();
-    const ids = (await Promise.all(posts)).map((p) => p.message.id);
-    await notice;
-    for (const [i, key] of keys.entries()) assert.deepEqual(await storedWithKey(key), [{ id: ids[i] }]);
-    const announced = await bench.rows<{ message: string }>('SELECT message FROM bus_notification WHERE channel = $1 ORDER BY id', [channel]);
-    assert.deepEqual(
-      announced.map((n) => JSON.parse(n.message) as unknown),
-      [...ids.map((id) => ({ id })), { info: 'notice' }],
-      'each message announced once, the notice written once',
-    );
-  });
+  const batchCases = [
+    ['a batch whose commit answer was lost (reset) is found stored, not written again', 'reply', async (c: ProxiedConnection) => c.reset()],
+    ['a batch whose connection the database terminates before the write is written again, each job once', 'request', (c: ProxiedConnection) => bench.terminate(c)],
+  ] as const;
+  for (const [title, what, cut] of batchCases) {
+    it(title, async () => {
+      const { session } = await h.visitorSession();
+      const channel = `resilience-${newKey()}`;
+      const keys = [newKey(), newKey(), newKey()];
+      const held = bench.proxy.hold(BUS_WRITE, what);
+      // Submitted in one event-loop turn: one batch, one statement (bus/group-commit.ts).
+      const posts = keys.map((key) =>
+        h.app.bus.postMessage({ session_id: session.id, body: `<p>${key}</p>`, author_operator_id: null, post_key: key }, [channel], (row) => ({ id: row.id })),
+      );
+      const notice = h.app.bus.publish([channel], { info: 'notice' });
+      await cut(await held);
+      const ids = (await Promise.all(posts)).map((p) => p.message.id);
+      await notice;
+      for (const [i, key] of keys.entries()) assert.deepEqual(await storedWithKey(key), [{ id: ids[i] }]);
+      const announced = await bench.rows<{ message: string }>('SELECT message FROM bus_notification WHERE channel = $1 ORDER BY id', [channel]);
+      assert.deepEqual(
+        announced.map((n) => JSON.parse(n.message) as unknown),
+        [...ids.map((id) => ({ id })), { info: 'notice' }],
+        'each message announced once, the notice written once',
+      );
+    });
+  }
 
   it('a connection the database ends between two statements of a transaction fails the call, not the process', async () => {
     const { operator } = await h.channelWithOperator({ online: false });
