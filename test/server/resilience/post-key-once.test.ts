@@ -60,6 +60,19 @@ describeEachEngine('two writes of one post key in one batch', (h) => {
   });
 });
 
+describeEachEngine('a post sent without a key', (h) => {
+  it('is stored with a key from the server, so a write whose commit is unknown can be found', async () => {
+    const { session, cookie } = await h.visitorSession();
+    const fromOperator = await h.call<number>('/mail/chat_post', { session_id: session.id, message_content: 'from the console' }, { cookie });
+    const fromVisitor = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'from an older widget' });
+    const keys = (await h.app.store.listMessages(session.id, 10)).map((m) => [m.id, typeof m.post_key === 'string' && m.post_key.length > 0]);
+    assert.deepEqual(keys.sort(), [
+      [fromOperator, true],
+      [fromVisitor, true],
+    ].sort());
+  });
+});
+
 for (const engine of ['sqlite', 'postgres'] as const) {
   describe(`migration 0014_message_post_key_unique [${engine}]`, { skip: engine === 'postgres' && pgOnly }, () => {
     it('keeps the lowest id’s key of stored copies and makes the key unique per conversation', async () => {
