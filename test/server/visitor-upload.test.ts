@@ -93,6 +93,15 @@ describeEachEngine(
       assert.equal(await storedFiles(h, session.id), 1);
     });
 
+    it('a retry sent while its first attempt still runs gets the same message, and one file is stored', async () => {
+      const { session } = await h.visitorSession();
+      const parts = filePart(session.uuid, tinyPng(), 'twice.png', [{ name: 'post_key', value: 'race-key-0123456789' }]);
+      const answers = await Promise.all([upload(h, parts), upload(h, parts), upload(h, parts)]);
+      for (const a of answers) assert.equal(a.res.statusCode, 200, JSON.stringify(a.json));
+      assert.equal(new Set(answers.map((a) => a.json.message_id)).size, 1);
+      assert.equal((await h.app.store.listMessages(session.id, 100)).length, 1);
+    });
+
     it('refuses a file over the channel’s limit with its size in the message, stores nothing, and accepts exactly the limit', async () => {
       const { session, channel } = await h.visitorSession();
       await h.app.store.updateChannel(channel.id, { visitor_upload_max_bytes: 2048 });

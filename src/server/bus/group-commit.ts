@@ -5,6 +5,13 @@ export interface GroupCommitOptions<Job, Result> {
    * Throwing fails the whole batch; the jobs are then retried one by one (see {@link GroupCommit}).
    */
   write: (batch: Job[]) => Promise<Result[]>;
+  /**
+   * Asked, after `write` failed with `err`, whether the batch is stored all the same (the connection
+   * failed after COMMIT, so its answer was lost): its results, or undefined when it is not (it is then
+   * written again as below). Throwing (the database still cannot say) fails every job with `err`:
+   * writing again blindly could store twice.
+   */
+  recover?: (batch: Job[], err: unknown) => Promise<Result[] | undefined>;
   /** Most jobs in one transaction; keeps the statements far below the engines' parameter limits. */
   maxBatch?: number;
 }
@@ -25,10 +32,13 @@ interface Pending<Job, Result> {
  * fsync, a round trip, the PostgreSQL advisory lock) is shared by the whole batch. Each caller awaits its own result, settled only after the commit.
  *
  * A batch that fails is rolled back as a whole, then its jobs are written again one per transaction, so
- * one bad job (a session deleted meanwhile) fails alone and the others are still written once.
+ * one bad job (a session deleted meanwhile) fails alone and the others are still written once. A batch
+ * whose commit may have happened is first looked up ({@link GroupCommitOptions.recover}), never written
+ * twice.
  */
 export class GroupCommit<Job, Result> {
   readonly #write: (batch: Job[]) => Promise<Result[]>;
+  readonly #recover: GroupCommitOptions<Job, Result>['recover'];
   readonly #maxBatch: number;
   #queue: Pending<Job, Result>[] = [];
   #running = false;
@@ -37,6 +47,7 @@ export class GroupCommit<Job, Result> {
 
   constructor(opts: GroupCommitOptions<Job, Result>) {
     this.#write = opts.write;
+    this.#recover = opts.recover;
     this.#maxBatch = opts.maxBatch ?? DEFAULT_MAX_BATCH;
   }
 
@@ -78,10 +89,7 @@ export class GroupCommit<Job, Result> {
       batch.forEach((p, i) => p.resolve(results[i] as Result));
       return;
     } catch (err) {
-      if (batch.length === 1) {
-        batch[0]!.reject(err);
-        return;
-      }
+      if (await this.#settledAfterFailure(batch, err)) return;
     }
     for (const p of batch) {
       try {
@@ -91,5 +99,23 @@ export class GroupCommit<Job, Result> {
         p.reject(err);
       }
     }
+  }
+
+  /** Settles the failed `batch` when it is found stored, or cannot be retried; false when it is to be retried job by job. */
+  async #settledAfterFailure(batch: Pending<Job, Result>[], err: unknown): Promise<boolean> {
+    let results: Result[] | undefined;
+    try {
+      results = await this.#recover?.(batch.map((p) => p.job), err);
+    } catch {
+      for (const p of batch) p.reject(err);
+      return true;
+    }
+    if (results) {
+      batch.forEach((p, i) => p.resolve(results[i] as Result));
+      return true;
+    }
+    if (batch.length > 1) return false;
+    batch[0]!.reject(err);
+    return true;
   }
 }

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { BusPublisher, BusPublisherEvents } from '../bus/publisher.js';
 import type { BusWrite, BusWriteResult } from '../store/bus-writes.js';
+import { randomUUID } from 'node:crypto';
 import { GroupCommit } from '../bus/group-commit.js';
+import { isConnectionLost } from '../store/connection-errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +33,14 @@ export const busPublisherPlugin = fp(
         if (channels.size > 0) events.emit('published', [...channels]);
         return results;
       },
+      // Only a lost connection leaves the commit unknown; any other failure rolled the batch back.
+      recover: async (batch, err) => {
+        if (!isConnectionLost(err)) return undefined;
+        const results = await app.store.committedBusWrites(batch);
+        // Wakes this process's polls as a confirmed commit does: the LISTEN connection may have been lost too.
+        if (results) events.emit('published', [...new Set(batch.flatMap((w) => w.channels))]);
+        return results;
+      },
     });
     const publisher: BusPublisher = {
       events,
@@ -39,7 +49,10 @@ export const busPublisherPlugin = fp(
         return (await writer.submit({ kind: 'notify', channels, payload: message, now: app.clock.now() })).notifications;
       },
       async postMessage(message, channels, announce) {
-        const result = await writer.submit({ kind: 'message', message, channels, payload: announce, now: app.clock.now() });
+        // Every message is keyed (a server key when the client sent none), so a batch whose commit was
+        // not confirmed can be found (recover above) and a retry never stores a second copy.
+        const keyed = { ...message, post_key: message.post_key ?? randomUUID() };
+        const result = await writer.submit({ kind: 'message', message: keyed, channels, payload: announce, now: app.clock.now() });
         return { message: result.message!, notifications: result.notifications };
       },
     };

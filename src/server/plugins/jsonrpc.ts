@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { RpcExceptionType } from '../../protocol/rpc.js';
-import { RpcError, retryStatusOf, toRpcError } from '../rpc/errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailableError, RpcError, retryStatusOf, toRpcError } from '../rpc/errors.js';
+import { isConnectionLost } from '../store/connection-errors.js';
 import { DeferredRpcResult, type RpcAnswerer } from '../rpc/deferred.js';
 import { rpcBody, rpcErrorResponse, rpcResponse, tooDeep } from '../rpc/envelope.js';
 import { invalidBodyError } from '../rpc/invalid-params.js';
@@ -75,6 +76,11 @@ interface Answers {
   answerer: RpcAnswerer;
 }
 
+/** A lost database connection as the typed, retryable error; anything else unchanged. */
+function unavailable(err: unknown): unknown {
+  return !(err instanceof RpcError) && isConnectionLost(err) ? new DatabaseUnavailableError({ cause: err }) : err;
+}
+
 function answersOf(app: FastifyInstance, development: boolean): Answers {
   // Undefined when the handler answered by itself: Fastify then sends nothing more.
   const success = (reply: FastifyReply, id: unknown, result: unknown): unknown => {
@@ -87,8 +93,10 @@ function answersOf(app: FastifyInstance, development: boolean): Answers {
     if (app.hasDecorator('metrics')) app.metrics.rpcErrors.inc({ code: String(error.code) });
     return errorBody(id, error);
   };
-  const failure = (request: FastifyRequest, id: unknown, err: unknown, reply?: FastifyReply): Record<string, unknown> => {
-    if (!(err instanceof RpcError)) request.log.error({ err }, 'rpc handler failed');
+  const failure = (request: FastifyRequest, id: unknown, thrown: unknown, reply?: FastifyReply): Record<string, unknown> => {
+    const err = unavailable(thrown);
+    if (err instanceof DatabaseUnavailableError) request.log.warn({ err: thrown }, 'the database connection failed during a call');
+    else if (!(err instanceof RpcError)) request.log.error({ err }, 'rpc handler failed');
     const retry = retryStatusOf(err);
     if (retry && reply && !reply.sent) void reply.status(retry.status).header('Retry-After', String(retry.retryAfterSeconds));
     return errorAnswer(id, err);
@@ -153,6 +161,16 @@ const authorized =
 /** Errors raised outside a handler (hooks, body parsing, limits), answered in the envelope on JSON-RPC routes. */
 function errorHandler(answers: Answers) {
   return (err: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply): void => {
+    // A hook or a plain route that lost the database: 503 and Retry-After, whatever the route speaks.
+    if (isConnectionLost(err)) {
+      if (request.routeOptions.config?.rpc === true) {
+        void reply.send(answers.failure(request, null, err, reply));
+        return;
+      }
+      request.log.warn({ err }, 'the database connection failed during a request');
+      void reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send({ error: 'Service unavailable, please try again' });
+      return;
+    }
     // Hooks (origin and session checks) raise RpcError before any handler runs: answer in the envelope.
     if (err instanceof RpcError) {
       const retry = retryStatusOf(err);

@@ -31,7 +31,7 @@ export const storePlugin = fp(
     const open = await openDatabase({
       databaseUrl: opts.databaseUrl,
       dataDir: opts.dataDir,
-      onIdleConnectionError: (err) => app.log.warn({ err }, 'an idle database connection failed; the pool replaces it'),
+      onConnectionError: (err) => app.log.warn({ err }, 'a database connection failed; the pool replaces it'),
     });
     const store = new KyselyStore(open);
     app.log.info({ engine: open.engine, database: open.description }, 'database ready');

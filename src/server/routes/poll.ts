@@ -8,6 +8,7 @@ import { readableChannels } from '../bus/poll-authorization.js';
 import { Wakeups } from '../bus/wakeups.js';
 import { HeldPoll, type PollShared } from '../bus/held-poll.js';
 import { AWAY_AFTER_MS, lastActivityFrom } from '../bus/presence.js';
+import { readRetryingOnce } from '../store/connection-errors.js';
 
 /** Settings of {@link busPollRoutes}. */
 export interface BusPollOptions {
@@ -105,11 +106,14 @@ export const busPollRoutes = fp(
     // Ended before the server stops, so shutting down never waits for held polls.
     app.addHook('preClose', async () => wakeups.dispose());
 
+    // A held poll that loses its connection reads again rather than failing: it is kept, and answered
+    // with what it was woken for. A database that stays away fails it (503); the client keeps `last`.
     const read = async (channels: readonly string[], last: number): Promise<BusNotification[]> => {
-      const rows =
+      const rows = await readRetryingOnce(() =>
         last === 0
-          ? await app.store.listNotifications({ channels, since: app.clock.now() - o.firstPollWindowMs, limit: MAX_ROWS })
-          : await app.store.listNotifications({ channels, afterId: last, limit: MAX_ROWS });
+          ? app.store.listNotifications({ channels, since: app.clock.now() - o.firstPollWindowMs, limit: MAX_ROWS })
+          : app.store.listNotifications({ channels, afterId: last, limit: MAX_ROWS }),
+      );
       return rows.map(toWire);
     };
     const delivered = app.hasDecorator('metrics') ? app.metrics.busDelivered : undefined;

@@ -128,24 +128,30 @@ async function store(app: FastifyInstance, request: FastifyRequest, config: Conf
   if (existing) return { message_id: existing.id, attachments: existing.attachments.map((a) => attachmentToWire(a, urls, session.uuid)) };
   // Checked again just before storing: uploads of one conversation that ran side by side are counted.
   if ((await app.store.conversations.visitorUploadBytes(session.id)) + upload.data.length > config.visitorUploadSessionMaxBytes) throw sessionFull(config);
-  const stored = await insertCharged(app, session, budgets, { postKey, name, mimetype, data: upload.data });
+  const { stored, fresh } = await insertCharged(app, session, budgets, { postKey, name, mimetype, data: upload.data });
   if (!stored) throw new Error('the uploaded message was not stored');
+  if (!fresh) return { message_id: stored.id, attachments: stored.attachments.map((a) => attachmentToWire(a, urls, session.uuid)) };
   // The key goes out with the announcement: the widget's pending upload takes the message's place.
   await app.bus.publish(messageChannels(session), { ...messageToWire(stored, session, urls), ...(postKey ? { [POST_KEY_PARAM]: postKey } : {}) });
   return { message_id: stored.id, attachments: stored.attachments.map((a) => attachmentToWire(a, urls, session.uuid)) };
 }
 
-/** Stores the file's message once the daily budgets took its bytes; gives them back if storing fails. */
+/**
+ * Stores the file's message once the daily budgets took its bytes; gives them back if storing fails. A
+ * retry that raced its first attempt meets the unique post key: the first attempt's message answers it.
+ */
 async function insertCharged(app: FastifyInstance, session: VisitorSessionRow, budgets: UploadBudget[], file: { postKey: string | null; name: string; mimetype: string; data: Buffer }) {
   const release = await chargeToday(app, budgets, file.data.length);
   try {
     const now = app.clock.now();
     const message = await app.store.insertMessage({ session_id: session.id, body: '', author_operator_id: null, post_key: file.postKey }, now);
     await app.store.createAttachment({ session_id: session.id, message_id: message.id, name: file.name, mimetype: file.mimetype, type: 'file', url: null, data: file.data, file_size: file.data.length }, now);
-    return await app.store.getMessage(message.id);
+    return { stored: await app.store.getMessage(message.id), fresh: true };
   } catch (err) {
     await release().catch((cause: unknown) => app.log.warn({ err: cause }, 'giving back the bytes of a failed upload failed'));
-    throw err;
+    const raced = file.postKey === null ? undefined : await app.store.findMessageIdByPostKey(session.id, file.postKey).catch(() => undefined);
+    if (raced === undefined) throw err;
+    return { stored: await app.store.getMessage(raced), fresh: false };
   }
 }
 

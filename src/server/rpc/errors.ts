@@ -26,6 +26,22 @@ export class TooManyRequestsError extends RpcError {
   }
 }
 
+/** Seconds a client is asked to wait (Retry-After) while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The database connection was lost or refused while the call ran: answered with HTTP 503 and
+ * Retry-After, in the JSON-RPC envelope. Nothing the call wrote is half-done (it committed or not, as a
+ * whole); a post sent again with its key is stored once.
+ */
+export class DatabaseUnavailableError extends RpcError {
+  readonly retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
+  constructor(options?: { cause: unknown }) {
+    super('The service is briefly unavailable, please try again.', 'warning', RpcCode.serverError, 'livechat.ServiceUnavailable');
+    if (options) this.cause = options.cause;
+  }
+}
+
 /**
  * The limit counters could not be read for longer than the server answers without them
  * (README "Limits"): HTTP 503 with Retry-After, in the JSON-RPC envelope.
@@ -39,7 +55,7 @@ export class LimitsUnavailableError extends RpcError {
 /** The HTTP status and Retry-After of an error that is answered with one (429, 503), else undefined. */
 export function retryStatusOf(err: unknown): { status: number; retryAfterSeconds: number } | undefined {
   if (err instanceof TooManyRequestsError) return { status: 429, retryAfterSeconds: err.retryAfterSeconds };
-  if (err instanceof LimitsUnavailableError) return { status: 503, retryAfterSeconds: err.retryAfterSeconds };
+  if (err instanceof LimitsUnavailableError || err instanceof DatabaseUnavailableError) return { status: 503, retryAfterSeconds: err.retryAfterSeconds };
   return undefined;
 }
 

@@ -1,13 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, BusNotificationRow, MessageRow } from './schema.js';
 import type { Engine } from './database.js';
 import type { NewMessage } from './store.js';
-import { packChannels } from '../bus/notify-payload.js';
-import { BUS_NOTIFY_CHANNEL } from '../bus/pg-listener.js';
+import { alreadyStored, byId, keyOf, messageValues, notificationValues, results, storedByKey, type MessageWrite } from './bus-write-rows.js';
+import { writePostgres } from './bus-writes-postgres.js';
 
-/** Advisory lock key that orders bus writes on PostgreSQL ("lcbus" in ASCII). */
-export const BUS_WRITE_LOCK = 0x6c63627573;
+export { BUS_WRITE_LOCK, payloadTemplate } from './bus-writes-postgres.js';
 
 /** Test hooks of {@link writeInOrder}. */
 export interface OrderedWriteHooks {
@@ -26,8 +25,6 @@ export interface BusWriteResult {
   notifications: BusNotificationRow[];
 }
 
-const byId = (a: { id: number }, b: { id: number }): number => Number(a.id) - Number(b.id);
-
 /**
  * Writes a batch of bus writes in one transaction so that notification ids become visible in id
  * order: "no commit-order gaps".
@@ -44,48 +41,35 @@ const byId = (a: { id: number }, b: { id: number }): number => Number(a.id) - Nu
  * was told about. All messages of the batch go in one multi-row INSERT and all notifications in another,
  * so a batch costs the same few statements whatever its size. Ids are drawn in VALUES order on both
  * engines, so the rows sorted by id line up with the writes.
+ *
+ * A message write whose post key the conversation already has (a retry, on this process or another,
+ * of a post whose answer was lost) stores nothing: its result is the stored message, and the other
+ * writes of its batch are written as usual.
  */
 export async function writeInOrder(db: Kysely<Database>, engine: Engine, writes: BusWrite[], hooks: OrderedWriteHooks = {}): Promise<BusWriteResult[]> {
   if (writes.length === 0) return [];
   return engine === 'postgres' ? writePostgres(db, writes, hooks) : writeSqlite(db, writes, hooks);
 }
 
-/** The notification rows of a batch, each with the index of the write it belongs to. */
-function notificationValues(writes: BusWrite[], messages: Map<BusWrite, MessageRow>): { owners: number[]; values: { channel: string; message: string; created_at: number }[] } {
-  const owners: number[] = [];
-  const values: { channel: string; message: string; created_at: number }[] = [];
-  writes.forEach((w, i) => {
-    const channels = [...new Set(w.channels)];
-    if (channels.length === 0) return;
-    const text = JSON.stringify(w.kind === 'message' ? w.payload(messages.get(w)!) : w.payload);
-    for (const channel of channels) {
-      owners.push(i);
-      values.push({ channel, message: text, created_at: w.now });
-    }
-  });
-  return { owners, values };
-}
-
-function results(writes: BusWrite[], messages: Map<BusWrite, MessageRow>, owners: number[], rows: BusNotificationRow[]): BusWriteResult[] {
-  const out: BusWriteResult[] = writes.map((w) => ({ ...(messages.has(w) ? { message: messages.get(w)! } : {}), notifications: [] }));
-  rows.sort(byId).forEach((row, k) => out[owners[k]!]!.notifications.push(row));
-  return out;
-}
-
-/** SQLite: one transaction on the single connection; statements cost microseconds, so four are fine. */
+/** SQLite: one transaction on the single connection; statements cost microseconds, so a lookup more is fine. */
 async function writeSqlite(db: Kysely<Database>, writes: BusWrite[], hooks: OrderedWriteHooks): Promise<BusWriteResult[]> {
   return db.transaction().execute(async (trx) => {
-    const messageWrites = writes.filter((w) => w.kind === 'message');
+    const messageWrites = writes.filter((w): w is MessageWrite => w.kind === 'message');
     const messages = new Map<BusWrite, MessageRow>();
-    if (messageWrites.length > 0) {
-      const rows = await trx
-        .insertInto('message')
-        .values(messageWrites.map(messageValues))
-        .returningAll()
-        .execute();
-      rows.sort(byId).forEach((row, i) => messages.set(messageWrites[i]!, row));
+    // Read in the writing transaction: SQLite has one writer, so no other process stores a key meanwhile.
+    const stored = await storedByKey(trx, messageWrites);
+    const skipped = alreadyStored(messageWrites, stored);
+    const fresh = messageWrites.filter((w) => !skipped.has(w));
+    if (fresh.length > 0) {
+      const rows = await trx.insertInto('message').values(fresh.map(messageValues)).returningAll().execute();
+      rows.sort(byId).forEach((row, i) => {
+        messages.set(fresh[i]!, row);
+        const key = keyOf(fresh[i]!);
+        if (key !== undefined) stored.set(key, row);
+      });
     }
-    const { owners, values } = notificationValues(writes, messages);
+    for (const w of skipped) messages.set(w, stored.get(keyOf(w as MessageWrite)!)!);
+    const { owners, values } = notificationValues(writes, messages, skipped);
     const rows = values.length > 0 ? await trx.insertInto('bus_notification').values(values).returningAll().execute() : [];
     const delay = hooks.commitDelayMs?.() ?? 0;
     if (delay > 0) await sleep(delay);
@@ -93,166 +77,18 @@ async function writeSqlite(db: Kysely<Database>, writes: BusWrite[], hooks: Orde
   });
 }
 
-/** Two ids no real message has, as long as each other, differing in every digit (below 2^53). */
-const PROBE_IDS = [1111111111111111, 2222222222222222] as const;
-
 /**
- * A message payload's JSON text cut where the message id goes, so PostgreSQL can complete it with the
- * id it draws (`array_to_string(parts, id)`). Found by rendering the payload with two probe ids and
- * keeping the places where the texts differ; undefined when the payload uses its id in any other way
- * (the caller then draws the ids first, one round trip more).
+ * Whether a batch whose commit was never confirmed (the connection failed during or after COMMIT) is
+ * stored, found through the post keys of its messages (every message write has one): the results of
+ * the stored batch, or undefined when it is not stored, or has no message to tell by (notifications
+ * alone are then written again: at-least-once). A message counts only if it is this write's own row
+ * (same time), not one an earlier post with the key stored. The notifications are not read back:
+ * they were announced at the commit.
  */
-export function payloadTemplate(render: (id: number) => unknown): string[] | undefined {
-  const [a, b] = PROBE_IDS.map((id) => JSON.stringify(render(id)));
-  if (a === undefined || b === undefined || a.length !== b.length) return undefined;
-  const [probeA, probeB] = PROBE_IDS.map(String) as [string, string];
-  const parts: string[] = [];
-  let from = 0;
-  let i = 0;
-  while (i < a.length) {
-    if (a[i] === b[i]) {
-      i += 1;
-      continue;
-    }
-    if (a.slice(i, i + probeA.length) !== probeA || b.slice(i, i + probeB.length) !== probeB) return undefined;
-    parts.push(a.slice(from, i));
-    i += probeA.length;
-    from = i;
-  }
-  parts.push(a.slice(from));
-  return parts.join(probeB) === b ? parts : undefined;
-}
-
-/**
- * PostgreSQL: every round trip made while holding the advisory lock delays every writer of every
- * process, and on a busy machine each round trip costs more than the statement, so a batch is one
- * statement (its own transaction): take the lock, draw the message ids, insert the messages, insert
- * the notifications (a message's payload completed in SQL with its id, see {@link payloadTemplate}),
- * NOTIFY the other processes (delivered by PostgreSQL at the commit, so a woken process finds the
- * rows), commit, release. The lock is a joined CTE: no row, hence no id, exists before it is granted.
- * One NOTIFY per batch: NOTIFY takes a global lock at commit, which the advisory lock already
- * serialises. A payload that cannot be templated makes the batch draw its message ids first.
- */
-async function writePostgres(db: Kysely<Database>, writes: BusWrite[], hooks: OrderedWriteHooks): Promise<BusWriteResult[]> {
-  const messageWrites = writes.filter((w) => w.kind === 'message');
-  const templates = new Map<BusWrite, string[]>();
-  for (const w of messageWrites) {
-    const parts = payloadTemplate((id) => w.payload(messageRow(w, id)));
-    if (!parts) return writePostgresIdsFirst(db, writes, hooks);
-    templates.set(w, parts);
-  }
-  const ordinal = new Map(messageWrites.map((w, i) => [w, i + 1]));
-  const owners: number[] = [];
-  const notificationRows: RawBuilder<unknown>[] = [];
-  writes.forEach((w, i) => {
-    const channels = [...new Set(w.channels)];
-    if (channels.length === 0) return;
-    const text = w.kind === 'message' ? null : JSON.stringify(w.payload);
-    for (const channel of channels) {
-      owners.push(i);
-      const seq = owners.length;
-      notificationRows.push(
-        w.kind === 'message'
-          ? sql`(${seq}::int, ${channel}::text, NULL::text, ${templates.get(w)!}::text[], ${ordinal.get(w)!}::int, ${w.now}::int8)`
-          : sql`(${seq}::int, ${channel}::text, ${text}::text, NULL::text[], NULL::int, ${w.now}::int8)`,
-      );
-    }
-  });
-  const delay = hooks.commitDelayMs?.() ?? 0;
-  const drawIds =
-    messageWrites.length > 0
-      ? sql`, ids AS MATERIALIZED (SELECT ord, nextval(pg_get_serial_sequence('message', 'id')) AS id FROM bus_lock CROSS JOIN generate_series(1, ${messageWrites.length}::int) AS ord),
-        new_message AS (
-          INSERT INTO message (id, session_id, body, author_operator_id, message_type, created_at, post_key)
-          SELECT ids.id::int4, v.session_id, v.body, v.author_operator_id, v.message_type, v.created_at, v.post_key
-          FROM (VALUES ${sql.join(
-            messageWrites.map(
-              (w, i) =>
-                sql`(${i + 1}::int, ${w.message.session_id}::int4, ${w.message.body}::text, ${w.message.author_operator_id}::int4, ${w.message.message_type ?? 'comment'}::text, ${w.now}::int8, ${w.message.post_key ?? null}::text)`,
-            ),
-          )}) AS v(ord, session_id, body, author_operator_id, message_type, created_at, post_key) JOIN ids USING (ord)
-          RETURNING id)`
-      : sql`, ids AS (SELECT NULL::int AS ord, NULL::int8 AS id WHERE false)`;
-  const insertNotifications =
-    notificationRows.length > 0
-      ? sql`INSERT INTO bus_notification (channel, message, created_at)
-          SELECT v.channel, COALESCE(v.message, array_to_string(v.parts, ids.id::text)), v.created_at
-          FROM bus_lock CROSS JOIN (VALUES ${sql.join(notificationRows)}) AS v(seq, channel, message, parts, ord, created_at) LEFT JOIN ids USING (ord)
-          ORDER BY v.seq
-          RETURNING id, channel, message, created_at`
-      : sql`SELECT NULL::int8 AS id, NULL AS channel, NULL AS message, NULL::int8 AS created_at FROM bus_lock WHERE false`;
-  const payloads = packChannels(new Set(writes.flatMap((w) => w.channels)));
-  // The wake-up runs once the notifications are inserted (it counts them first); tests may then keep the
-  // statement, so its transaction, open after the ids are drawn.
-  const query = sql<BusNotificationRow & { ord: number | null }>`WITH bus_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${BUS_WRITE_LOCK})) ${drawIds}, inserted AS (${insertNotifications}),
-      wake AS MATERIALIZED (SELECT count(pg_notify(${BUS_NOTIFY_CHANNEL}, p)) AS n FROM (SELECT count(*) FROM inserted) AS c, unnest(${payloads}::text[]) AS p),
-      hold AS MATERIALIZED (SELECT pg_sleep(${delay / 1000}::float8) FROM wake)
-    SELECT inserted.*, NULL::int AS ord FROM inserted, wake, hold
-    UNION ALL SELECT ids.id, NULL, NULL, NULL, ids.ord FROM ids, wake, hold`;
-  const { rows } = await query.execute(db);
-  const messages = new Map<BusWrite, MessageRow>();
-  const notifications: BusNotificationRow[] = [];
-  for (const r of rows) {
-    if (r.ord === null) notifications.push({ id: Number(r.id), channel: r.channel, message: r.message, created_at: r.created_at });
-    else messages.set(messageWrites[r.ord - 1]!, messageRow(messageWrites[r.ord - 1]!, Number(r.id)));
-  }
-  return results(writes, messages, owners, notifications);
-}
-
-/** The columns of a message write's row, all but its id. */
-function messageValues(w: Extract<BusWrite, { kind: 'message' }>): Omit<MessageRow, 'id'> {
-  return {
-    session_id: w.message.session_id,
-    body: w.message.body,
-    author_operator_id: w.message.author_operator_id,
-    message_type: w.message.message_type ?? 'comment',
-    created_at: w.now,
-    post_key: w.message.post_key ?? null,
-  };
-}
-
-function messageRow(w: Extract<BusWrite, { kind: 'message' }>, id: number): MessageRow {
-  return { id, ...messageValues(w) };
-}
-
-/**
- * The fallback of {@link writePostgres} for payloads that cannot be templated: message ids are drawn
- * beforehand (outside the lock; only notification ids must be ordered), so the payloads are complete
- * before the one statement that takes the lock and writes.
- */
-async function writePostgresIdsFirst(db: Kysely<Database>, writes: BusWrite[], hooks: OrderedWriteHooks): Promise<BusWriteResult[]> {
-  const messageWrites = writes.filter((w) => w.kind === 'message');
-  const messages = new Map<BusWrite, MessageRow>();
-  if (messageWrites.length > 0) {
-    const ids = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence('message', 'id')) AS id FROM generate_series(1, ${messageWrites.length}::int)`.execute(db);
-    messageWrites.forEach((w, i) => messages.set(w, messageRow(w, Number(ids.rows[i]!.id))));
-  }
-  const { owners, values } = notificationValues(writes, messages);
-  const delay = hooks.commitDelayMs?.() ?? 0;
-  const messageRows = [...messages.values()].map(
-    (m) => sql`(${m.id}::int4, ${m.session_id}::int4, ${m.body}::text, ${m.author_operator_id}::int4, ${m.message_type}::text, ${m.created_at}::int8, ${m.post_key}::text)`,
-  );
-  const insertMessages =
-    messageRows.length > 0
-      ? sql`, new_message AS (
-          INSERT INTO message (id, session_id, body, author_operator_id, message_type, created_at, post_key)
-          SELECT v.* FROM bus_lock CROSS JOIN (VALUES ${sql.join(messageRows)}) AS v(id, session_id, body, author_operator_id, message_type, created_at, post_key)
-          RETURNING id)`
-      : sql``;
-  const notificationRows = values.map((v) => sql`(${v.channel}::text, ${v.message}::text, ${v.created_at}::int8)`);
-  const insertNotifications =
-    notificationRows.length > 0
-      ? sql`INSERT INTO bus_notification (channel, message, created_at)
-          SELECT v.* FROM bus_lock CROSS JOIN (VALUES ${sql.join(notificationRows)}) AS v(channel, message, created_at)
-          RETURNING id, channel, message, created_at`
-      : sql`SELECT NULL::int8 AS id, NULL AS channel, NULL AS message, NULL::int8 AS created_at FROM bus_lock WHERE false`;
-  const payloads = packChannels(new Set(values.map((v) => v.channel)));
-  // The wake-up runs once the notifications are inserted (it counts them first); tests may then keep the
-  // statement, so its transaction, open after the ids are drawn.
-  const query = sql<BusNotificationRow>`WITH bus_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(${BUS_WRITE_LOCK})) ${insertMessages}, inserted AS (${insertNotifications}),
-      wake AS MATERIALIZED (SELECT count(pg_notify(${BUS_NOTIFY_CHANNEL}, p)) AS n FROM (SELECT count(*) FROM inserted) AS c, unnest(${payloads}::text[]) AS p),
-      hold AS MATERIALIZED (SELECT pg_sleep(${delay / 1000}::float8) FROM wake)
-    SELECT inserted.* FROM inserted, wake, hold`;
-  const { rows } = await query.execute(db);
-  return results(writes, messages, owners, rows.map((r) => ({ ...r, id: Number(r.id) })));
+export async function committedBatch(db: Kysely<Database>, writes: BusWrite[]): Promise<BusWriteResult[] | undefined> {
+  const messageWrites = writes.filter((w): w is MessageWrite => w.kind === 'message');
+  if (messageWrites.length === 0 || messageWrites.some((w) => keyOf(w) === undefined)) return undefined;
+  const stored = await storedByKey(db, messageWrites);
+  if (!messageWrites.every((w) => stored.get(keyOf(w)!)?.created_at === w.now)) return undefined;
+  return writes.map((w) => (w.kind === 'message' ? { message: stored.get(keyOf(w)!)!, notifications: [] } : { notifications: [] }));
 }

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { migrateToLatest } from './migrations.js';
 import { cachedStatements } from './statement-cache.js';
+import { discardingLostClients } from './pg-pool.js';
 
 /** Which engine holds the data. */
 export type Engine = 'sqlite' | 'postgres';
@@ -15,10 +16,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
   /**
-   * Told about a pooled PostgreSQL connection that failed while idle (a database restart, an
-   * administrator terminating it). The pool replaces it; without a listener pg would crash the process.
+   * Told about a pooled PostgreSQL connection that failed (a database restart, an administrator
+   * terminating it, a network reset), idle or in use. The pool replaces it; without a listener pg would
+   * crash the process.
    */
-  onIdleConnectionError?: (err: Error) => void;
+  onConnectionError?: (err: Error) => void;
 }
 
 /** An open, migrated database. */
@@ -60,8 +62,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
           oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
-    pool.on('error', (err) => options.onIdleConnectionError?.(err));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // pg-pool listens for errors only on idle clients and removes its listener at checkout, and Kysely adds
+    // none: a connection lost while a query runs would emit an unhandled 'error' and end the process. The
+    // query itself still fails (the caller answers 503), and the client is not lent again (pg-pool.ts).
+    // The pool re-emits an idle client's error, already reported by the client's own listener below.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', (err) => options.onConnectionError?.(err)));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingLostClients(pool) }) });
     try {
       await migrateToLatest(db as unknown as Kysely<unknown>, 'postgres');
     } catch (err) {

@@ -4,7 +4,7 @@ import { SESSION_UUID_PATTERN } from '../../protocol/livechat.js';
 import type { AttachmentRow, BusNotificationRow, Database, MessageRow, NewAttachment, RatingRow, VisitorSessionRow } from './schema.js';
 import type { Engine, OpenDatabase } from './database.js';
 import { BatchedLookup } from './batched-lookup.js';
-import { writeInOrder, type BusWrite, type BusWriteResult, type OrderedWriteHooks } from './bus-writes.js';
+import { committedBatch, writeInOrder, type BusWrite, type BusWriteResult, type OrderedWriteHooks } from './bus-writes.js';
 import { getMessage, listMessages } from './message-queries.js';
 import { deleteNotificationsBefore, insertNotifications, listNotifications, maxNotificationId } from './notification-queries.js';
 import type { MessageWithRelations, NewMessage, NewNotification, NewVisitorSession, NotificationQuery } from './store.js';
@@ -131,5 +131,9 @@ export abstract class KyselyConversationStore {
 
   writeBus(writes: BusWrite[], hooks?: OrderedWriteHooks): Promise<BusWriteResult[]> {
     return writeInOrder(this.db, this.engine, writes, hooks);
+  }
+
+  committedBusWrites(writes: BusWrite[]): Promise<BusWriteResult[] | undefined> {
+    return committedBatch(this.db, writes);
   }
 }

@@ -182,6 +182,8 @@ export interface Store {
    * become visible in order (store/bus-writes.ts). `hooks` widen the commit window, for tests only.
    */
   writeBus(writes: BusWrite[], hooks?: OrderedWriteHooks): Promise<BusWriteResult[]>;
+  /** The results of a `writeBus` batch whose commit was not confirmed, if it is stored (store/bus-writes.ts). */
+  committedBusWrites(writes: BusWrite[]): Promise<BusWriteResult[] | undefined>;
 
   /** The console's dataset queries (PROTOCOL.md §9) on behalf of an operator. */
   dataset(context: DatasetContext): Dataset;
