@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: measures what users feel, side by side with the physical floor, on loopback only.
  * Options: --quick (under a minute), --polls N (held polls, default 2000, up to about 19000),
- * --only a,b (scenario names), --runs N, --out file. Prints a table and writes JSON to
- * test/bench/results/latest.json (and a dated copy).
+ * --only a,b (scenario names), --runs N, --seconds N (the bounds flood; default 60, quick 15), --out file.
+ * Prints a table and writes JSON to test/bench/results/latest.json (and a dated copy).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,10 +17,11 @@ import { heldPollsScenario } from './scenarios/held-polls.js';
 import { deliveryScenario } from './scenarios/delivery.js';
 import { throughputScenario } from './scenarios/throughput.js';
 import { abuseScenario } from './scenarios/abuse.js';
+import { boundsScenario } from './scenarios/bounds.js';
 import { stopSharedPostgres, warmBenchPostgres } from './lib/postgres.js';
 
 /** Scenario names, in the order they run (issue 8's priority). */
-const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput', 'abuse'] as const;
+const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput', 'abuse', 'bounds'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 /** Most held polls: the per-process file limit here is 20,000 and the server needs some for itself. */
@@ -30,6 +31,7 @@ interface Options {
   quick: boolean;
   polls: number;
   runs: number | undefined;
+  seconds: number | undefined;
   only: Set<ScenarioName>;
   out: string;
 }
@@ -47,6 +49,9 @@ function parseArgs(argv: string[]): Options {
   const runsText = value('runs');
   const runs = runsText === undefined ? undefined : Number(runsText);
   if (runs !== undefined && (!Number.isInteger(runs) || runs < 1 || runs > 50)) throw new Error('--runs must be an integer from 1 to 50');
+  const secondsText = value('seconds');
+  const seconds = secondsText === undefined ? undefined : Number(secondsText);
+  if (seconds !== undefined && (!Number.isInteger(seconds) || seconds < 5 || seconds > 3600)) throw new Error('--seconds must be an integer from 5 to 3600');
   const onlyText = value('only');
   const only = new Set<ScenarioName>();
   for (const n of onlyText ? onlyText.split(',') : SCENARIOS) {
@@ -54,7 +59,7 @@ function parseArgs(argv: string[]): Options {
     only.add(n as ScenarioName);
   }
   const out = value('out') ?? path.join(ROOT_DIR, 'test', 'bench', 'results', 'latest.json');
-  return { quick, polls, runs, only, out };
+  return { quick, polls, runs, seconds, only, out };
 }
 
 /** Warns when the build is older than the sources it came from: the figures would describe old code. */
@@ -79,7 +84,7 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const started = Date.now();
   const log = (m: string): void => void process.stderr.write(`${m}\n`);
-  const ctx: BenchContext = { quick: options.quick, runs: options.runs ?? (options.quick ? 3 : 7), polls: options.polls, log };
+  const ctx: BenchContext = { quick: options.quick, runs: options.runs ?? (options.quick ? 3 : 7), polls: options.polls, seconds: options.seconds, log };
   const stale = staleBuildWarning();
   if (stale) log(`warning: ${stale}`);
   if (stale?.includes('missing')) process.exit(2);
@@ -121,6 +126,7 @@ async function main(): Promise<void> {
     if (options.only.has('delivery')) await attempt('delivery', () => deliveryScenario(ctx));
     if (options.only.has('throughput')) await attempt('throughput', () => throughputScenario(ctx));
     if (options.only.has('abuse')) await attempt('abuse', () => abuseScenario(ctx));
+    if (options.only.has('bounds')) await attempt('bounds', () => boundsScenario(ctx));
   } finally {
     await stopSharedPostgres();
   }

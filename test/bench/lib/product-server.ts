@@ -18,8 +18,12 @@ export interface ProductServer {
   url: string;
   pid: number;
   process: ChildProcess;
+  /** The server's DATA_DIR (SQLite database and stored files), removed by {@link ProductServer.stop}. */
+  dataDir: string;
   /** Resident memory of the server process in bytes (Linux /proc). */
   rss(): number;
+  /** Ends the process (a clean shutdown: SQLite folds its WAL back) and keeps the data folder. */
+  halt(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,7 +35,17 @@ export interface ProductServerOptions {
   env?: Record<string, string>;
   /** Node flags, for example a larger heap. */
   nodeArgs?: string[];
+  /** The script to run instead of the server's main.js (a bench variant of it, in test/bench/workers). */
+  entry?: string;
 }
+
+/** Environment that puts back the product's default limits the bench server otherwise lifts. */
+export const DEFAULT_LIMITS_ENV: Record<string, string> = Object.fromEntries(
+  ['INIT', 'GET_SESSION', 'CHAT_HISTORY', 'CHAT_POST', 'TYPING', 'FEEDBACK', 'PAGE_HISTORY', 'TRANSCRIPT', 'POLL', 'LOGIN']
+    .map((n) => [`RATE_LIMIT_${n}`, ''])
+    .concat(['CHAT_POST', 'TYPING', 'FEEDBACK', 'PAGE_HISTORY'].map((n) => [`SESSION_LIMIT_${n}`, '']))
+    .concat([['RATE_LIMIT_DELAY_MS', '']]),
+);
 
 /** Resident set size of a process, from /proc/<pid>/status (VmRSS). */
 export function rssOf(pid: number): number {
@@ -47,7 +61,7 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
   if (!fs.existsSync(main)) throw new Error('the server build is missing: run `npm run build` first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-chat-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), main], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? main], {
     cwd: ROOT_DIR,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -87,6 +101,13 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
     alive = false;
     resolve();
   }));
+  const halt = async (): Promise<void> => {
+    if (!alive) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(killer);
+  };
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/live-chat.js`, 60_000, () => alive);
@@ -98,14 +119,11 @@ export async function startProductServer(options: ProductServerOptions = {}): Pr
     url,
     pid: child.pid as number,
     process: child,
+    dataDir,
     rss: () => rssOf(child.pid as number),
+    halt,
     async stop() {
-      if (alive) {
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
-        clearTimeout(killer);
-      }
+      await halt();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -9,6 +9,8 @@ export interface BenchContext {
   runs: number;
   /** Held polls for the held-poll and delivery scenarios. */
   polls: number;
+  /** Length of the bounds scenario's flood (--seconds); its own default otherwise. */
+  seconds?: number | undefined;
   /** Progress lines on stderr, so the table on stdout stays clean. */
   log(message: string): void;
 }

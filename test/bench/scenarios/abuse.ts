@@ -11,21 +11,13 @@ import path from 'node:path';
 import type { BenchContext, ScenarioResult } from '../lib/scenario.js';
 import { ROOT_DIR } from '../lib/support.js';
 import { formatSummary, percentile, sortedCopy, summarize } from '../lib/stats.js';
-import { operatorCookie, startProductServer, type ProductServer } from '../lib/product-server.js';
+import { DEFAULT_LIMITS_ENV, operatorCookie, startProductServer, type ProductServer } from '../lib/product-server.js';
 import { RpcClient } from '../lib/rpc.js';
 import type { Row } from '../lib/table.js';
 import { urlMatches } from '../../../src/server/livechat/rules.js';
 
 const LOOPS_PER_ROUTE = 16;
 const TARGET_RATIO = 2;
-
-/** The product's default limits: the bench server otherwise lifts them for its single-address load. */
-const DEFAULT_LIMITS = Object.fromEntries(
-  ['INIT', 'GET_SESSION', 'CHAT_HISTORY', 'CHAT_POST', 'TYPING', 'FEEDBACK', 'PAGE_HISTORY', 'TRANSCRIPT', 'POLL', 'LOGIN']
-    .map((n) => [`RATE_LIMIT_${n}`, ''])
-    .concat(['CHAT_POST', 'TYPING', 'FEEDBACK', 'PAGE_HISTORY'].map((n) => [`SESSION_LIMIT_${n}`, '']))
-    .concat([['RATE_LIMIT_DELAY_MS', '']]),
-);
 
 interface Samples {
   init: number[];
@@ -111,7 +103,7 @@ export async function abuseScenario(ctx: BenchContext): Promise<ScenarioResult> 
   const rounds = ctx.quick ? 2 : 3;
   const rows: Row[] = urlPatternRows(ctx.runs);
   const data: Record<string, unknown> = { visitors, posts, rounds, loopsPerRoute: LOOPS_PER_ROUTE, targetRatio: TARGET_RATIO };
-  const server = await startProductServer({ env: DEFAULT_LIMITS });
+  const server = await startProductServer({ env: DEFAULT_LIMITS_ENV });
   try {
     // The seeded operator must be online for sessions to open.
     const cookie = await operatorCookie(server.url);
