@@ -12,25 +12,26 @@ const OFFLINE_MESSAGE_CHARS = 100 + 254 + 4000;
 /** Each visitor message is stored once and announced on 3 bus channels, whose notifications keep its text. */
 const COPIES_PER_MESSAGE = 1 + 3;
 
-/**
- * Limits of the security issue that this tree's ServerConfig does not have yet. Each is `undefined`
- * ("no cap") until its field exists: then return it from `config` here, and the bound follows.
- */
-export function plannedLimits(config: ServerConfig): {
+/** The limits of the configuration that cap an anonymous flood by the day or by the channel. */
+export function floodCaps(config: ServerConfig): {
   uploadBytesPerAddressPerDay: number | undefined;
   uploadBytesPerChannelPerDay: number | undefined;
   alertMailsPerChannelPerHour: number | undefined;
   transcriptsPerChannelPerHour: number | undefined;
 } {
-  void config;
-  return { uploadBytesPerAddressPerDay: undefined, uploadBytesPerChannelPerDay: undefined, alertMailsPerChannelPerHour: undefined, transcriptsPerChannelPerHour: undefined };
+  return {
+    uploadBytesPerAddressPerDay: config.visitorUploadAddressDailyBytes,
+    uploadBytesPerChannelPerDay: config.visitorUploadChannelDailyBytes,
+    alertMailsPerChannelPerHour: config.alertMailsPerHour,
+    transcriptsPerChannelPerHour: config.transcriptsPerChannelPerHour,
+  };
 }
 
 const capped = (value: number, cap: number | undefined): number => (cap === undefined ? value : Math.min(value, cap));
 
 /** Bytes one anonymous address may make the server store in an hour, part by part (ASCII text). */
 export function storageBoundPerAddressHour(config: ServerConfig, channelMaxFileBytes: number): { total: number; parts: Record<string, number> } {
-  const planned = plannedLimits(config);
+  const planned = floodCaps(config);
   const messages = config.rateLimits.chatPost * PER_HOUR * config.messageMaxLength * COPIES_PER_MESSAGE;
   const maxFile = Math.min(channelMaxFileBytes, config.attachmentMaxBytes);
   // Files need conversations: each takes at most the per-conversation budget.
@@ -45,7 +46,7 @@ export function storageBoundPerAddressHour(config: ServerConfig, channelMaxFileB
 
 /** Mails a flood from `addresses` anonymous addresses on one channel may make the server send in an hour. */
 export function mailBoundPerHour(config: ServerConfig, addresses: number): { total: number; parts: Record<string, number> } {
-  const planned = plannedLimits(config);
+  const planned = floodCaps(config);
   // Fresh recipients each time: the per-recipient allowance does not bind, the per-address rate does.
   const perSessionRate = config.rateLimits.getSession * TRANSCRIPT_LIMITS.perSessionPerDay;
   const transcripts = capped(addresses * Math.min(config.rateLimits.transcript, perSessionRate) * PER_HOUR, planned.transcriptsPerChannelPerHour);
