@@ -31,7 +31,7 @@ export default {
     }),
   ],
   concurrency: 2,
-  testsFinishTimeout: 180_000,
+  testsFinishTimeout: 300_000,
   testFramework: { config: { timeout: 10_000 } },
   reporters: [
     process.env.CI ? summaryReporter({ flatten: true }) : defaultReporter(),

@@ -18,7 +18,8 @@ function refusalOf(code: string, policy: VisitorUploadPolicy): UploadRefusal | u
   if (code === 'image_too_large') return { reason: 'pixels' };
   // `type_not_allowed` and `mimetype_mismatch`, the only codes that name a type.
   if (code.includes('type')) return { reason: 'type' };
-  return code === 'session_full' ? { reason: 'full' } : undefined;
+  // A spent daily budget (`upload_quota`) refuses until tomorrow: no retry now can change it.
+  return code === 'session_full' || code === 'upload_quota' ? { reason: 'full' } : undefined;
 }
 
 /** Sends the file of the thread's entry `localId`, updating its progress, then its outcome. */

@@ -81,6 +81,7 @@ describe('chat state: visitor uploads', () => {
       ['type_not_allowed', 'type'],
       ['mimetype_mismatch', 'type'],
       ['session_full', 'full'],
+      ['upload_quota', 'full'],
       ['image_too_large', 'pixels'],
       ['file_too_large', 'size'],
     ] as const) {

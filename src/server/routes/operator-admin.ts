@@ -93,7 +93,7 @@ const ChannelValues = Type.Unsafe<Record<string, unknown>>({
   // Each value is checked by the dataset layer's writers (store/dataset/models.ts), so both ways agree.
   propertyNames: { enum: [...CHANNEL_SETTING_FIELDS] },
   // Bounds only (a number of days, or null: forever); other types reach the writer, whose message names them.
-  properties: { retention_days: { minimum: RETENTION_DAYS_BOUNDS.min, maximum: RETENTION_DAYS_BOUNDS.max, description: 'Days ended conversations are kept; null: forever' } },
+  properties: { retention_days: { type: ['number', 'null'], minimum: RETENTION_DAYS_BOUNDS.min, maximum: RETENTION_DAYS_BOUNDS.max, description: 'Days ended conversations are kept; null: forever' } },
   description: 'The settings to change',
   [ERROR_MESSAGES]: {
     enum: 'Not a channel setting: {name}',
