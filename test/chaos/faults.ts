@@ -19,6 +19,7 @@ export class FaultRunner {
   readonly outcomes: FaultOutcome[] = [];
   readonly #pending = new Set<Promise<void>>();
   #databaseRestarting = false;
+  readonly #pausedProxies = new Set<string>();
   #aborted = false;
 
   constructor(
@@ -82,7 +83,7 @@ export class FaultRunner {
       }
       case 'stop': {
         const pid = slot.pid;
-        return (await slot.freeze(fault.durationMs)) ? `pid ${pid} stopped and continued` : 'skipped: the process was being restarted';
+        return (await slot.freeze(fault.durationMs)) ? `pid ${pid} stopped and continued` : 'skipped: the process was being restarted or is stopped already';
       }
       case 'pg-fast':
       case 'pg-immediate': {
@@ -100,9 +101,13 @@ export class FaultRunner {
         return pid === undefined ? 'skipped: no LISTEN backend' : `terminated backend ${pid}`;
       }
       case 'pause':
+        // A proxy already paused stays paused until its own pause ends: the later fault is not applied.
+        if (this.#pausedProxies.has(slot.name)) return 'skipped: the proxy is paused already';
+        this.#pausedProxies.add(slot.name);
         slot.proxy.pause();
         await sleep(fault.durationMs);
         slot.proxy.resume();
+        this.#pausedProxies.delete(slot.name);
         return 'paused and resumed';
       case 'reset':
         return `reset ${slot.proxy.resetAll()} connections`;

@@ -123,10 +123,11 @@ export class Slot {
     return true;
   }
 
-  /** SIGSTOP now, SIGCONT after `ms` (to the same pid; one killed meanwhile gets nothing). */
+  /** SIGSTOP now, SIGCONT after `ms` (to the same pid; one killed meanwhile gets nothing); false when not applied. */
   async freeze(ms: number): Promise<boolean> {
     const pid = this.pid;
-    if (pid === undefined) return false;
+    // A process already stopped stays stopped until its first SIGCONT: the later fault is not applied.
+    if (pid === undefined || this.#stopped.has(pid)) return false;
     this.#stopped.add(pid);
     process.kill(pid, 'SIGSTOP');
     await sleep(ms);
