@@ -57,6 +57,18 @@ export class ProxiedConnection {
     this.server.resetAndDestroy();
   }
 
+  /** Stops forwarding in both directions, as a stalled network does: nothing is lost, nothing arrives. */
+  pause(): void {
+    this.client.pause();
+    this.server.pause();
+  }
+
+  /** Forwards again what {@link pause} stalled. */
+  resume(): void {
+    this.client.resume();
+    this.server.resume();
+  }
+
   /** Forwards what was held and stops holding. */
   release(): void {
     const request = this.#heldRequest ?? [];
@@ -103,6 +115,7 @@ export class TcpProxy {
   readonly #connections = new Set<ProxiedConnection>();
   #holds: Hold[] = [];
   #server: net.Server | undefined;
+  #paused = false;
   port = 0;
 
   constructor(private readonly target: { host: string; port: number }) {}
@@ -120,6 +133,7 @@ export class TcpProxy {
     const server = net.createServer((client) => {
       const upstream = net.connect(this.target);
       const connection = new ProxiedConnection(this, client, upstream);
+      if (this.#paused) connection.pause();
       this.#connections.add(connection);
       client.on('close', () => this.#connections.delete(connection));
     });
@@ -134,6 +148,25 @@ export class TcpProxy {
     this.#server = undefined;
     for (const c of this.#connections) c.reset();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Stalls every connection, and those opened meanwhile, until {@link resume}. */
+  pause(): void {
+    this.#paused = true;
+    for (const c of this.#connections) c.pause();
+  }
+
+  /** Ends a {@link pause}: the stalled bytes flow on. */
+  resume(): void {
+    this.#paused = false;
+    for (const c of this.#connections) c.resume();
+  }
+
+  /** Resets every open connection (ECONNRESET on both sides) and keeps accepting new ones; returns how many. */
+  resetAll(): number {
+    const count = this.#connections.size;
+    for (const c of this.#connections) c.reset();
+    return count;
   }
 
   /**
