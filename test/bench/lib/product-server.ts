@@ -11,6 +11,9 @@ import { RpcClient } from './rpc.js';
 import { ROOT_DIR } from './support.js';
 
 /** The operator password the bench seeds. */
+/** The built server with its limits bypassed: the floor of the rows that count limits (durable chat_post, delivery across processes). */
+export const UNLIMITED_ENTRY = path.join(ROOT_DIR, 'test', 'bench', 'workers', 'unlimited-server.mjs');
+
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
 
 /** A running product server. */

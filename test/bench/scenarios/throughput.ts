@@ -10,14 +10,12 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { BenchContext, ScenarioResult } from '../lib/scenario.js';
 import { formatSummary, ratioSummary, summarize } from '../lib/stats.js';
-import { operatorCookie, startProductServer, type ProductServer } from '../lib/product-server.js';
+import { UNLIMITED_ENTRY, operatorCookie, startProductServer, type ProductServer } from '../lib/product-server.js';
 import { RpcClient } from '../lib/rpc.js';
 import { benchDatabase } from '../lib/postgres.js';
 import { ROOT_DIR } from '../lib/support.js';
 import type { Row } from '../lib/table.js';
 
-/** The built server with its limits bypassed: the floor of the durable chat_post rows. */
-const UNLIMITED_ENTRY = path.join(ROOT_DIR, 'test', 'bench', 'workers', 'unlimited-server.mjs');
 
 /** Issue 8's targets. */
 const TARGETS = { postsPerSecond: 3000, rpcFraction: 0.75 };
