@@ -68,12 +68,23 @@ export function overBudget(app: FastifyInstance, budget: UploadBudget): UploadEr
  * Charges `bytes` to every budget before the file is stored, all or none, and throws the refusal of the
  * first it would pass. Returns what gives the bytes back if storing then fails.
  */
-export async function chargeToday(app: FastifyInstance, budgets: readonly UploadBudget[], bytes: number): Promise<() => Promise<void>> {
+async function chargeToday(app: FastifyInstance, budgets: readonly UploadBudget[], bytes: number): Promise<() => Promise<void>> {
   const day = today(app);
   const refused = await app.store.uploadUsage.reserve(budgets, day, bytes);
   const spent = budgets.find((b) => b.key === refused);
   if (spent) throw refusal(app, spent);
   return () => app.store.uploadUsage.release(budgets.map((b) => b.key), day, bytes);
+}
+
+/** Runs `store` with `bytes` charged to today's budgets, and gives them back if storing fails. */
+export async function storeCharged<T>(app: FastifyInstance, budgets: readonly UploadBudget[], bytes: number, store: () => Promise<T>): Promise<T> {
+  const release = await chargeToday(app, budgets, bytes);
+  try {
+    return await store();
+  } catch (err) {
+    await release().catch((cause: unknown) => app.log.warn({ err: cause }, 'giving back the bytes of a failed upload failed'));
+    throw err;
+  }
 }
 
 /** Forgets the tallies of days that ended (yesterday's stays, for a clock a little behind). */

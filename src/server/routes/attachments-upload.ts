@@ -12,7 +12,7 @@ import { checkParams } from '../rpc/invalid-params.js';
 import { storedFile } from '../attachments/stored-file.js';
 import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES_PER_UPLOAD, cleanAttachmentName, mimetypeOfUrl } from '../attachments/naming.js';
 import { UploadError, requireMultipart, toUploadError } from '../attachments/upload-errors.js';
-import { chargeToday, operatorBudgets, roomToday } from '../attachments/upload-budgets.js';
+import { operatorBudgets, roomToday, storeCharged } from '../attachments/upload-budgets.js';
 import { HttpErrorSchema } from '../schemas/http.js';
 import { MessageAttachmentSchema } from '../schemas/livechat.js';
 import { Id, OptionalText, Text, textOr, toId } from '../schemas/params.js';
@@ -56,13 +56,8 @@ async function createMessageWith(
   attachments: Omit<AttachmentRow, 'id' | 'public_id' | 'created_at' | 'session_id' | 'message_id'>[],
 ): Promise<{ message_id: number; attachments: WireAttachment[] }> {
   const bytes = attachments.reduce((n, a) => n + a.file_size, 0);
-  const release = bytes > 0 ? await chargeToday(app, operatorBudgets(app, operatorId), bytes) : undefined;
-  try {
-    return await insertMessageWith(app, request, session, operatorId, body, attachments);
-  } catch (err) {
-    await release?.().catch((cause: unknown) => app.log.warn({ err: cause }, 'giving back the bytes of a failed upload failed'));
-    throw err;
-  }
+  const insert = () => insertMessageWith(app, request, session, operatorId, body, attachments);
+  return bytes > 0 ? storeCharged(app, operatorBudgets(app, operatorId), bytes, insert) : insert();
 }
 
 async function insertMessageWith(

@@ -17,7 +17,7 @@ import { storedFile } from '../attachments/stored-file.js';
 import { cleanAttachmentName } from '../attachments/naming.js';
 import { UploadError, describeLimit, requireMultipart, toUploadError } from '../attachments/upload-errors.js';
 import { messageChannels, openSession } from '../livechat/conversations.js';
-import { chargeToday, overBudget, roomToday, visitorBudgets, type UploadBudget } from '../attachments/upload-budgets.js';
+import { overBudget, roomToday, storeCharged, visitorBudgets, type UploadBudget } from '../attachments/upload-budgets.js';
 
 type Config = Pick<ServerConfig, 'attachmentMaxBytes' | 'visitorUploadSessionMaxBytes' | 'rateLimits'>;
 
@@ -141,14 +141,15 @@ async function store(app: FastifyInstance, request: FastifyRequest, config: Conf
  * retry that raced its first attempt meets the unique post key: the first attempt's message answers it.
  */
 async function insertCharged(app: FastifyInstance, session: VisitorSessionRow, budgets: UploadBudget[], file: { postKey: string | null; name: string; mimetype: string; data: Buffer }) {
-  const release = await chargeToday(app, budgets, file.data.length);
   try {
-    const now = app.clock.now();
-    const message = await app.store.insertMessage({ session_id: session.id, body: '', author_operator_id: null, post_key: file.postKey }, now);
-    await app.store.createAttachment({ session_id: session.id, message_id: message.id, name: file.name, mimetype: file.mimetype, type: 'file', url: null, data: file.data, file_size: file.data.length }, now);
-    return { stored: await app.store.getMessage(message.id), fresh: true };
+    const stored = await storeCharged(app, budgets, file.data.length, async () => {
+      const now = app.clock.now();
+      const message = await app.store.insertMessage({ session_id: session.id, body: '', author_operator_id: null, post_key: file.postKey }, now);
+      await app.store.createAttachment({ session_id: session.id, message_id: message.id, name: file.name, mimetype: file.mimetype, type: 'file', url: null, data: file.data, file_size: file.data.length }, now);
+      return app.store.getMessage(message.id);
+    });
+    return { stored, fresh: true };
   } catch (err) {
-    await release().catch((cause: unknown) => app.log.warn({ err: cause }, 'giving back the bytes of a failed upload failed'));
     const raced = file.postKey === null ? undefined : await app.store.findMessageIdByPostKey(session.id, file.postKey).catch(() => undefined);
     if (raced === undefined) throw err;
     return { stored: await app.store.getMessage(raced), fresh: false };
