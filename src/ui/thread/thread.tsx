@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useLayoutEffect, useMemo, useRef, type UIEvent } from 'react';
+import { lazy, memo, Suspense, useMemo, useRef } from 'react';
 import { LIMITS } from '../../protocol/livechat.js';
 import { dateLocaleFor, dateTimeLabel } from '../../platform/time/index.js';
 import { DEFAULT_AVATAR_URL } from '../shared/default-avatar.js';
@@ -6,6 +6,7 @@ import { FixedNowContext, useMinuteNow } from '../shared/minute-clock.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { useUiText } from '../shared/ui-text-context.js';
 import { AttachmentList } from './attachment-list.js';
+import { useFollowBottom } from './follow-bottom.js';
 import { MessageBody } from './message-body.js';
 import type { ThreadAttachment, ThreadMessage } from './thread-message.js';
 /** Props of {@link Thread}. */
@@ -50,10 +51,6 @@ export function isSquashed(previous: ThreadMessage | undefined, message: ThreadM
   return gap >= 0 && gap < LIMITS.squashWithinMs;
 }
 
-function atBottom(el: HTMLElement): boolean {
-  return el.scrollHeight - el.scrollTop - el.clientHeight <= LIMITS.scrollTolerancePx;
-}
-
 /** What a row does with its message; one stable object for the whole thread, so rows can skip renders. */
 interface RowActions {
   retry(id: ThreadMessage['id']): void;
@@ -86,9 +83,7 @@ function places(messages: readonly ThreadMessage[]): RowPlace[] {
 /** The message thread: a `log` live region with day separators, avatars, names and relative times. */
 export function Thread({ messages, now, defaultUsername, loading, onRetry, onAtBottomChange, onOpenAttachment }: ThreadProps): React.JSX.Element {
   const { t } = useUiText();
-  const logRef = useRef<HTMLDivElement>(null);
-  const stuck = useRef(true);
-  const reported = useRef<boolean | undefined>(undefined);
+  const { logRef, contentRef, onScroll } = useFollowBottom(messages, onAtBottomChange);
   const visitor = defaultUsername && defaultUsername.trim() !== '' ? defaultUsername : t('widget.defaultUsername');
 
   // The callbacks change identity on every render of the caller; rows reach them through a ref so that
@@ -105,48 +100,30 @@ export function Thread({ messages, now, defaultUsername, loading, onRetry, onAtB
   const canOpen = onOpenAttachment !== undefined;
   const rowPlaces = useMemo(() => places(messages), [messages]);
 
-  const report = useCallback(
-    (value: boolean) => {
-      stuck.current = value;
-      if (reported.current === value) return;
-      reported.current = value;
-      onAtBottomChange?.(value);
-    },
-    [onAtBottomChange],
-  );
-
-  // Follow the conversation while the visitor is at the bottom; leave them alone when they scrolled up.
-  useLayoutEffect(() => {
-    const el = logRef.current;
-    if (!el) return;
-    if (stuck.current) el.scrollTop = el.scrollHeight;
-    report(atBottom(el));
-  }, [messages, report]);
-
-  const onScroll = (event: UIEvent<HTMLDivElement>): void => report(atBottom(event.currentTarget));
-
   return (
     <FixedNowContext.Provider value={now}>
       <div ref={logRef} className="lc-thread" role="log" aria-label={t('widget.thread.label')} aria-busy={loading ? true : undefined} tabIndex={0} onScroll={onScroll}>
-        {loading && messages.length === 0 ? (
-          <p className="lc-loading">{t('widget.thread.loading')}</p>
-        ) : (
-          messages.map((message, index) => {
-            const place = rowPlaces[index]!;
-            return (
-              <MessageRow
-                key={message.id}
-                message={message}
-                dayStart={place.dayStart}
-                squashed={place.squashed}
-                seen={place.seen}
-                visitor={visitor}
-                canOpen={canOpen}
-                actions={actions}
-              />
-            );
-          })
-        )}
+        <div ref={contentRef} className="lc-thread-content">
+          {loading && messages.length === 0 ? (
+            <p className="lc-loading">{t('widget.thread.loading')}</p>
+          ) : (
+            messages.map((message, index) => {
+              const place = rowPlaces[index]!;
+              return (
+                <MessageRow
+                  key={message.id}
+                  message={message}
+                  dayStart={place.dayStart}
+                  squashed={place.squashed}
+                  seen={place.seen}
+                  visitor={visitor}
+                  canOpen={canOpen}
+                  actions={actions}
+                />
+              );
+            })
+          )}
+        </div>
       </div>
     </FixedNowContext.Provider>
   );
