@@ -8,7 +8,7 @@ export interface NoticeProps {
   kind?: NoticeKind;
   /** Already translated text, e.g. "No available collaborator, please try again later.". */
   message: string;
-  /** Optional second line. */
+  /** Optional second line: a message's own text, shown in its own direction (an English message in an Arabic widget). */
   detail?: string;
   /** When given, a "Close" button lets the visitor dismiss the notice; otherwise it is sticky. */
   onDismiss?(): void;
@@ -21,7 +21,7 @@ export function Notice({ kind = 'error', message, detail, onDismiss }: NoticePro
     <div className="lc-notice" data-kind={kind} role={kind === 'error' ? 'alert' : 'status'} dir={dir} part="notice">
       <div className="lc-notice-text">
         <strong>{message}</strong>
-        {detail ? <span>{detail}</span> : null}
+        {detail ? <span dir="auto">{detail}</span> : null}
       </div>
       {onDismiss ? (
         <button type="button" className="lc-icon-button" aria-label={t('widget.window.close')} onClick={() => onDismiss()}>

@@ -66,7 +66,7 @@ function AttachmentItem({ attachment, onOpen }: { attachment: ThreadAttachment; 
       <li className="lc-attachment-file">
         <button type="button" className="lc-link-button lc-attachment-open" onClick={onOpen}>
           {icon}
-          {name}
+          <span dir="auto">{name}</span>
         </button>
         {size}
       </li>
@@ -79,7 +79,7 @@ function AttachmentItem({ attachment, onOpen }: { attachment: ThreadAttachment; 
     <li className="lc-attachment-file">
       <a href={url} download={name} {...(local ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
         {icon}
-        {name}
+        <span dir="auto">{name}</span>
       </a>
       {size}
     </li>

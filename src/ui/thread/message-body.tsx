@@ -60,8 +60,15 @@ export interface MessageBodyProps {
   html: string;
 }
 
-/** A message body: server HTML through DOMPurify, links opening in a new tab, quotes collapsed. */
+/**
+ * A message body: server HTML through DOMPurify, links opening in a new tab, quotes collapsed. Its direction
+ * is its own text's, not the widget's: an English message reads left to right in an Arabic widget.
+ */
 export function MessageBody({ html }: MessageBodyProps): React.JSX.Element {
   const content = useMemo(() => sanitizedContent(html), [html]);
-  return <div className="lc-message-body">{content}</div>;
+  return (
+    <div className="lc-message-body" dir="auto">
+      {content}
+    </div>
+  );
 }

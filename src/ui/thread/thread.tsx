@@ -181,7 +181,9 @@ const MessageRow = memo(function MessageRow({ message, dayStart, squashed, seen,
         <div className="lc-message-main">
           {squashed ? null : (
             <div className="lc-message-meta">
-              <span className="lc-author">{name}</span>
+              <span className="lc-author" dir="auto">
+                {name}
+              </span>
               <time className="lc-time" dateTime={message.date.toISOString()} title={dateTimeLabel(message.date, dateLocaleFor(lang))}>
                 <RelativeTime date={message.date} />
               </time>
