@@ -27,7 +27,7 @@ export function AttachmentList({ attachments }: { attachments: MessageAttachment
         return (
           <li key={a.id}>
             {isImage(a) && safeUrl ? <img src={safeUrl} alt={name} className="op-attachment-preview" loading="lazy" decoding="async" /> : null}
-            <a href={safeUrl} target="_blank" rel="noopener noreferrer" download={a.type === 'file' ? name : undefined}>
+            <a href={safeUrl} target="_blank" rel="noopener noreferrer" download={a.type === 'file' ? name : undefined} dir="auto">
               {name}
             </a>
             {a.type === 'file' && typeof a.file_size === 'number' ? <span className="op-attachment-size"> ({humanSize(a.file_size)})</span> : null}

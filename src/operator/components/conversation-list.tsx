@@ -25,14 +25,14 @@ export function ConversationList({ conversations, selectedId, now, onSelect }: C
           return (
             <li key={c.id}>
               <button type="button" className="op-list-item" aria-current={c.id === selectedId ? 'true' : undefined} onClick={() => onSelect(c.id)}>
-                <span className="op-list-name">{c.visitor_name}</span>
+                <span className="op-list-name" dir="auto">{c.visitor_name}</span>
                 {c.unread > 0 ? (
                   <span className="op-badge">
                     <span aria-hidden="true">{c.unread}</span>
                     <span className="op-sr-only">{t('operator.list.unread', { count: c.unread })}</span>
                   </span>
                 ) : null}
-                <span className="op-list-preview">{preview}</span>
+                <span className="op-list-preview" dir="auto">{preview}</span>
                 {waiting ? <span className="op-list-waiting">{waiting}</span> : null}
                 {c.origin === 'offline' ? <span className="op-list-offline">{t('operator.list.offline')}</span> : null}
                 {c.closed_at !== null ? <span className="op-list-closed">{t('operator.list.closed')}</span> : null}

@@ -28,7 +28,9 @@ function PaneHeader({ visitorName, closed, offline, onRequestHistory, onClose }:
   const t = useT();
   return (
     <header className="op-pane-header">
-      <h2 id="op-pane-heading">{visitorName}</h2>
+      <h2 id="op-pane-heading">
+        <span dir="auto">{visitorName}</span>
+      </h2>
       <div className="op-pane-actions">
         {/* A message left offline has no widget open to ask for its pages. */}
         {offline ? null : (

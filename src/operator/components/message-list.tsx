@@ -30,7 +30,7 @@ export function MessageList({ conversation: c }: { conversation: ConversationDet
       {c.messages.map((m) => (
         <li key={m.id} className={isFromVisitor(m) ? 'op-message op-from-visitor' : 'op-message op-from-operator'}>
           <div className="op-message-meta">
-            <span className="op-message-author">{authorName(m, c.visitor_name)}</span>{' '}
+            <span className="op-message-author" dir="auto">{authorName(m, c.visitor_name)}</span>{' '}
             <time dateTime={new Date(messageTime(m)).toISOString()}>{timeFormat.format(messageTime(m))}</time>
           </div>
           <MessageBody html={m.body} />

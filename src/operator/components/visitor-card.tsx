@@ -47,8 +47,24 @@ export function VisitorCardView({ card }: { card: VisitorCard }): React.JSX.Elem
   const trust = (verified: boolean) => t('operator.visitor.trust', { identity: verified ? 'verified' : 'unverified' });
   return (
     <dl className="op-visitor-card">
-      <Row label={t('operator.visitor.name')} value={card.identity === 'anonymous' ? card.name : `${card.name} (${trust(card.name_verified)})`} />
-      <Row label={t('operator.visitor.email')}>{card.email ? `${card.email} (${trust(card.email_verified)})` : t('operator.visitor.noEmail')}</Row>
+      {/* The name and the address are the visitor's own text: each in its own direction, beside the console's words. */}
+      <Row label={t('operator.visitor.name')}>
+        {card.name ? (
+          <>
+            <span dir="auto">{card.name}</span>
+            {card.identity === 'anonymous' ? null : ` (${trust(card.name_verified)})`}
+          </>
+        ) : undefined}
+      </Row>
+      <Row label={t('operator.visitor.email')}>
+        {card.email ? (
+          <>
+            <span dir="auto">{card.email}</span> ({trust(card.email_verified)})
+          </>
+        ) : (
+          t('operator.visitor.noEmail')
+        )}
+      </Row>
       <Row label={t('operator.visitor.identity')} value={t('operator.visitor.identityValue', { identity: card.identity, id: card.visitor_id ?? '' })} />
       {card.context.map(([key, value], i) => (
         <Row key={`${i}:${key}`} label={key} value={value} />
