@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { ChatMessage } from '../../protocol/livechat.js';
 import type { ConversationDetail } from '../../protocol/operator-console.js';
+import { useFollowBottom } from '../../ui/shared/follow-bottom.js';
 import { isFromVisitor, messageTime } from '../desk-state.js';
 import { useLocale, useT } from '../texts.js';
 import { AttachmentList } from './attachment-list.js';
@@ -13,20 +14,19 @@ function authorName(message: ChatMessage, visitorName: string): string {
 
 const timeFormatOf = (locale: string): Intl.DateTimeFormat => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
 
-/** The messages of one conversation, scrolled to the newest whenever one arrives or another conversation opens. */
+/**
+ * The messages of one conversation, opened at the newest; while the operator is there it stays there as
+ * messages arrive and pictures load, and once they scrolled up it stays where they are. The caller keys it by
+ * conversation, so another conversation opens at its newest again.
+ */
 export function MessageList({ conversation: c }: { conversation: ConversationDetail }): React.JSX.Element {
   const t = useT();
   const locale = useLocale();
   const timeFormat = useMemo(() => timeFormatOf(locale), [locale]);
-  const list = useRef<HTMLOListElement>(null);
-
-  useEffect(() => {
-    const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [c.messages.length, c.id]);
+  const { logRef, onScroll } = useFollowBottom<HTMLOListElement>(c.messages);
 
   return (
-    <ol className="op-messages" ref={list} aria-label={t('operator.conversation.messages', { name: c.visitor_name })} tabIndex={0}>
+    <ol className="op-messages" ref={logRef} onScroll={onScroll} aria-label={t('operator.conversation.messages', { name: c.visitor_name })} tabIndex={0}>
       {c.messages.map((m) => (
         <li key={m.id} className={isFromVisitor(m) ? 'op-message op-from-visitor' : 'op-message op-from-operator'}>
           <div className="op-message-meta">

@@ -2,11 +2,11 @@ import { lazy, memo, Suspense, useMemo, useRef } from 'react';
 import { LIMITS } from '../../protocol/livechat.js';
 import { dateLocaleFor, dateTimeLabel } from '../../platform/time/index.js';
 import { DEFAULT_AVATAR_URL } from '../shared/default-avatar.js';
+import { useFollowBottom } from '../shared/follow-bottom.js';
 import { FixedNowContext, useMinuteNow } from '../shared/minute-clock.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { useUiText } from '../shared/ui-text-context.js';
 import { AttachmentList } from './attachment-list.js';
-import { useFollowBottom } from './follow-bottom.js';
 import { MessageBody } from './message-body.js';
 import type { ThreadAttachment, ThreadMessage } from './thread-message.js';
 /** Props of {@link Thread}. */
@@ -83,7 +83,7 @@ function places(messages: readonly ThreadMessage[]): RowPlace[] {
 /** The message thread: a `log` live region with day separators, avatars, names and relative times. */
 export function Thread({ messages, now, defaultUsername, loading, onRetry, onAtBottomChange, onOpenAttachment }: ThreadProps): React.JSX.Element {
   const { t } = useUiText();
-  const { logRef, contentRef, onScroll } = useFollowBottom(messages, onAtBottomChange);
+  const { logRef, onScroll } = useFollowBottom(messages, onAtBottomChange);
   const visitor = defaultUsername && defaultUsername.trim() !== '' ? defaultUsername : t('widget.defaultUsername');
 
   // The callbacks change identity on every render of the caller; rows reach them through a ref so that
@@ -103,7 +103,7 @@ export function Thread({ messages, now, defaultUsername, loading, onRetry, onAtB
   return (
     <FixedNowContext.Provider value={now}>
       <div ref={logRef} className="lc-thread" role="log" aria-label={t('widget.thread.label')} aria-busy={loading ? true : undefined} tabIndex={0} onScroll={onScroll}>
-        <div ref={contentRef} className="lc-thread-content">
+        <div className="lc-thread-content">
           {loading && messages.length === 0 ? (
             <p className="lc-loading">{t('widget.thread.loading')}</p>
           ) : (
