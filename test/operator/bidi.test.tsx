@@ -1,9 +1,11 @@
 import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { within } from '@testing-library/dom';
 import { act } from 'react';
 import type { ChatMessage } from '../../src/protocol/livechat.js';
 import type { ConversationDetail, ConversationSummary } from '../../src/protocol/operator-console.js';
 import type { VisitorCard } from '../../src/protocol/visitor.js';
+import type { ConversationPaneProps } from '../../src/operator/components/conversation-pane.js';
 import { ConversationList } from '../../src/operator/components/conversation-list.js';
 import { ConversationPane } from '../../src/operator/components/conversation-pane.js';
 import { VisitorCardView } from '../../src/operator/components/visitor-card.js';
@@ -83,5 +85,41 @@ describe('mixed-direction text in the operator console', () => {
     const view = within(dom.host);
     expect(direction(view.getByText(SARA))).to.deep.equal({ dir: 'auto', computed: 'rtl' });
     expect(direction(view.getByText('sara@example.com')), 'a Latin address in a right-to-left console').to.deep.equal({ dir: 'auto', computed: 'ltr' });
+  });
+
+  describe('what the operator types', () => {
+    const pane = (conversation: ConversationDetail): ConversationPaneProps => ({
+      conversation, visitorTyping: false, onSend: async () => {}, onComposerInput: () => {}, onRequestHistory: () => {}, onClose: () => {}, onAttach: async () => {}, onReply: async () => {},
+    });
+
+    /** Types into a field as the operator does and says which way the field lays the text out. */
+    async function typed(field: HTMLElement, text: string): Promise<string> {
+      field.focus();
+      await sendKeys({ type: text });
+      return getComputedStyle(field).direction;
+    }
+
+    it('an Arabic answer in an English console’s composer reads right to left', async () => {
+      act(() => dom.root.render(<ConversationPane {...pane(detail)} />));
+      expect(await typed(within(dom.host).getByRole('textbox', { name: `Message to ${SARA}` }), ARABIC_WITH_ADDRESS)).to.equal('rtl');
+    });
+
+    it('an English answer in a right-to-left console’s composer reads left to right, and the empty composer keeps the console’s direction', async () => {
+      act(() =>
+        dom.root.render(
+          <div dir="rtl">
+            <ConversationPane {...pane(detail)} />
+          </div>,
+        ),
+      );
+      const box = within(dom.host).getByRole('textbox', { name: `Message to ${SARA}` });
+      expect(getComputedStyle(box).direction, 'the placeholder').to.equal('rtl');
+      expect(await typed(box, 'Your order left today.')).to.equal('ltr');
+    });
+
+    it('an Arabic answer by e-mail to an offline message reads right to left', async () => {
+      act(() => dom.root.render(<ConversationPane {...pane({ ...detail, origin: 'offline', reply_email: 'sara@example.com' })} />));
+      expect(await typed(within(dom.host).getByRole('textbox', { name: `Answer to ${SARA} by e-mail` }), ARABIC_WITH_ADDRESS)).to.equal('rtl');
+    });
   });
 });

@@ -1,4 +1,8 @@
 import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { Composer } from '../../src/ui/composer/composer.js';
+import { FeedbackPanel } from '../../src/ui/feedback/feedback-panel.js';
+import { OfflineForm } from '../../src/ui/offline/offline-form.js';
 import { Notice } from '../../src/ui/shared/notice.js';
 import { Thread } from '../../src/ui/thread/thread.js';
 import type { ThreadMessage } from '../../src/ui/thread/thread-message.js';
@@ -53,5 +57,52 @@ describe('mixed-direction text in the widget', () => {
     const { screen } = mount(<Notice kind="info" message="New message from Sara" detail={ARABIC_WITH_ADDRESS} />);
     expect(direction(screen.getByText(ARABIC_WITH_ADDRESS))).to.deep.equal({ dir: 'auto', computed: 'rtl' });
     expect(getComputedStyle(screen.getByText('New message from Sara')).direction).to.equal('ltr');
+  });
+
+  describe('what the visitor types', () => {
+    /** Types into a field as the visitor does and says which way the field lays the text out. */
+    async function typed(field: HTMLElement, text: string): Promise<string> {
+      field.focus();
+      await sendKeys({ type: text });
+      return getComputedStyle(field).direction;
+    }
+
+    it('an Arabic question in an English widget’s composer reads right to left', async () => {
+      const { screen } = mount(
+        <div dir="ltr">
+          <Composer onSend={() => {}} />
+        </div>,
+      );
+      expect(await typed(screen.getByRole('textbox', { name: 'Ask something ...' }), ARABIC_WITH_ADDRESS)).to.equal('rtl');
+    });
+
+    it('an English question in an Arabic widget’s composer reads left to right, and the empty composer keeps the widget’s direction', async () => {
+      const { screen } = mount(
+        <div dir="rtl">
+          <Composer onSend={() => {}} />
+        </div>,
+        uiText('ar'),
+      );
+      const box = screen.getByRole('textbox');
+      expect(getComputedStyle(box).direction, 'the placeholder').to.equal('rtl');
+      expect(await typed(box, '42 '), 'digits alone').to.equal('rtl');
+      expect(await typed(box, 'Where is my order?')).to.equal('ltr');
+    });
+
+    it('the offline message and the reason for a rating read in their own direction', async () => {
+      const offline = mount(
+        <div dir="ltr">
+          <OfflineForm title="Leave us a message" sending="editing" onSend={() => {}} onClose={() => {}} />
+        </div>,
+      );
+      expect(await typed(offline.screen.getByRole('textbox', { name: 'Message' }), ARABIC_WITH_ADDRESS), 'the offline message').to.equal('rtl');
+      unmountAll();
+      const feedback = mount(
+        <div dir="ltr">
+          <FeedbackPanel stage="explaining" rate={1} transcript="idle" onRate={() => {}} onSendReason={() => {}} onNoFeedback={() => {}} onSendTranscript={() => {}} onTranscriptRetry={() => {}} />
+        </div>,
+      );
+      expect(await typed(feedback.screen.getByRole('textbox', { name: 'Explain your note' }), ARABIC_WITH_ADDRESS), 'the reason for a rating').to.equal('rtl');
+    });
   });
 });

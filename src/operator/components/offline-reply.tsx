@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { reasonText } from '../../platform/errors.js';
+import { typedTextDir } from '../../platform/i18n/direction.js';
 import { useT } from '../texts.js';
 import { OutcomeLines } from './outcome-lines.js';
 
@@ -49,7 +50,7 @@ export function OfflineReply({ sessionId, visitorName, email, onReply }: Offline
     <form className="op-reply" onSubmit={send}>
       <p className="op-offline-note">{t('operator.conversation.offline', { email })}</p>
       <label htmlFor={fieldId}>{t('operator.conversation.reply', { name: visitorName })}</label>
-      <textarea id={fieldId} rows={4} required maxLength={4000} value={draft} onChange={(e) => setDraft(e.target.value)} />
+      <textarea id={fieldId} rows={4} dir={typedTextDir(draft)} required maxLength={4000} value={draft} onChange={(e) => setDraft(e.target.value)} />
       <button type="submit" disabled={sending.kind === 'sending'}>
         {sending.kind === 'sending' ? t('operator.conversation.replySending') : t('operator.conversation.replySend')}
       </button>

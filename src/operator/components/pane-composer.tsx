@@ -1,5 +1,6 @@
 import { useEffect, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { reasonText } from '../../platform/errors.js';
+import { typedTextDir } from '../../platform/i18n/direction.js';
 import { useT } from '../texts.js';
 import { ErrorLine } from './outcome-lines.js';
 
@@ -80,6 +81,7 @@ export function PaneComposer({ sessionId, visitorName, closed, onSend, onCompose
             aria-label={t('operator.conversation.composer', { name: visitorName })}
             placeholder={t('operator.conversation.placeholder')}
             rows={2}
+            dir={typedTextDir(draft)}
             value={draft}
             onChange={(e) => {
               setDraft(e.target.value);

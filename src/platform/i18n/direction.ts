@@ -13,3 +13,13 @@ export function directionOf(tag: unknown): TextDirection {
   const primary = primaryLanguage(tag);
   return primary !== undefined && RTL.has(primary) ? 'rtl' : 'ltr';
 }
+
+/**
+ * The `dir` of a field the reader types into: `auto` once the text has a letter, so an Arabic message in an
+ * English interface (or the reverse) lays out in its own direction; none while it has no letter, because a
+ * browser lays out an `auto` field without letters left to right, also the placeholder of a right-to-left
+ * interface.
+ */
+export function typedTextDir(text: string): 'auto' | undefined {
+  return /\p{L}/u.test(text) ? 'auto' : undefined;
+}

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { typedTextDir } from '../../platform/i18n/direction.js';
 import { useUiText } from '../shared/ui-text-context.js';
 
 /** Props of {@link Composer}. */
@@ -85,6 +86,7 @@ export function Composer({ placeholder, disabled = false, onSend, onTyping, onAt
         ref={field}
         rows={1}
         className="lc-composer-input"
+        dir={typedTextDir(value)}
         placeholder={label}
         aria-label={label}
         value={value}

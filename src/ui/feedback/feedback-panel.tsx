@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FIELD_LIMITS, RATING_EMOJI, type Rate } from '../../protocol/livechat.js';
+import { typedTextDir } from '../../platform/i18n/direction.js';
 import { useUiText } from '../shared/ui-text-context.js';
 import type { MessageKey } from '../shared/ui-text.js';
 
@@ -76,7 +77,7 @@ export function FeedbackPanel(props: FeedbackPanelProps): React.JSX.Element {
       {(stage === 'explaining' || stage === 'sending') && rate !== 5 ? (
         <form className="lc-reason" onSubmit={submitReason} noValidate>
           <label htmlFor={reasonId}>{t('widget.feedback.reasonLabel')}</label>
-          <textarea id={reasonId} maxLength={FIELD_LIMITS.ratingReason} value={reason} disabled={stage === 'sending'} onChange={(e) => setReason(e.target.value)} rows={3} />
+          <textarea id={reasonId} dir={typedTextDir(reason)} maxLength={FIELD_LIMITS.ratingReason} value={reason} disabled={stage === 'sending'} onChange={(e) => setReason(e.target.value)} rows={3} />
           <button type="submit" className="lc-primary" disabled={stage === 'sending'}>
             {t('widget.feedback.send')}
           </button>

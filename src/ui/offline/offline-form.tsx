@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useUiText } from '../shared/ui-text-context.js';
 import type { MessageKey } from '../shared/ui-text.js';
 import { OFFLINE_FIELD_LIMITS } from '../../protocol/offline-message.js';
+import { typedTextDir } from '../../platform/i18n/direction.js';
 
 /** Where a message stands: being written (or corrected), on its way, received, or refused. */
 export type OfflineSending = 'editing' | 'sending' | 'sent' | 'failed';
@@ -63,7 +64,7 @@ function Field(props: { name: FieldName; label: MessageKey; required: boolean; a
         {t(props.label)}
         {props.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      {props.name === 'message' ? <textarea rows={4} {...common} /> : <input type={props.name === 'email' ? 'email' : 'text'} autoComplete={props.autoComplete} {...common} />}
+      {props.name === 'message' ? <textarea rows={4} dir={typedTextDir(props.value)} {...common} /> : <input type={props.name === 'email' ? 'email' : 'text'} autoComplete={props.autoComplete} {...common} />}
       {props.problem ? (
         <p className="lc-field-error" id={errorId} role="alert">
           {t(props.problem)}
