@@ -133,6 +133,16 @@ describe('ChatWindow', () => {
     expect(screen.getByText('body')).to.exist;
   });
 
+  it('hides the window out of sight and reach when minimised, keeping what is in it', () => {
+    const onMinimise = recorder();
+    const { screen, rerender } = mount(<ChatWindow {...props({ mobile: true, onMinimise })}>body</ChatWindow>);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide chat' }));
+    expect(onMinimise.calls).to.have.length(1);
+    rerender(<ChatWindow {...props({ mobile: true, onMinimise, minimised: true })}>body</ChatWindow>);
+    expect(screen.queryByRole('dialog')).to.equal(null);
+    expect(screen.getByText('body').isConnected).to.equal(true);
+  });
+
   it('takes header colours from props and ignores values that are not colours', () => {
     const { root } = mount(<ChatWindow {...props({ headerColor: 'rebeccapurple', titleColor: 'javascript:alert(1)' })} />);
     const header = root.querySelector('header') as HTMLElement;

@@ -2,7 +2,8 @@
  * The window: 400 px open, 34 px folded, 200 ms (SPEC.md §9); full screen on mobile; mirrored for rtl.
  * The height is the SPEC's and no custom property changes it; width, offsets, corners and header colours
  * are the host page's to theme (the header colour attributes, set inline, still win). The `position`
- * attribute names a physical side; on mobile the window takes the screen whatever it says.
+ * attribute names a physical side; on mobile the window takes the screen whatever it says. A minimised
+ * window stays laid out (the thread keeps following its end) but can be neither seen nor reached.
  */
 export const chatWindowCss = `
 .lc-window {
@@ -22,6 +23,7 @@ export const chatWindowCss = `
   transition: height 200ms ease;
 }
 .lc-window[data-folded] { height: 34px; }
+.lc-window[data-minimised] { visibility: hidden; }
 :host([position="left" i]) .lc-window:not([data-mobile]), :host([position="left" i]) .lc-notice {
   left: var(--live-chat-offset-inline, 12px); right: auto;
 }
