@@ -36,8 +36,7 @@ export const chatButtonCss = `
   bottom: calc(var(--live-chat-offset-bottom, 0px) + var(--lc-button-raise, 0px) + 12px);
 }
 .lc-button svg { width: 24px; height: 24px; fill: currentColor; }
-.lc-button span:not(.lc-unread) { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.lc-button span { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .lc-button:hover { filter: brightness(1.08); }
-.lc-button .lc-unread { position: absolute; top: -8px; inset-inline-end: -6px; margin: 0; line-height: 1.4; }
 .lc-button:focus-visible { outline: 3px solid #1a73e8; outline-offset: 2px; }
 `;
