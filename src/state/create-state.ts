@@ -7,6 +7,7 @@ import type { Rate } from '../protocol/livechat.js';
 import { resumeAtom, suspendAtom } from './bus.js';
 import { rateAtom, requestCloseAtom, skipFeedbackAtom, stopThanksAtom, submitReasonAtom } from './closing.js';
 import { disconnectAtom } from './connection.js';
+import { minimiseAtom } from './minimising.js';
 import { depsAtom } from './context.js';
 import { retryTranscriptAtom, sendTranscriptAtom } from './feedback.js';
 import type { ThreadMessage } from './messages.js';
@@ -38,6 +39,8 @@ export interface LiveChatState {
   requestClose(): void;
   /** Folds or unfolds the window (not on mobile) and saves it in the session cookie. */
   toggleFold(): void;
+  /** Puts the open window away behind the button, the conversation going on; `open()` brings it back. */
+  minimise(): void;
   /** Mutes or unmutes the new-message beep, remembered for later visits. */
   toggleSound(): void;
   /** The composer content changed. */
@@ -105,6 +108,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     open: () => store.set(openAtom),
     requestClose: () => store.set(requestCloseAtom),
     toggleFold: () => store.set(toggleFoldAtom),
+    minimise: () => store.set(minimiseAtom),
     toggleSound: () => store.set(toggleSoundAtom),
     composerInput: (text) => store.set(composerInputAtom, text),
     send: (text) => store.set(sendAtom, text),

@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './lifecycle.js';
 export * from './messages.js';
+export * from './minimising.js';
 export * from './opening.js';
 export * from './options.js';
 export * from './ports.js';

@@ -5,9 +5,10 @@
 import { atom, type Getter } from 'jotai/vanilla';
 import { LIMITS, PAGE_URL_PARAM, pageUrlFor, type InitResult, type LivechatRule } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
-import { failAtom, foldedAtom, isOpenAtom, mobileAtom, noticeAtom, optionsAtom, phaseAtom, ruleAtom, sessionAtom } from './session.js';
+import { failAtom, foldedAtom, isOpenAtom, minimisedAtom, mobileAtom, noticeAtom, optionsAtom, phaseAtom, ruleAtom, sessionAtom, windowMinimisedAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { setFoldedAtom } from './thread.js';
+import { restoreAtom } from './minimising.js';
 import { prechatFormAtom, prechatFormOf, prechatNeededAtom, showPrechatAtom } from './prechat.js';
 import { reopenAtom, requestSessionAtom } from './session-request.js';
 import { claimedIdAtom, visitorParams } from './visitor.js';
@@ -104,9 +105,12 @@ export const startAtom = atom(null, async (get, set, prefetched: Prefetched = {}
  * form comes first for a visitor the host page did not identify.
  */
 export const openAtom = atom(null, async (get, set) => {
+  // The button in place of a minimised window brings that window back, the conversation as it was.
+  if (get(windowMinimisedAtom)) return set(restoreAtom);
   const now = depsOf(get).clock.now();
   if (get(phaseAtom) !== 'button' || now - get(lastOpenAtAtom) < LIMITS.openDebounceMs) return;
   set(lastOpenAtAtom, now);
+  set(minimisedAtom, false);
   set(stopAutoPopupAtom);
   set(noticeAtom, undefined);
   if (get(prechatNeededAtom)) return set(showPrechatAtom);

@@ -48,6 +48,11 @@ export const sessionAtom = atom<LivechatSession | undefined>(undefined);
 export const historyLoadingAtom = atom(false);
 /** Window folded to its header. */
 export const foldedAtom = atom(false);
+/**
+ * The window is put away behind the button while the conversation goes on: the phone's stand-in for
+ * folding, which SPEC.md §2.2 disables on mobile. Counts only while a window is open ({@link windowMinimisedAtom}).
+ */
+export const minimisedAtom = atom(false);
 /** Sticky notice (no operator, session expired). */
 export const noticeAtom = atom<Notice | undefined>(undefined);
 /** Height in px of the host page's install banner: the button sits above it (SPEC.md §2.1). */
@@ -62,8 +67,10 @@ export const isOpenAtom = atom((get) => {
   const phase = get(phaseAtom);
   return phase === 'chat' || phase === 'feedback' || phase === 'prechat';
 });
-/** The floating button is on screen. */
-export const buttonVisibleAtom = atom((get) => get(phaseAtom) === 'button' || get(phaseAtom) === 'opening');
+/** The open window is put away behind the button. */
+export const windowMinimisedAtom = atom((get) => get(minimisedAtom) && get(isOpenAtom));
+/** The floating button is on screen: before a chat, and in place of a minimised window. */
+export const buttonVisibleAtom = atom((get) => get(phaseAtom) === 'button' || get(phaseAtom) === 'opening' || get(windowMinimisedAtom));
 /** The composer accepts input only while chatting. */
 export const composerEnabledAtom = atom((get) => get(phaseAtom) === 'chat');
 /** Window title: the operator's name (SPEC.md §2 "Header: title"); the button's text before there is one (pre-chat form). */

@@ -8,7 +8,7 @@ import { decodeChatMessage } from '../protocol/bus-payload.js';
 import { LIMITS, type ChatMessage, type LivechatSession } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
 import { fromHistory, isRealMessage, isVisitorMessage, receiveMessage, type ThreadMessage } from './messages.js';
-import { composerEnabledAtom, failAtom, foldedAtom, optionsAtom, saveSessionAtom } from './session.js';
+import { composerEnabledAtom, failAtom, foldedAtom, optionsAtom, saveSessionAtom, windowMinimisedAtom } from './session.js';
 
 // Base atoms.
 
@@ -50,7 +50,7 @@ export const setFoldedAtom = atom(null, (get, set, folded: boolean) => {
 
 export const setAtBottomAtom = atom(null, (get, set, atBottom: boolean) => {
   set(atBottomAtom, atBottom);
-  if (atBottom && !get(foldedAtom)) set(setUnreadAtom, 0);
+  if (atBottom && !get(foldedAtom) && !get(windowMinimisedAtom)) set(setUnreadAtom, 0);
 });
 
 export const toggleSoundAtom = atom(null, (get, set) => {
@@ -70,7 +70,7 @@ export const receiveMessageAtom = atom(null, (get, set, message: ChatMessage) =>
   if (!added || isVisitorMessage(message)) return;
   const { attention, emit } = depsOf(get);
   emit('livechat:message', { direction: 'in', message });
-  if (get(foldedAtom) || !get(atBottomAtom)) set(setUnreadAtom, get(unreadCountAtom) + 1);
+  if (get(foldedAtom) || get(windowMinimisedAtom) || !get(atBottomAtom)) set(setUnreadAtom, get(unreadCountAtom) + 1);
   if (!get(foldedAtom) && !attention.pageHidden()) return;
   const author = message.author_id ? message.author_id[1] : get(optionsAtom).defaultUsername;
   const notify = get(notifierAtom) ?? createNotifier({

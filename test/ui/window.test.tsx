@@ -133,6 +133,31 @@ describe('ChatWindow', () => {
     expect(screen.getByText('body')).to.exist;
   });
 
+  it('puts the typing text on its own line on a 375 px phone, cutting neither it nor the name', async () => {
+    await setViewport({ width: 375, height: 667 });
+    const header = props({ title: 'Administrator', typingNames: ['Administrator'], mobile: true, unreadCount: 2, onToggleSound: () => {}, onMinimise: () => {} });
+    const { screen } = mount(<ChatWindow {...header}>body</ChatWindow>);
+    const name = screen.getByRole('heading', { name: 'Administrator' });
+    const typing = screen.getByText('Administrator is typing...');
+    // The typing text is an inline run: the box that would cut it is the line it sits in.
+    for (const [what, box] of [['name', name], ['typing text', typing.parentElement as HTMLElement]] as const) {
+      expect(box.scrollWidth, `the ${what} is cut`).to.be.at.most(box.clientWidth);
+    }
+    expect(typing.getBoundingClientRect().top).to.be.at.least(name.getBoundingClientRect().bottom);
+    expect(typing.getBoundingClientRect().bottom, 'the typing line spills out of the header').to.be.at.most((name.closest('header') as HTMLElement).getBoundingClientRect().bottom);
+    for (const button of ['Mute sounds', 'Hide chat', 'Close']) expect(screen.getByRole('button', { name: button })).to.exist;
+  });
+
+  it('hides the window out of sight and reach when minimised, keeping what is in it', () => {
+    const onMinimise = recorder();
+    const { screen, rerender } = mount(<ChatWindow {...props({ mobile: true, onMinimise })}>body</ChatWindow>);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide chat' }));
+    expect(onMinimise.calls).to.have.length(1);
+    rerender(<ChatWindow {...props({ mobile: true, onMinimise, minimised: true })}>body</ChatWindow>);
+    expect(screen.queryByRole('dialog')).to.equal(null);
+    expect(screen.getByText('body').isConnected).to.equal(true);
+  });
+
   it('takes header colours from props and ignores values that are not colours', () => {
     const { root } = mount(<ChatWindow {...props({ headerColor: 'rebeccapurple', titleColor: 'javascript:alert(1)' })} />);
     const header = root.querySelector('header') as HTMLElement;

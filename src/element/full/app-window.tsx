@@ -1,5 +1,5 @@
 import { partnerImageUrl } from '../../protocol/livechat.js';
-import { connectionAtom, foldedAtom, mobileAtom, operatorIdAtom, optionsAtom, phaseAtom, soundMutedAtom, titleAtom, typingNamesAtom, unreadCountAtom, uploadPolicyAtom } from '../../state/atoms.js';
+import { connectionAtom, foldedAtom, mobileAtom, windowMinimisedAtom, operatorIdAtom, optionsAtom, phaseAtom, soundMutedAtom, titleAtom, typingNamesAtom, unreadCountAtom, uploadPolicyAtom } from '../../state/atoms.js';
 import type { LiveChatState } from '../../state/create-state.js';
 import type { AttachmentViewerControl } from '../../ui/viewer/lazy-viewer.js';
 import { ChatWindow } from '../../ui/window/chat-window.js';
@@ -20,6 +20,7 @@ export function AppWindow({ state, viewer }: AppWindowProps): React.JSX.Element 
   const operatorId = useStateValue(state, operatorIdAtom);
   const folded = useStateValue(state, foldedAtom);
   const mobile = useStateValue(state, mobileAtom);
+  const minimised = useStateValue(state, windowMinimisedAtom);
   const phase = useStateValue(state, phaseAtom);
   const title = useStateValue(state, titleAtom);
   const status = useStateValue(state, connectionAtom);
@@ -37,6 +38,8 @@ export function AppWindow({ state, viewer }: AppWindowProps): React.JSX.Element 
       typingNames={typingNames}
       folded={folded}
       mobile={mobile}
+      minimised={minimised}
+      onMinimise={() => state.minimise()}
       headerColor={options.headerBackgroundColor}
       titleColor={options.titleColor}
       onToggleFold={() => state.toggleFold()}

@@ -3,7 +3,7 @@
  * src/ui. No I/O here: every action goes through the state. Each part reads only the atoms it shows, so
  * a new message re-renders the thread, not the button.
  */
-import { buttonRaiseAtom, buttonVisibleAtom, foldedAtom, isOpenAtom, mobileAtom, optionsAtom, phaseAtom } from '../../state/atoms.js';
+import { buttonRaiseAtom, buttonVisibleAtom, foldedAtom, isOpenAtom, mobileAtom, optionsAtom, phaseAtom, unreadCountAtom, windowMinimisedAtom } from '../../state/atoms.js';
 import type { LiveChatState } from '../../state/create-state.js';
 import { ChatButton } from '../../ui/button/chat-button.js';
 import { UiTextProvider } from '../../ui/shared/ui-text-context.js';
@@ -27,9 +27,21 @@ function AppButton({ state }: { state: LiveChatState }): React.JSX.Element | nul
   const options = useStateValue(state, optionsAtom);
   const visible = useStateValue(state, buttonVisibleAtom);
   const raiseBy = useStateValue(state, buttonRaiseAtom);
+  const minimised = useStateValue(state, windowMinimisedAtom);
+  const unread = useStateValue(state, unreadCountAtom);
   if (!visible) return null;
   const { buttonText, buttonBackgroundColor, buttonTextColor, launcher } = options;
-  return <ChatButton text={buttonText} backgroundColor={buttonBackgroundColor} textColor={buttonTextColor} launcher={launcher} raiseBy={raiseBy} onOpen={() => void state.open()} />;
+  return (
+    <ChatButton
+      text={buttonText}
+      backgroundColor={buttonBackgroundColor}
+      textColor={buttonTextColor}
+      launcher={launcher}
+      raiseBy={raiseBy}
+      unreadCount={minimised ? unread : 0}
+      onOpen={() => void state.open()}
+    />
+  );
 }
 
 /** The whole widget for one element. */
@@ -38,11 +50,13 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
   const folded = useStateValue(state, foldedAtom);
   const mobile = useStateValue(state, mobileAtom);
   const phase = useStateValue(state, phaseAtom);
+  const minimised = useStateValue(state, windowMinimisedAtom);
   const viewer = useAttachmentViewer();
-  useFocusHandoff(isOpen, root, phase);
+  useFocusHandoff(isOpen && !minimised, root, phase);
+  const shown = minimised ? 'minimised' : folded && !mobile ? 'folded' : 'open';
   return (
     <UiTextProvider value={ui}>
-      <div className="lc-app" data-window={isOpen ? (folded && !mobile ? 'folded' : 'open') : 'closed'} data-mobile={mobile ? '' : undefined}>
+      <div className="lc-app" data-window={isOpen ? shown : 'closed'} data-mobile={mobile ? '' : undefined}>
         <AppNotice state={state} />
         <AppButton state={state} />
         {isOpen ? <AppWindow state={state} viewer={viewer} /> : null}

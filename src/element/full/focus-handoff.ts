@@ -3,7 +3,8 @@ import type { ChatPhase } from '../../state/session.js';
 
 /**
  * Keyboard users land in the composer when the window opens (the pre-chat form focuses its own first
- * field) and once the form started the chat, and back on the button when the window closes.
+ * field) and once the form started the chat, and back on the button when the window closes or is
+ * minimised (`isOpen` is false then: the window is out of sight).
  */
 export function useFocusHandoff(isOpen: boolean, root: ShadowRoot, phase: ChatPhase): void {
   const wasOpen = useRef(isOpen);

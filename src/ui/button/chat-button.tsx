@@ -2,6 +2,7 @@ import type { CSSProperties, FocusEvent, PointerEvent } from 'react';
 import type { Launcher } from '../../state/options.js';
 import { safeColor } from '../shared/safe-color.js';
 import { CHAT_ICON_PATH } from './chat-icon.js';
+import { UnreadBadge } from '../shared/unread-badge.js';
 import { useUiText } from '../shared/ui-text-context.js';
 
 /** Props of {@link ChatButton}. */
@@ -16,6 +17,8 @@ export interface ChatButtonProps {
   launcher?: Launcher;
   /** Height in px of an install banner at the bottom of the page; the button sits above it. */
   raiseBy?: number;
+  /** Messages not seen yet, while the button stands in for a minimised window; 0 or missing shows none. */
+  unreadCount?: number;
   /** Opens the chat; the debounce of SPEC.md §4 is the caller's. */
   onOpen(): void;
   /** First sign of interest (pointer over, focus): lets the caller preload the chat. */
@@ -23,7 +26,7 @@ export interface ChatButtonProps {
 }
 
 /** The floating "Chat with one of our collaborators" button (SPEC.md §2.1). */
-export function ChatButton({ text, backgroundColor, textColor, launcher = 'tab', raiseBy, onOpen, onInterest }: ChatButtonProps): React.JSX.Element {
+export function ChatButton({ text, backgroundColor, textColor, launcher = 'tab', raiseBy, unreadCount = 0, onOpen, onInterest }: ChatButtonProps): React.JSX.Element {
   const { t } = useUiText();
   const style: CSSProperties & Record<'--lc-button-raise', string> = {
     '--lc-button-raise': `${Math.max(0, Number.isFinite(raiseBy) ? (raiseBy as number) : 0)}px`,
@@ -46,6 +49,7 @@ export function ChatButton({ text, backgroundColor, textColor, launcher = 'tab',
       ) : (
         label
       )}
+      <UnreadBadge count={unreadCount} />
     </button>
   );
 }

@@ -22,6 +22,10 @@ export interface ChatWindowProps {
   folded: boolean;
   /** Full screen, no folding (SPEC.md §2: folding is disabled on mobile). */
   mobile: boolean;
+  /** Put away behind the button: kept mounted (draft, scroll) but out of sight and out of reach. */
+  minimised?: boolean;
+  /** The "Hide chat" button of the mobile header, in place of folding; without it there is none. */
+  onMinimise?(): void;
   /** Header background colour (validated). */
   headerColor?: string;
   /** Title colour (validated). */
@@ -44,7 +48,7 @@ export interface ChatWindowProps {
 
 /** The chat window of SPEC.md §2.2: a non-modal dialog fixed at the bottom edge. */
 export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
-  const { title, status, unreadCount, typingNames, mobile, soundMuted = false, onToggleFold, onClose, onToggleSound, onEscape, children } = props;
+  const { title, status, unreadCount, typingNames, mobile, onToggleFold, onEscape, children } = props;
   const { t, dir } = useUiText();
   const titleId = useId();
   const folded = props.folded && !mobile;
@@ -77,6 +81,7 @@ export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
       dir={dir}
       data-folded={folded ? '' : undefined}
       data-mobile={mobile ? '' : undefined}
+      data-minimised={props.minimised ? '' : undefined}
       part="window"
       onKeyDown={onKeyDown}
       {...fileDropProps(props.onDropFiles)}
@@ -103,25 +108,40 @@ export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
           </div>
         </div>
         <UnreadBadge count={unreadCount} />
-        {onToggleSound ? (
-          // One name with the pressed state, so assistive technology reads "Mute sounds, pressed" rather than a name that flips.
-          <button type="button" className="lc-icon-button" aria-pressed={soundMuted} aria-label={t('widget.window.mute')} onClick={() => onToggleSound()}>
-            <SoundIcon muted={soundMuted} />
-          </button>
-        ) : null}
-        {mobile ? null : (
-          <button type="button" className="lc-icon-button" aria-expanded={!folded} aria-label={t(folded ? 'widget.window.unfold' : 'widget.window.fold')} onClick={() => onToggleFold()}>
-            <span aria-hidden="true">{folded ? '▴' : '▾'}</span>
-          </button>
-        )}
-        <button type="button" className="lc-icon-button" aria-label={t('widget.window.close')} onClick={() => onClose()}>
-          <span aria-hidden="true">×</span>
-        </button>
+        <HeaderButtons {...props} folded={folded} />
       </header>
       <div className="lc-body" hidden={folded}>
         {children}
       </div>
     </section>
+  );
+}
+
+/** Mute, then Hide chat on mobile or fold elsewhere, then Close. */
+function HeaderButtons({ mobile, folded, soundMuted = false, onToggleSound, onMinimise, onToggleFold, onClose }: ChatWindowProps): React.JSX.Element {
+  const { t } = useUiText();
+  return (
+    <>
+      {onToggleSound ? (
+        // One name with the pressed state, so assistive technology reads "Mute sounds, pressed" rather than a name that flips.
+        <button type="button" className="lc-icon-button" aria-pressed={soundMuted} aria-label={t('widget.window.mute')} onClick={() => onToggleSound()}>
+          <SoundIcon muted={soundMuted} />
+        </button>
+      ) : null}
+      {mobile && onMinimise ? (
+        <button type="button" className="lc-icon-button" aria-label={t('widget.window.minimise')} onClick={() => onMinimise()}>
+          <span aria-hidden="true">−</span>
+        </button>
+      ) : null}
+      {mobile ? null : (
+        <button type="button" className="lc-icon-button" aria-expanded={!folded} aria-label={t(folded ? 'widget.window.unfold' : 'widget.window.fold')} onClick={() => onToggleFold()}>
+          <span aria-hidden="true">{folded ? '▴' : '▾'}</span>
+        </button>
+      )}
+      <button type="button" className="lc-icon-button" aria-label={t('widget.window.close')} onClick={() => onClose()}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </>
   );
 }
 
