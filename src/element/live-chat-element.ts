@@ -61,7 +61,7 @@ const Base = (
  * @fires {CustomEvent<{available: boolean}>} livechat:ready - Availability is known; the button shows when `available`. Fires once more with `available: true` when an operator comes online later (the page asks again about once a minute while visible).
  * @fires {CustomEvent<{uuid: string, operator: [number, string]}>} livechat:open - A conversation window opened.
  * @fires {CustomEvent<{direction: "in" | "out", message: object}>} livechat:message - A message arrived or the visitor's post was accepted.
- * @fires {CustomEvent<{folded: boolean}>} livechat:fold - The window was folded or unfolded; on mobile, where it does not fold, hidden behind the button ("Hide chat") or brought back.
+ * @fires {CustomEvent<{folded: boolean}>} livechat:fold - The window was folded or unfolded; on mobile, where it does not fold, hidden behind the button ("Minimise") or brought back.
  * @fires {CustomEvent<{count: number}>} livechat:unread - The unread counter changed.
  * @fires {CustomEvent<{rate: 5 | 3 | 1, reason: string}>} livechat:feedback - The visitor rated the conversation.
  * @fires {CustomEvent<{ok: boolean}>} livechat:transcript - The transcript request finished.

@@ -39,7 +39,7 @@ describe('<live-chat> minimised on a phone', () => {
     composer.focus();
     document.execCommand('insertText', false, 'I was about to ask');
 
-    within(dialog).getByRole('button', { name: 'Hide chat' }).click();
+    within(dialog).getByRole('button', { name: 'Minimise' }).click();
     await waitUntil(() => root.queryByRole('dialog') === null, 'the window is still there');
     const launcher = root.getByRole('button', { name: BUTTON });
     expect(el.shadowRoot?.activeElement === launcher, 'focus goes to the button').to.equal(true);

@@ -145,13 +145,13 @@ describe('ChatWindow', () => {
     }
     expect(typing.getBoundingClientRect().top).to.be.at.least(name.getBoundingClientRect().bottom);
     expect(typing.getBoundingClientRect().bottom, 'the typing line spills out of the header').to.be.at.most((name.closest('header') as HTMLElement).getBoundingClientRect().bottom);
-    for (const button of ['Mute sounds', 'Hide chat', 'Close']) expect(screen.getByRole('button', { name: button })).to.exist;
+    for (const button of ['Mute sounds', 'Minimise', 'Close']) expect(screen.getByRole('button', { name: button })).to.exist;
   });
 
   it('hides the window out of sight and reach when minimised, keeping what is in it', () => {
     const onMinimise = recorder();
     const { screen, rerender } = mount(<ChatWindow {...props({ mobile: true, onMinimise })}>body</ChatWindow>);
-    fireEvent.click(screen.getByRole('button', { name: 'Hide chat' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Minimise' }));
     expect(onMinimise.calls).to.have.length(1);
     rerender(<ChatWindow {...props({ mobile: true, onMinimise, minimised: true })}>body</ChatWindow>);
     expect(screen.queryByRole('dialog')).to.equal(null);

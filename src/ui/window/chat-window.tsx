@@ -24,7 +24,7 @@ export interface ChatWindowProps {
   mobile: boolean;
   /** Put away behind the button: kept mounted (draft, scroll) but out of sight and out of reach. */
   minimised?: boolean;
-  /** The "Hide chat" button of the mobile header, in place of folding; without it there is none. */
+  /** The "Minimise" button of the mobile header, in place of folding; without it there is none. */
   onMinimise?(): void;
   /** Header background colour (validated). */
   headerColor?: string;
@@ -117,7 +117,7 @@ export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
   );
 }
 
-/** Mute, then Hide chat on mobile or fold elsewhere, then Close. */
+/** Mute, then Minimise on mobile or fold elsewhere, then Close. */
 function HeaderButtons({ mobile, folded, soundMuted = false, onToggleSound, onMinimise, onToggleFold, onClose }: ChatWindowProps): React.JSX.Element {
   const { t } = useUiText();
   return (
