@@ -32,7 +32,7 @@ const Name = Text(OPERATOR_DISPLAY_NAME.max + 64, { description: `The display na
 
 function profileOf(operator: OperatorRow): OperatorProfile {
   const hasAvatar = operator.avatar !== null && operator.avatar_mimetype !== null;
-  return { id: operator.id, name: operator.display_name, has_avatar: hasAvatar, avatar_url: avatarPath(operator.id, hasAvatar ? operator.avatar_updated_at : null) };
+  return { id: operator.id, name: operator.display_name, has_avatar: hasAvatar, avatar_url: avatarPath(operator.id, operator.avatar_updated_at) };
 }
 
 /** The trimmed display name, within its bounds. */
