@@ -51,8 +51,10 @@ function OperatorRow({ operator, channels, isSelf, api, crop, onChanged, onError
   return (
     <tr>
       <th scope="row">
-        <img className="op-admin-avatar" src={operator.avatar_url} alt="" width={24} height={24} />
-        {operator.name}
+        <span className="op-admin-operator">
+          <img className="op-admin-avatar" src={operator.avatar_url} alt="" width={24} height={24} />
+          {operator.name}
+        </span>
       </th>
       <td>{operator.login}</td>
       <td>{operator.is_admin ? t('operator.admin.yes') : t('operator.admin.no')}</td>
