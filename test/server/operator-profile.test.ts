@@ -113,6 +113,7 @@ describeEachEngine('operator profiles', (h) => {
       const res = await upload(h, ADMIN_AVATAR_ROUTE, [{ name: 'operator_id', value: bad }, picture(tinyPng(64, 64))], admin);
       assert.ok([400, 404].includes(res.status), `${bad}: ${res.status}`);
     }
+    assert.equal((await upload(h, ADMIN_AVATAR_ROUTE, [picture(tinyPng(64, 64))], admin)).body.error?.code, 'invalid', 'no operator_id');
     assert.equal((await h.call<OperatorProfile>(ADMIN_REMOVE_AVATAR_ROUTE, { operator_id: other.operator.id }, { cookie: admin })).has_avatar, false);
   });
 });

@@ -141,6 +141,12 @@ function avatarRefusal(err: unknown, request: FastifyRequest): UploadError | und
 
 type Editable = (caller: OperatorRow, targetId: number) => Promise<OperatorRow>;
 
+/** The `operator_id` form field (multipart fields are text) as an id, or the refusal. */
+function operatorIdField(value: string | undefined): number {
+  if (value === undefined || !/^[1-9]\d{0,14}$/.test(value)) throw new UploadError('invalid', 400, 'operator_id must be an operator id');
+  return Number(value);
+}
+
 /** Judges the caller, then reads, checks and stores one picture; the bytes count against the caller's budget. */
 async function storeAvatar(app: FastifyInstance, request: FastifyRequest, admin: boolean, editable: Editable): Promise<OperatorProfile> {
   // Who asks is checked before a byte of the body is read.
@@ -153,9 +159,7 @@ async function storeAvatar(app: FastifyInstance, request: FastifyRequest, admin:
   const budgets = operatorBudgets(app, caller.id);
   await roomToday(app, budgets);
   const { fields, data } = await readAvatarParts(request, OPERATOR_AVATAR.maxBytes);
-  const targetId = admin ? Number(fields.operator_id) : caller.id;
-  if (!Number.isSafeInteger(targetId) || targetId <= 0 || !/^\d{1,15}$/.test(admin ? (fields.operator_id ?? '') : '1')) throw new UploadError('invalid', 400, 'operator_id must be an operator id');
-  const target = await editable(caller, targetId);
+  const target = await editable(caller, admin ? operatorIdField(fields.operator_id) : caller.id);
   const picture = checkAvatar(data, app.config.imageMaxPixels);
   await storeCharged(app, budgets, picture.data.length, () => app.store.setOperatorAvatar(target.id, picture.data, picture.mimetype, app.clock.now()));
   return profileOf((await app.store.getOperator(target.id)) as OperatorRow);
