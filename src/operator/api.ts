@@ -10,6 +10,17 @@ import type {
   OperatorPresence,
 } from '../protocol/operator-console.js';
 import type { VisitorCard } from '../protocol/visitor.js';
+import {
+  ADMIN_AVATAR_ROUTE,
+  ADMIN_REMOVE_AVATAR_ROUTE,
+  ADMIN_SET_PROFILE_ROUTE,
+  OPERATOR_AVATAR_ROUTE,
+  OPERATOR_PROFILE_ROUTE,
+  OPERATOR_REMOVE_AVATAR_ROUTE,
+  OPERATOR_SET_PROFILE_ROUTE,
+  type OperatorProfile,
+} from '../protocol/operator-profile.js';
+import { uploadAvatar } from './avatar-upload.js';
 import type { RpcClient } from '../platform/rpc/index.js';
 import type { GroupRow, StatisticsSource } from './statistics.js';
 import { uploadAttachments, type UploadResult } from './upload.js';
@@ -140,5 +151,30 @@ export class OperatorApi implements StatisticsSource {
   /** Admin: changes some settings of a channel; resolves with all its settings. */
   updateChannel(channelId: number, values: Partial<Omit<ChannelSettings, 'id'>>): Promise<ChannelSettings> {
     return this.rpc.call<ChannelSettings>('/im_livechat/operator/admin/update_channel', { channel_id: channelId, values });
+  }
+
+  /** The operator's own name and picture. */
+  profile(): Promise<OperatorProfile> {
+    return this.rpc.call<OperatorProfile>(OPERATOR_PROFILE_ROUTE, {});
+  }
+
+  /** Changes the operator's own display name, or as an admin another operator's (`operatorId`). */
+  setProfileName(name: string, operatorId?: number): Promise<OperatorProfile> {
+    return operatorId === undefined
+      ? this.rpc.call<OperatorProfile>(OPERATOR_SET_PROFILE_ROUTE, { name })
+      : this.rpc.call<OperatorProfile>(ADMIN_SET_PROFILE_ROUTE, { operator_id: operatorId, name });
+  }
+
+  /** Sets the operator's own picture (already cropped square), or as an admin another operator's. */
+  setProfilePicture(picture: Blob, operatorId?: number): Promise<OperatorProfile> {
+    const route = operatorId === undefined ? OPERATOR_AVATAR_ROUTE : ADMIN_AVATAR_ROUTE;
+    return uploadAvatar(new URL(`${this.rpc.baseUrl}${route}`, document.baseURI).href, picture, operatorId);
+  }
+
+  /** Removes the operator's own picture, or as an admin another operator's: visitors see the default one. */
+  removeProfilePicture(operatorId?: number): Promise<OperatorProfile> {
+    return operatorId === undefined
+      ? this.rpc.call<OperatorProfile>(OPERATOR_REMOVE_AVATAR_ROUTE, {})
+      : this.rpc.call<OperatorProfile>(ADMIN_REMOVE_AVATAR_ROUTE, { operator_id: operatorId });
   }
 }

@@ -74,6 +74,10 @@ export interface OperatorAccount {
   is_admin: boolean;
   /** The livechat channels the operator answers. */
   channel_ids: number[];
+  /** Whether the operator has a picture (else visitors see the default one). */
+  has_avatar: boolean;
+  /** The picture's versioned address on the chat server (operator-profile.ts). */
+  avatar_url: string;
 }
 
 /** What `/im_livechat/operator/admin/add_operator` takes. */

@@ -43,7 +43,9 @@ export type UploadErrorCode =
   | 'rate_limited'
   | 'upload_quota'
   | 'storage_full'
-  | 'origin_not_allowed';
+  | 'origin_not_allowed'
+  | 'not_square'
+  | 'access_error';
 
 /** The answer of an upload: the new message, or why there is none (with an HTTP error status). */
 export type UploadAnswer = { message_id: number; attachments: MessageAttachment[] } | { error: { code: UploadErrorCode; message: string } };

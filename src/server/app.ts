@@ -27,6 +27,7 @@ import { AvailabilityCache } from './livechat/availability.js';
 import { widgetRoutes } from './routes/widget.js';
 import { widgetSignalRoutes } from './routes/widget-signals.js';
 import { OPERATOR_PREFIX } from './routes/operator.js';
+import { operatorProfileRoutes } from './routes/operator-profile.js';
 import { operatorApiRoutes } from './routes/operator-api.js';
 import { operatorPageRoutes } from './routes/operator-page.js';
 import { webSessionRoutes } from './routes/web-session.js';
@@ -114,6 +115,7 @@ export async function buildApp({ config, logger = false, clock, onRoute, diskSpa
   await app.register(transcriptRoutes, { config });
   await app.register(offlineMessageRoutes);
   await app.register(operatorApiRoutes, { prefix: OPERATOR_PREFIX, config });
+  await app.register(operatorProfileRoutes);
   await app.register(visitorProfileRoutes, { config });
   await app.register(operatorPageRoutes);
   await app.register(webSessionRoutes);

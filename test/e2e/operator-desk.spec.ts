@@ -63,7 +63,9 @@ test('visitor widget and operator console: conversation, typing both ways, pages
   await expect(pages.getByRole('listitem')).toHaveText(['/?from=ad', '/csp.html']);
 
   // An attachment from the console reaches the visitor's thread, and the console previews it.
-  await desk.getByLabel('Attach files').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  const chooser = desk.waitForEvent('filechooser');
+  await desk.getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL_PNG });
   await expect(chat.getByRole('log').getByRole('img', { name: 'pixel.png' })).toBeVisible();
   await expect(thread.getByRole('img', { name: 'pixel.png' })).toBeVisible();
   await expect(thread.getByRole('link', { name: 'pixel.png' })).toBeVisible();

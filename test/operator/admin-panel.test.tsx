@@ -4,6 +4,7 @@ import { act } from 'react';
 import type { ChannelSettings, IdentitySecretStatus, NewOperatorAccount, OperatorAccount } from '../../src/protocol/operator-console.js';
 import { AdminPanel, type AdminApi } from '../../src/operator/components/admin-panel.js';
 import { axeViolations } from '../ui/support/axe.js';
+import { chooseFile, drawnPicture } from './picture-support.js';
 import { reactMount } from './support.js';
 
 const CHANNEL: ChannelSettings = {
@@ -35,7 +36,7 @@ const CHANNEL: ChannelSettings = {
  */
 class MemoryAdmin implements AdminApi {
   calls: string[] = [];
-  list: OperatorAccount[] = [{ id: 1, login: 'admin', name: 'Administrator', email: null, is_admin: true, channel_ids: [1] }];
+  list: OperatorAccount[] = [{ id: 1, login: 'admin', name: 'Administrator', email: null, is_admin: true, channel_ids: [1], has_avatar: false, avatar_url: '/web/partner_image/1' }];
   channel = { ...CHANNEL };
   async operators() {
     return this.list;
@@ -45,7 +46,8 @@ class MemoryAdmin implements AdminApi {
   }
   async addOperator(a: NewOperatorAccount) {
     this.calls.push(`add ${JSON.stringify(a)}`);
-    const account = { id: this.list.length + 1, login: a.login, name: a.name, email: a.email ?? null, is_admin: a.is_admin ?? false, channel_ids: a.channel_ids ?? [] };
+    const id = this.list.length + 1;
+    const account = { id, login: a.login, name: a.name, email: a.email ?? null, is_admin: a.is_admin ?? false, channel_ids: a.channel_ids ?? [], has_avatar: false, avatar_url: `/web/partner_image/${id}` };
     this.list = [...this.list, account];
     return account;
   }
@@ -69,6 +71,27 @@ class MemoryAdmin implements AdminApi {
   async removeIdentitySecret(id: number) {
     this.calls.push(`remove secret ${id}`);
     this.secrets = [];
+  }
+  pictures: Blob[] = [];
+  async setProfileName(name: string, operatorId?: number) {
+    this.calls.push(`name ${operatorId} ${name}`);
+    this.list = this.list.map((o) => (o.id === operatorId ? { ...o, name: name.trim() } : o));
+    return this.profileOf(operatorId);
+  }
+  async setProfilePicture(picture: Blob, operatorId?: number) {
+    this.calls.push(`picture ${operatorId}`);
+    this.pictures.push(picture);
+    this.list = this.list.map((o) => (o.id === operatorId ? { ...o, has_avatar: true, avatar_url: `/web/partner_image/${o.id}?v=${this.pictures.length}` } : o));
+    return this.profileOf(operatorId);
+  }
+  async removeProfilePicture(operatorId?: number) {
+    this.calls.push(`remove picture ${operatorId}`);
+    this.list = this.list.map((o) => (o.id === operatorId ? { ...o, has_avatar: false } : o));
+    return this.profileOf(operatorId);
+  }
+  private profileOf(id: number | undefined) {
+    const o = this.list.find((x) => x.id === id)!;
+    return { id: o.id, name: o.name, has_avatar: o.has_avatar, avatar_url: o.avatar_url };
   }
   async updateChannel(id: number, values: Partial<ChannelSettings>) {
     if (values.rule_url_pattern === '(') throw new Error('rule_url_pattern is not a valid regular expression');
@@ -196,5 +219,26 @@ describe('operator console administration', () => {
     await waitUntil(() => view.getByRole('status').textContent === 'The settings of Website were saved');
     const sent = JSON.parse(api.calls[0]!.replace('update 1 ', '')) as Record<string, unknown>;
     expect(sent).to.include({ visitor_uploads: false, visitor_upload_max_bytes: 2.5 * 1024 * 1024, visitor_upload_types: 'image/*' });
+  });
+
+  it('edits another operator\'s profile: its name and a picture cropped square, shown in the operators table', async () => {
+    api.list = [...api.list, { id: 2, login: 'olga', name: 'Olga', email: null, is_admin: false, channel_ids: [1], has_avatar: false, avatar_url: '/web/partner_image/2' }];
+    await act(async () => dom.root.render(<AdminPanel api={api} selfId={1} key="with-olga" />));
+    const view = within(dom.host);
+    await waitUntil(() => view.queryByRole('button', { name: 'Edit profile of Olga' }));
+    await act(async () => view.getByRole('button', { name: 'Edit profile of Olga' }).click());
+    const dialog = within(within(document.body).getByRole('dialog', { name: 'Profile of Olga' }));
+    type(dialog.getByRole('textbox', { name: 'Display name' }), 'Olga K.');
+    await act(async () => dialog.getByRole('button', { name: 'Save name' }).click());
+    await waitUntil(() => view.queryByRole('rowheader', { name: 'Olga K.' }));
+    await act(async () => chooseFile(dom.host.querySelector('dialog')!, await drawnPicture(120, 300)));
+    await waitUntil(() => dialog.queryByRole('status')?.textContent === 'Picture saved');
+    expect(api.calls).to.deep.equal(['name 2 Olga K.', 'picture 2']);
+    const picture = await createImageBitmap(api.pictures[0]!);
+    expect([picture.width, picture.height]).to.deep.equal([256, 256]);
+    const row = view.getByRole('rowheader', { name: 'Olga K.' });
+    expect(row.querySelector('img')?.getAttribute('src')).to.equal('/web/partner_image/2?v=1');
+    act(() => dialog.getByRole('button', { name: 'Close' }).click());
+    expect(within(document.body).queryByRole('dialog', { name: /Profile of/ })).to.equal(null);
   });
 });

@@ -42,7 +42,9 @@ describe('operator console components', () => {
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(fired).to.deep.equal([]);
-    expect(dom.host.querySelectorAll('img, script, iframe, svg').length).to.equal(0);
+    // The console's own icons (the attach button's) are not the messages' doing: only the messages are searched.
+    const messages = within(dom.host).getByRole('list', { name: 'Messages with Visitor' });
+    expect(messages.querySelectorAll('img, script, iframe, svg').length).to.equal(0);
     expect(dom.host.querySelector('a')?.getAttribute('href') ?? null).to.equal(null);
     expect(document.body.children.length, 'nothing is added outside the console').to.equal(before);
   });
@@ -69,7 +71,7 @@ describe('operator console components', () => {
     expect(box.value).to.equal('');
   });
 
-  it('attaches the chosen files, and keeps them with a clear error when the server refuses them', async () => {
+  it('a styled "Attach files" button opens the file chooser, attaches the chosen files, and says clearly when the server refuses them', async () => {
     const sent: string[][] = [];
     let refuse = false;
     const onAttach = async (files: File[]) => {
@@ -77,7 +79,17 @@ describe('operator console components', () => {
       if (refuse) throw new Error('The file is too large: at most 25 MB per file');
     };
     act(() => dom.root.render(<ConversationPane conversation={detail('<p>Hi</p>')} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={onAttach} onReply={async () => {}} />));
-    const input = within(dom.host).getByLabelText('Attach files') as HTMLInputElement;
+    const button = within(dom.host).getByRole('button', { name: 'Attach files' });
+    // The browser's own file chooser cannot be driven from a page; the hidden input it belongs to can.
+    const input = dom.host.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.hidden, 'no bare browser file input shows').to.equal(true);
+    let opened = 0;
+    input.addEventListener('click', (event) => {
+      opened += 1;
+      event.preventDefault();
+    });
+    button.click();
+    expect(opened, 'the button opens the chooser').to.equal(1);
     const choose = async (...names: string[]) => {
       const transfer = new DataTransfer();
       for (const name of names) transfer.items.add(new File(['x'], name, { type: 'text/plain' }));
@@ -87,13 +99,13 @@ describe('operator console components', () => {
       });
     };
     await choose('a.txt', 'b.txt');
-    await waitUntil(() => input.value === '');
+    await waitUntil(() => sent.length === 1 && !button.hasAttribute('disabled'));
     expect(sent).to.deep.equal([['a.txt', 'b.txt']]);
     refuse = true;
     await choose('big.bin');
     await waitUntil(() => dom.host.querySelector('[role="alert"]'));
     expect(within(dom.host).getByRole('alert').textContent).to.equal('The files could not be sent: The file is too large: at most 25 MB per file');
-    expect(input.files?.[0]?.name).to.equal('big.bin');
+    expect(within(dom.host).getByRole('button', { name: 'Attach files' }).hasAttribute('disabled'), 'ready to try again').to.equal(false);
   });
 
   it('shows received pictures as previews and every attachment as a link with its size; no script links', () => {

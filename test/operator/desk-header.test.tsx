@@ -27,8 +27,19 @@ describe('operator console header', () => {
     styles = await loadConsoleStyles();
   });
   after(() => styles.remove());
+  let profiles = 0;
   beforeEach(() => {
     toggles = 0;
+    profiles = 0;
+  });
+
+  it('the operator\'s name is a button that opens the profile dialog', () => {
+    render('available');
+    const profile = within(dom.host.querySelector('header')!).getByRole('button', { name: 'Administrator, profile' });
+    expect(profile.textContent, 'the name is what it shows').to.equal('Administrator');
+    expect(profile.getAttribute('aria-haspopup')).to.equal('dialog');
+    act(() => profile.click());
+    expect(profiles).to.equal(1);
   });
 
   // The busiest everyday header: an administrator who has not yet decided about desktop notifications.
@@ -45,6 +56,7 @@ describe('operator console header', () => {
           pollState="polling"
           canAskDesktop={true}
           onAskDesktop={() => {}}
+          onProfile={() => (profiles += 1)}
           onLogout={() => {}}
         />,
       ),

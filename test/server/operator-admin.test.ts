@@ -33,7 +33,7 @@ describeEachEngine('operator administration routes', (h) => {
     const admin = await h.login('admin', ADMIN_PASSWORD);
     const login = uniqueLogin();
     const account = await h.call<OperatorAccount>('/im_livechat/operator/admin/add_operator', { login, name: 'Nora', password: 'correct horse', email: 'nora@example.com', channel_ids: [1] }, { cookie: admin });
-    assert.deepEqual({ ...account, id: 0 }, { id: 0, login, name: 'Nora', email: 'nora@example.com', is_admin: false, channel_ids: [1] });
+    assert.deepEqual({ ...account, id: 0 }, { id: 0, login, name: 'Nora', email: 'nora@example.com', is_admin: false, channel_ids: [1], has_avatar: false, avatar_url: `/web/partner_image/${account.id}` });
     const stored = await h.app.store.getOperator(account.id);
     assert.ok(stored && stored.password_hash.startsWith('scrypt$') && !stored.password_hash.includes('correct horse'));
     const listed = await h.call<OperatorAccount[]>('/im_livechat/operator/admin/operators', {}, { cookie: admin });

@@ -9,7 +9,7 @@ import { IdentitySecretSettings, type IdentitySecretApi } from './identity-secre
 import { ErrorLine } from './outcome-lines.js';
 
 /** The admin calls of the panel. */
-export type AdminApi = Pick<OperatorApi, 'operators' | 'channels' | 'addOperator' | 'removeOperator' | 'resetPassword' | 'updateChannel' | 'identitySecrets'> & IdentitySecretApi;
+export type AdminApi = Pick<OperatorApi, 'operators' | 'channels' | 'addOperator' | 'removeOperator' | 'resetPassword' | 'updateChannel' | 'identitySecrets' | 'setProfileName' | 'setProfilePicture' | 'removeProfilePicture'> & IdentitySecretApi;
 
 type Load = { kind: 'loading' } | { kind: 'ready'; operators: OperatorAccount[]; channels: ChannelSettings[]; secrets: Map<number, number> };
 

@@ -19,6 +19,8 @@ export interface DeskHeaderProps {
   pollState: PollLoopState;
   canAskDesktop: boolean;
   onAskDesktop(): void;
+  /** Opens the operator's own profile (name and picture). */
+  onProfile(): void;
   onLogout(): void;
 }
 
@@ -42,7 +44,10 @@ export function DeskHeader(props: DeskHeaderProps): React.JSX.Element {
         </nav>
       </div>
       <div className="op-topbar-group op-topbar-own">
-        <span className="op-operator-name">{props.operatorName}</span>
+        {/* The name is the way to the profile, as in most web apps: no room for one more button on the bar. */}
+        <button type="button" className="op-operator-name" aria-haspopup="dialog" aria-label={t('operator.profile.open', { name: props.operatorName })} title={t('operator.profile.title')} onClick={props.onProfile}>
+          {props.operatorName}
+        </button>
         {props.pollState === 'retrying' ? <span role="status">{t('operator.connection.reconnecting')}</span> : null}
         {/* One control for presence: its name says what "on" means, the track shows whether it is on. */}
         <button type="button" role="switch" className="op-presence" aria-checked={presence === 'available'} disabled={presence === null} onClick={props.onTogglePresence}>

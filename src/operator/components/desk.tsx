@@ -13,6 +13,7 @@ import { AlertSettingsPanel } from './alert-settings-panel.js';
 import { DeskConversations } from './desk-conversations.js';
 import { DeskHeader, type DeskView } from './desk-header.js';
 import { Notices } from './notices.js';
+import { ProfileDialog } from './profile-dialog.js';
 import { StatisticsPanel } from './statistics-panel.js';
 import { useDeskBus } from './use-desk-bus.js';
 import { useDeskError, useDeskLoaders, usePresence } from './use-desk-loaders.js';
@@ -62,6 +63,8 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   useEffect(() => () => store.set(disposeDeskAtom), [store]);
   const [pollState, setPollState] = useState<PollLoopState>('stopped');
   const [view, setView] = useState<DeskView>('desk');
+  const [shownName, setShownName] = useState(operatorName);
+  const [profileOpen, setProfileOpen] = useState(false);
   // Bumped when the statistics may have changed, so an open statistics panel reads them again.
   const [statsKey, setStatsKey] = useState(0);
   const { error, reportError, clearError } = useDeskError();
@@ -92,7 +95,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   return (
     <div className="op-desk">
       <DeskHeader
-        operatorName={operatorName}
+        operatorName={shownName}
         views={isAdmin ? ['desk', 'statistics', 'alerts', 'admin'] : ['desk', 'statistics', 'alerts']}
         view={view}
         onView={setView}
@@ -101,8 +104,10 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
         pollState={pollState}
         canAskDesktop={canAskDesktop}
         onAskDesktop={onAskDesktop}
+        onProfile={() => setProfileOpen(true)}
         onLogout={onLogout}
       />
+      {profileOpen ? <ProfileDialog api={api} title={t('operator.profile.title')} load={() => api.profile()} onChanged={(p) => setShownName(p.name)} onClose={() => setProfileOpen(false)} /> : null}
       <DeskErrorLine error={error} onDismiss={clearError} />
       <Notices notices={notices} onDismiss={dismissNotice} />
       {view === 'statistics' ? (

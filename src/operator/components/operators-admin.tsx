@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { OPERATOR_PASSWORD_MIN, type ChannelSettings, type OperatorAccount } from '../../protocol/operator-console.js';
 import type { OperatorApi } from '../api.js';
 import { useT } from '../texts.js';
+import { ProfileDialog } from './profile-dialog.js';
 
 /** The admin calls this part needs. */
-export type OperatorsAdminApi = Pick<OperatorApi, 'addOperator' | 'removeOperator' | 'resetPassword'>;
+export type OperatorsAdminApi = Pick<OperatorApi, 'addOperator' | 'removeOperator' | 'resetPassword' | 'setProfileName' | 'setProfilePicture' | 'removeProfilePicture'>;
 
 /** Props of {@link OperatorsAdmin}. */
 export interface OperatorsAdminProps {
@@ -15,6 +16,8 @@ export interface OperatorsAdminProps {
   selfId: number;
   /** Something changed: read the list again. */
   onChanged(): void;
+  /** Turns a chosen picture into the square one sent (the browser's canvas by default). */
+  crop?: (file: Blob) => Promise<Blob>;
   /** Reports a refused call with the server's reason. */
   onError(err: unknown): void;
   /** Announces a success in the panel's status line. */
@@ -22,9 +25,9 @@ export interface OperatorsAdminProps {
 }
 
 /** What the row of one operator is doing: nothing, asking for a new password, or confirming removal. */
-type RowMode = { kind: 'idle' } | { kind: 'password'; value: string } | { kind: 'confirmRemove' };
+type RowMode = { kind: 'idle' } | { kind: 'password'; value: string } | { kind: 'confirmRemove' } | { kind: 'profile' };
 
-function OperatorRow({ operator, channels, isSelf, api, onChanged, onError, onDone }: { operator: OperatorAccount; channels: ChannelSettings[]; isSelf: boolean } & Omit<OperatorsAdminProps, 'operators' | 'channels' | 'selfId'>): React.JSX.Element {
+function OperatorRow({ operator, channels, isSelf, api, crop, onChanged, onError, onDone }: { operator: OperatorAccount; channels: ChannelSettings[]; isSelf: boolean } & Omit<OperatorsAdminProps, 'operators' | 'channels' | 'selfId'>): React.JSX.Element {
   const t = useT();
   const [mode, setMode] = useState<RowMode>({ kind: 'idle' });
   const channelNames = channels.filter((c) => operator.channel_ids.includes(c.id)).map((c) => c.name).join(', ');
@@ -47,7 +50,12 @@ function OperatorRow({ operator, channels, isSelf, api, onChanged, onError, onDo
 
   return (
     <tr>
-      <th scope="row">{operator.name}</th>
+      <th scope="row">
+        <span className="op-admin-operator">
+          <img className="op-admin-avatar" src={operator.avatar_url} alt="" width={24} height={24} />
+          {operator.name}
+        </span>
+      </th>
       <td>{operator.login}</td>
       <td>{operator.is_admin ? t('operator.admin.yes') : t('operator.admin.no')}</td>
       <td>{channelNames}</td>
@@ -74,6 +82,20 @@ function OperatorRow({ operator, channels, isSelf, api, onChanged, onError, onDo
           </>
         ) : (
           <>
+            <button type="button" aria-haspopup="dialog" onClick={() => setMode({ kind: 'profile' })}>
+              {t('operator.profile.edit', { name: operator.name })}
+            </button>
+            {mode.kind === 'profile' ? (
+              <ProfileDialog
+                api={api}
+                title={t('operator.profile.titleOf', { name: operator.name })}
+                load={() => Promise.resolve({ id: operator.id, name: operator.name, has_avatar: operator.has_avatar, avatar_url: operator.avatar_url })}
+                operatorId={operator.id}
+                crop={crop}
+                onChanged={onChanged}
+                onClose={() => setMode({ kind: 'idle' })}
+              />
+            ) : null}
             <button type="button" onClick={() => setMode({ kind: 'password', value: '' })}>
               {t('operator.admin.resetPassword', { name: operator.name })}
             </button>
@@ -93,7 +115,7 @@ const EMPTY_FORM = { name: '', login: '', email: '', password: '', isAdmin: fals
 
 /** The operators table (reset password, remove) and the form that adds one. */
 export function OperatorsAdmin(props: OperatorsAdminProps): React.JSX.Element {
-  const { api, operators, channels, selfId, onChanged, onError, onDone } = props;
+  const { api, operators, channels, selfId, crop, onChanged, onError, onDone } = props;
   const t = useT();
   const [form, setForm] = useState(EMPTY_FORM);
   const [channelIds, setChannelIds] = useState<number[] | null>(null);
@@ -128,7 +150,7 @@ export function OperatorsAdmin(props: OperatorsAdminProps): React.JSX.Element {
         </thead>
         <tbody>
           {operators.map((o) => (
-            <OperatorRow key={o.id} operator={o} channels={channels} isSelf={o.id === selfId} api={api} onChanged={onChanged} onError={onError} onDone={onDone} />
+            <OperatorRow key={o.id} operator={o} channels={channels} isSelf={o.id === selfId} api={api} crop={crop} onChanged={onChanged} onError={onError} onDone={onDone} />
           ))}
         </tbody>
       </table>

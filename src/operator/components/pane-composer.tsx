@@ -1,7 +1,8 @@
-import { useEffect, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { reasonText } from '../../platform/errors.js';
 import { typedTextDir } from '../../platform/i18n/direction.js';
 import { useT } from '../texts.js';
+import { AttachButton } from './attach-button.js';
 import { ErrorLine } from './outcome-lines.js';
 
 /** Props of {@link PaneComposer}. */
@@ -43,19 +44,12 @@ export function PaneComposer({ sessionId, visitorName, closed, onSend, onCompose
     });
   };
 
-  const attach = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const files = [...(input.files ?? [])];
-    if (files.length === 0) return;
+  const attach = (files: File[]) => {
     setUploading(true);
     setError(null);
     onAttach(files).then(
-      () => {
-        input.value = '';
-        setUploading(false);
-      },
+      () => setUploading(false),
       (err: unknown) => {
-        // The chosen files stay selected, so the operator can see what failed.
         setUploading(false);
         setError(t('operator.attachment.failed', { reason: reasonText(err) }));
       },
@@ -89,10 +83,7 @@ export function PaneComposer({ sessionId, visitorName, closed, onSend, onCompose
             }}
             onKeyDown={onKeyDown}
           />
-          <label className="op-attach">
-            {uploading ? t('operator.attachment.sending') : t('operator.attachment.attach')}
-            <input type="file" multiple disabled={uploading} onChange={attach} />
-          </label>
+          <AttachButton sending={uploading} onFiles={attach} />
         </div>
       )}
       <ErrorLine text={error} />

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OPERATOR_PASSWORD_MIN, RETENTION_DAYS_BOUNDS } from '../../protocol/operator-console.js';
+import { avatarPath } from '../../protocol/operator-profile.js';
 import { InvalidParamError, RpcError } from '../rpc/errors.js';
 import type { ChannelRow, OperatorRow } from '../store/schema.js';
 import { parseEmailAddress } from '../mail/email-address.js';
@@ -152,6 +153,8 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
     email: operator.email,
     is_admin: Boolean(operator.is_admin),
     channel_ids: await app.store.operatorChannelIds(operator.id),
+    has_avatar: operator.avatar !== null && operator.avatar_mimetype !== null,
+    avatar_url: avatarPath(operator.id, operator.avatar_updated_at),
   });
 
   const authorize = requireAdmin;

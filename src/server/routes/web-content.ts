@@ -57,7 +57,8 @@ const attachmentSchema = {
 const avatarSchema = {
   summary: 'An operator’s picture, or the default smiley',
   params: Type.Object({ id: PathSegment('The author’s id; 0 or unknown gives the smiley') }),
-  response: { 200: Media('The picture', ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']) },
+  querystring: Type.Object({ v: Type.Optional(QueryValue('The picture’s version (the console’s addresses carry it); ignored, it only makes a new address')) }),
+  response: { 304: Type.Null({ description: 'Not changed since the ETag the browser sent' }), 200: Media('The picture', ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']) },
 };
 
 /** Attachment downloads and avatars. Attachment URLs carry a random public id, not the row id. */
@@ -79,9 +80,13 @@ export async function webContentRoutes(app: FastifyInstance): Promise<void> {
     void reply.header('Cache-Control', 'public, max-age=300');
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
     const operator = id > 0 ? await app.store.getOperator(id) : undefined;
-    if (operator?.avatar && operator.avatar_mimetype && /^image\/(png|jpeg|gif|webp)$/.test(operator.avatar_mimetype)) {
-      return reply.type(operator.avatar_mimetype).send(Buffer.from(operator.avatar));
-    }
+    const picture = operator?.avatar && operator.avatar_mimetype && /^image\/(png|jpeg|gif|webp)$/.test(operator.avatar_mimetype) ? operator : undefined;
+    // The address stays the same when an operator changes its picture: the ETag lets a browser whose
+    // cached copy expired ask whether it is still the one.
+    const etag = picture ? `"p${picture.id}-${picture.avatar_updated_at ?? 0}"` : '"default"';
+    void reply.header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (picture?.avatar && picture.avatar_mimetype) return reply.type(picture.avatar_mimetype).send(Buffer.from(picture.avatar));
     return reply.type('image/svg+xml').send(DEFAULT_AVATAR_SVG);
   });
 }

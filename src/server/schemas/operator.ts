@@ -41,6 +41,8 @@ export const OperatorAccountSchema = Type.Object({
   email: Nullable(Type.String()),
   is_admin: Type.Boolean(),
   channel_ids: Type.Array(Type.Integer()),
+  has_avatar: Type.Boolean(),
+  avatar_url: Type.String({ description: 'The picture’s versioned address' }),
 });
 
 /** A livechat channel's settings as an admin edits them. */

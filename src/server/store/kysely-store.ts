@@ -172,8 +172,12 @@ export class KyselyStore extends KyselyConversationStore implements Store {
     });
   }
 
-  async setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null): Promise<void> {
-    await this.db.updateTable('operator').set({ avatar, avatar_mimetype: mimetype }).where('id', '=', id).execute();
+  async setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null, now = Date.now()): Promise<void> {
+    await this.db.updateTable('operator').set({ avatar, avatar_mimetype: mimetype, avatar_updated_at: now }).where('id', '=', id).execute();
+  }
+
+  async setOperatorDisplayName(id: number, displayName: string): Promise<void> {
+    await this.db.updateTable('operator').set({ display_name: displayName }).where('id', '=', id).execute();
   }
 
   async setOperatorAway(id: number, away: boolean): Promise<void> {

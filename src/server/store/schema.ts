@@ -52,6 +52,8 @@ export interface OperatorTable {
   is_admin: number;
   avatar: Buffer | null;
   avatar_mimetype: string | null;
+  /** When the picture last changed (epoch ms): the version in its address and ETag. Null: never set. */
+  avatar_updated_at: Generated<number | null>;
   last_seen: number | null;
   /** Last user activity the operator's poll reported (`bus_inactivity`, PROTOCOL.md §4.3); null: never reported. */
   last_active: Generated<number | null>;

@@ -133,7 +133,10 @@ export interface Store {
   setOperatorPassword(id: number, password: string): Promise<void>;
   /** Removes an operator: archived (its conversations stay), out of every channel, logged out everywhere. */
   archiveOperator(id: number, now: number): Promise<void>;
-  setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null): Promise<void>;
+  /** Sets (or with null removes) the operator's picture, versioned by `now` (epoch ms). */
+  setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null, now?: number): Promise<void>;
+  /** Changes the name visitors and colleagues see. */
+  setOperatorDisplayName(id: number, displayName: string): Promise<void>;
   /** Sets the operator's away flag; an away operator is left out of {@link Store.availableOperators}. */
   setOperatorAway(id: number, away: boolean): Promise<void>;
   /** Records that the operator was seen now (presence, PROTOCOL.md §11.1). */
