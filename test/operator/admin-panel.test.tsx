@@ -133,7 +133,7 @@ describe('operator console administration', () => {
   });
 
   it('resets a password and removes an operator only after a confirmation', async () => {
-    api.list = [...api.list, { id: 2, login: 'sam', name: 'Sam', email: null, is_admin: false, channel_ids: [1] }];
+    api.list = [...api.list, { id: 2, login: 'sam', name: 'Sam', email: null, is_admin: false, channel_ids: [1], has_avatar: false, avatar_url: '/web/partner_image/2' }];
     await act(async () => dom.root.render(<AdminPanel api={api} selfId={1} key="again" />));
     const view = within(dom.host);
     await waitUntil(() => view.queryByRole('button', { name: 'Reset password of Sam' }));
