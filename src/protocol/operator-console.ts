@@ -28,7 +28,7 @@ export interface ConversationSummary {
   /** Epoch milliseconds, or null while open. */
   closed_at: number | null;
   last_message: ChatMessage | null;
-  /** Visitor messages since the operator's last message. */
+  /** Visitor messages since the operator's last message that nobody has had in view yet (opening the conversation reads them). */
   unread: number;
   /** Epoch ms of the oldest visitor message still unanswered, or null when nothing waits. */
   waiting_since: number | null;

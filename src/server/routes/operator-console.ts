@@ -20,14 +20,17 @@ export const CONVERSATION_LIST_MAX = 50;
 /** Messages read to compute a summary (unread count, waiting time) and sent when one is opened. */
 export const CONVERSATION_MESSAGES_MAX = 100;
 
-/** Visitor messages after the operator's last one: how many, and since when the oldest waits. */
-function waitingOf(newestFirst: MessageWithRelations[]): { unread: number; waiting_since: number | null } {
+/**
+ * Visitor messages after the operator's last one: how many nobody has read yet (past the conversation's
+ * read marker, which opening it moves), and since when the oldest waits for an answer.
+ */
+function waitingOf(newestFirst: MessageWithRelations[], seenUpTo: number): { unread: number; waiting_since: number | null } {
   let unread = 0;
   let since: number | null = null;
   for (const m of newestFirst) {
     if (m.author_operator_id !== null) break;
     if (m.message_type !== 'comment') continue;
-    unread += 1;
+    if (m.id > seenUpTo) unread += 1;
     since = m.created_at;
   }
   return { unread, waiting_since: since };
@@ -72,7 +75,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
       created_at: session.created_at,
       closed_at: session.closed_at,
       last_message: messages.at(-1) ?? null,
-      ...waitingOf(rows),
+      ...waitingOf(rows, session.operator_seen_message_id ?? 0),
     };
     return { summary, messages };
   };

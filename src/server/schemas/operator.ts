@@ -20,7 +20,7 @@ export const ConversationSummarySchema = Type.Object({
   created_at: EpochMs(),
   closed_at: Nullable(EpochMs()),
   last_message: Nullable(ChatMessageSchema),
-  unread: Type.Integer({ description: 'Visitor messages since the operator’s last one' }),
+  unread: Type.Integer({ description: 'Visitor messages since the operator’s last one, past the conversation’s read marker' }),
   waiting_since: Nullable(EpochMs('The oldest unanswered visitor message')),
 });
 
