@@ -6,6 +6,7 @@ import type { UserNotice } from '../platform/notify/notifier.js';
 import type { MessageKey, MessageValues } from '../platform/i18n/index.js';
 import { bodyText } from '../platform/text/body-text.js';
 import type { ChatMessage } from '../protocol/livechat.js';
+import type { NewSessionPayload } from '../protocol/operator-console.js';
 import type { ConsoleBusEvent } from './console-bus.js';
 import { conversationsAtom, deskEventAtom, selectedIdAtom, openConversationAtom, visitorCardVersionAtom, visitorTypingAtom, type DeskStore } from './desk-atoms.js';
 import { isFromVisitor, type DeskEvent } from './desk-state.js';
@@ -59,6 +60,11 @@ function onMessage(message: ChatMessage, a: DeskBusActions): void {
   }
 }
 
+/** The visitor's label the server announced; an older server's payload has only the name. */
+function announcedName(session: NewSessionPayload['session']): string {
+  return typeof session.visitor_label === 'string' ? session.visitor_label : session.anonymous_name;
+}
+
 /** Applies one decoded bus notification to the desk. */
 export function handleDeskBusEvent(event: ConsoleBusEvent, a: DeskBusActions): void {
   const dispatch = (e: DeskEvent): void => a.store.set(deskEventAtom, e);
@@ -67,7 +73,7 @@ export function handleDeskBusEvent(event: ConsoleBusEvent, a: DeskBusActions): v
       rememberAnnounced(a.announced, event.session.id);
       a.reloadList();
       a.statisticsChanged();
-      a.showNotice({ title: a.t(event.session.origin === 'offline' ? 'operator.notice.newOfflineMessage' : 'operator.notice.newConversation', { name: event.session.anonymous_name }), body: '' });
+      a.showNotice({ title: a.t(event.session.origin === 'offline' ? 'operator.notice.newOfflineMessage' : 'operator.notice.newConversation', { name: announcedName(event.session) }), body: '' });
       break;
     case 'message':
       onMessage(event.message, a);

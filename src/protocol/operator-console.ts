@@ -54,7 +54,8 @@ export interface ConversationDetail extends ConversationSummary {
 /** Payload the server publishes on the operator's channel when a visitor starts a conversation. */
 export interface NewSessionPayload {
   info: 'new_session';
-  session: { id: number; name: string; anonymous_name: string; channel_id: number; origin?: ConversationOrigin };
+  /** `visitor_label`: how the console names the visitor (protocol/visitor-label.ts). */
+  session: { id: number; name: string; anonymous_name: string; visitor_label?: string; channel_id: number; origin?: ConversationOrigin };
 }
 
 /** Payload of the widget's page-history answer on the operator's channel (PROTOCOL.md §5.6). */

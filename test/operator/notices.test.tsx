@@ -120,7 +120,7 @@ describe('notices of a new chat', () => {
     is_discussion: true,
     is_notification: false,
   });
-  const newSession = (id: number): ConsoleBusEvent => ({ kind: 'new_session', session: { id, name: `Visitor ${id}`, anonymous_name: 'Visitor', channel_id: 1 } });
+  const newSession = (id: number): ConsoleBusEvent => ({ kind: 'new_session', session: { id, name: `Visitor ${id}`, anonymous_name: 'Visitor', visitor_label: `Visitor 40${id}`, channel_id: 1 } });
 
   function desk() {
     const shown: string[] = [];
@@ -141,7 +141,7 @@ describe('notices of a new chat', () => {
     const { shown, deliver } = desk();
     deliver(newSession(7));
     deliver({ kind: 'message', message: visitorMessage(70, 7) });
-    expect(shown).to.deep.equal(['operator.notice.newConversation Visitor']);
+    expect(shown).to.deep.equal(['operator.notice.newConversation Visitor 407']);
   });
 
   it('the next messages of that chat, and other chats’ messages, still raise one each', () => {
@@ -155,7 +155,7 @@ describe('notices of a new chat', () => {
     deliver({ kind: 'message', message: visitorMessage(71, 7) });
     deliver({ kind: 'message', message: visitorMessage(80, 8) });
     expect(shown).to.deep.equal([
-      'operator.notice.newConversation Visitor',
+      'operator.notice.newConversation Visitor 407',
       'operator.notice.newMessage Visitor 407: message 71',
       'operator.notice.newMessage Visitor 408: message 80',
     ]);

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Rate } from '../../protocol/livechat.js';
+import { visitorLabel } from '../../protocol/visitor-label.js';
 import { OPERATOR_PRESENCES, type OperatorPresence } from '../../protocol/operator-console.js';
 import type { OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import type { MessageWithRelations } from '../store/store.js';
@@ -70,7 +71,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     const summary: ConversationSummary = {
       id: session.id,
       channel_id: session.channel_id,
-      visitor_name: session.anonymous_name,
+      visitor_name: visitorLabel(session),
       origin: session.origin,
       created_at: session.created_at,
       closed_at: session.closed_at,
