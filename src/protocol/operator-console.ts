@@ -32,6 +32,10 @@ export interface ConversationSummary {
   unread: number;
   /** Epoch ms of the oldest visitor message still unanswered, or null when nothing waits. */
   waiting_since: number | null;
+  /** The last page the visitor's widget reported, or null; the server always sends it, test fixtures may leave it out. */
+  current_page?: string | null;
+  /** The visitor's IANA time zone as the widget reported it, or null; sent like `current_page`. */
+  time_zone?: string | null;
 }
 
 /** The visitor's rating of a conversation (SPEC.md §3 "Feedback"). */

@@ -152,6 +152,20 @@ describe('the desk', () => {
     expect(server.calls.filter(([route]) => route === '/im_livechat/operator/mark_seen')).to.deep.equal([['/im_livechat/operator/mark_seen', { session_id: 1, message_id: 10 }]]);
   });
 
+  it('tells visitors apart in the list: each one’s label, current page and local time', async () => {
+    await renderDesk([
+      { ...summary(1, 'Visitor 4821', 0), current_page: '/pricing', time_zone: 'Asia/Tokyo' },
+      { ...summary(2, 'Visitor 1307', 0), current_page: '/checkout', time_zone: 'America/New_York' },
+      { ...summary(3, 'Grace', 0), current_page: null, time_zone: null },
+    ]);
+    const items = list().getAllByRole('button');
+    expect(items.map((b) => b.querySelector('.op-list-name')?.textContent)).to.deep.equal(['Visitor 4821', 'Visitor 1307', 'Grace']);
+    const tokyo = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Tokyo', hour: 'numeric', minute: '2-digit', weekday: 'short' }).formatToParts(new Date());
+    expect(items[0]!.textContent).to.contain('/pricing · ').and.to.contain(tokyo.find((p) => p.type === 'weekday')!.value);
+    expect(items[1]!.textContent).to.contain('/checkout · ');
+    expect(items[2]!.textContent, 'nothing known, nothing shown').to.not.contain('·');
+  });
+
   const rectOf = (el: Element) => el.getBoundingClientRect();
   const intersects = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 

@@ -76,11 +76,16 @@ describeEachEngine('visitor labels', (h) => {
     assert.equal((await cardOf(h, grace.id, cookie)).name, 'Grace');
   });
 
-  it('the card of an anonymous visitor says where they are and their time zone', async () => {
+  it('the list and the card of an anonymous visitor say where they are and their time zone', async () => {
     const { channel, cookie } = await h.channelWithOperator();
     const { id } = (await startChat(h, channel.id, { time_zone: 'America/Sao_Paulo', page_history: ['/', '/pricing'] })).result!;
     const card = await cardOf(h, id, cookie);
     assert.deepEqual([card.pages.at(-1), card.time_zone], ['/pricing', 'America/Sao_Paulo']);
+    const listed = (await listOf(h, cookie)).find((c) => c.id === id);
+    assert.deepEqual([listed?.current_page, listed?.time_zone], ['/pricing', 'America/Sao_Paulo']);
+    const silent = (await startChat(h, channel.id)).result!;
+    const unknown = (await listOf(h, cookie)).find((c) => c.id === silent.id);
+    assert.deepEqual([unknown?.current_page, unknown?.time_zone], [null, null], 'nothing reported, nothing made up');
   });
 
   it('a visitor cannot choose its label: the fields the server sets itself are refused or ignored, and hostile names stay out', async () => {

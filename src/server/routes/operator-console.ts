@@ -77,6 +77,8 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
       closed_at: session.closed_at,
       last_message: messages.at(-1) ?? null,
       ...waitingOf(rows, session.operator_seen_message_id ?? 0),
+      current_page: parsePages(session.page_history)?.at(-1) ?? null,
+      time_zone: session.time_zone,
     };
     return { summary, messages };
   };
