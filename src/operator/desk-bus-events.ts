@@ -6,6 +6,7 @@ import type { UserNotice } from '../platform/notify/notifier.js';
 import type { MessageKey, MessageValues } from '../platform/i18n/index.js';
 import { bodyText } from '../platform/text/body-text.js';
 import type { ChatMessage } from '../protocol/livechat.js';
+import type { NewSessionPayload } from '../protocol/operator-console.js';
 import type { ConsoleBusEvent } from './console-bus.js';
 import { conversationsAtom, deskEventAtom, selectedIdAtom, openConversationAtom, visitorCardVersionAtom, visitorTypingAtom, type DeskStore } from './desk-atoms.js';
 import { isFromVisitor, type DeskEvent } from './desk-state.js';
@@ -20,6 +21,25 @@ export interface DeskBusActions {
   /** The statistics may have changed. */
   statisticsChanged(): void;
   t(key: MessageKey, values?: MessageValues): string;
+  /** Conversations announced as new whose visitor has not written yet (see {@link firstMessageOf}). */
+  announced: Set<number>;
+}
+
+/** Announced conversations remembered at most; far more than arrive between two of their first messages. */
+const ANNOUNCED_MAX = 200;
+
+/** Remembers a conversation announced as new, forgetting the oldest past {@link ANNOUNCED_MAX}. */
+function rememberAnnounced(announced: Set<number>, sessionId: number): void {
+  announced.add(sessionId);
+  for (const old of announced) {
+    if (announced.size <= ANNOUNCED_MAX) break;
+    announced.delete(old);
+  }
+}
+
+/** Whether a visitor's message opens a conversation already announced as new: that notice tells of it, one per chat. */
+function firstMessageOf(announced: Set<number>, sessionId: number | undefined): boolean {
+  return sessionId !== undefined && announced.delete(sessionId);
 }
 
 /** A message on a conversation: counted in the list, shown in the open pane, announced unless on screen. */
@@ -33,10 +53,16 @@ function onMessage(message: ChatMessage, a: DeskBusActions): void {
   store.set(deskEventAtom, { type: 'message', message });
   if (!isFromVisitor(message)) return;
   if (sessionId !== undefined && openId === sessionId) a.reloadOpen(sessionId);
+  if (firstMessageOf(a.announced, sessionId)) return;
   const context = { sessionId, openId: selectedId, pageVisible: document.visibilityState === 'visible', pageFocused: document.hasFocus() };
   if (shouldNotifyMessage(context)) {
     a.showNotice({ title: a.t('operator.notice.newMessage', { name: known?.visitor_name ?? a.t('widget.defaultUsername') }), body: bodyText(message.body) });
   }
+}
+
+/** The visitor's label the server announced; an older server's payload has only the name. */
+function announcedName(session: NewSessionPayload['session']): string {
+  return typeof session.visitor_label === 'string' ? session.visitor_label : session.anonymous_name;
 }
 
 /** Applies one decoded bus notification to the desk. */
@@ -44,9 +70,10 @@ export function handleDeskBusEvent(event: ConsoleBusEvent, a: DeskBusActions): v
   const dispatch = (e: DeskEvent): void => a.store.set(deskEventAtom, e);
   switch (event.kind) {
     case 'new_session':
+      rememberAnnounced(a.announced, event.session.id);
       a.reloadList();
       a.statisticsChanged();
-      a.showNotice({ title: a.t(event.session.origin === 'offline' ? 'operator.notice.newOfflineMessage' : 'operator.notice.newConversation', { name: event.session.anonymous_name }), body: '' });
+      a.showNotice({ title: a.t(event.session.origin === 'offline' ? 'operator.notice.newOfflineMessage' : 'operator.notice.newConversation', { name: announcedName(event.session) }), body: '' });
       break;
     case 'message':
       onMessage(event.message, a);

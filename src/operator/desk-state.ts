@@ -23,6 +23,8 @@ export type DeskEvent =
   /** The typing model's list: markers it let fade go. */
   | { type: 'typing-kept'; sessionIds: number[] }
   | { type: 'closed'; sessionId: number; at: number }
+  /** The operator has the conversation in view: nothing in it is unread any more. */
+  | { type: 'seen'; sessionId: number }
   | { type: 'history'; sessionId: number; pages: string[] }
   | { type: 'rated'; sessionId: number; rating: ConversationRating };
 
@@ -103,6 +105,12 @@ export function deskReducer(state: DeskState, event: DeskEvent): DeskState {
       const conversations = current && current.closed_at === null ? replace(state.conversations, { ...current, closed_at: event.at }) : state.conversations;
       const open = state.open?.id === event.sessionId && state.open.closed_at === null ? { ...state.open, closed_at: event.at } : state.open;
       return { ...state, conversations, open, typing: state.typing.filter((t) => t !== event.sessionId) };
+    }
+    case 'seen': {
+      const current = state.conversations.find((c) => c.id === event.sessionId);
+      const conversations = current && current.unread !== 0 ? replace(state.conversations, { ...current, unread: 0 }) : state.conversations;
+      const open = state.open?.id === event.sessionId && state.open.unread !== 0 ? { ...state.open, unread: 0 } : state.open;
+      return { ...state, conversations, open };
     }
     case 'history':
       return state.open?.id === event.sessionId ? { ...state, open: { ...state.open, page_history: event.pages } } : state;

@@ -28,10 +28,14 @@ export interface ConversationSummary {
   /** Epoch milliseconds, or null while open. */
   closed_at: number | null;
   last_message: ChatMessage | null;
-  /** Visitor messages since the operator's last message. */
+  /** Visitor messages since the operator's last message that nobody has had in view yet (opening the conversation reads them). */
   unread: number;
   /** Epoch ms of the oldest visitor message still unanswered, or null when nothing waits. */
   waiting_since: number | null;
+  /** The last page the visitor's widget reported, or null; the server always sends it, test fixtures may leave it out. */
+  current_page?: string | null;
+  /** The visitor's IANA time zone as the widget reported it, or null; sent like `current_page`. */
+  time_zone?: string | null;
 }
 
 /** The visitor's rating of a conversation (SPEC.md §3 "Feedback"). */
@@ -54,7 +58,8 @@ export interface ConversationDetail extends ConversationSummary {
 /** Payload the server publishes on the operator's channel when a visitor starts a conversation. */
 export interface NewSessionPayload {
   info: 'new_session';
-  session: { id: number; name: string; anonymous_name: string; channel_id: number; origin?: ConversationOrigin };
+  /** `visitor_label`: how the console names the visitor (protocol/visitor-label.ts). */
+  session: { id: number; name: string; anonymous_name: string; visitor_label?: string; channel_id: number; origin?: ConversationOrigin };
 }
 
 /** Payload of the widget's page-history answer on the operator's channel (PROTOCOL.md §5.6). */

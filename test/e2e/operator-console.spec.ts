@@ -70,7 +70,7 @@ test('an operator logs in, answers a visitor live, sees typing and pages, closes
 
   // Typing both ways.
   await rpc(visitor, '/im_livechat/notify_typing', { uuid: session.uuid, is_typing: true });
-  await expect(page.getByText('Visitor is typing...')).toBeVisible();
+  await expect(page.getByText(/^Visitor \d{4} is typing\.\.\.$/)).toBeVisible();
   const composer = page.getByRole('textbox', { name: 'Message to Visitor' });
   await composer.fill('Hi');
   await visitorWaitsFor(visitor, session.uuid, (p) => p.info === 'typing_status' && p.is_typing === true && p.is_website_user === false);
@@ -98,9 +98,9 @@ test('an operator logs in, answers a visitor live, sees typing and pages, closes
 
   // Going away hides the widget's button for new visitors.
   await page.getByRole('switch', { name: 'Available' }).click();
-  await expect(page.getByRole('switch', { name: 'Available' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'Away' })).toHaveAttribute('aria-checked', 'false');
   expect((await rpc<{ available_for_me: unknown }>(visitor, '/im_livechat/init', { channel_id: 1 })).available_for_me).toBe(false);
-  await page.getByRole('switch', { name: 'Available' }).click();
+  await page.getByRole('switch', { name: 'Away' }).click();
   await expect(page.getByRole('switch', { name: 'Available' })).toHaveAttribute('aria-checked', 'true');
 
   await page.getByRole('button', { name: 'Log out' }).click();

@@ -62,7 +62,7 @@ describe('operator console header', () => {
       ),
     );
 
-  it('presence is one switch named "Available", its state shown once', () => {
+  it('presence is one switch named after the state it is in: "Available" or "Away"', () => {
     render('available');
     const banner = within(dom.host.querySelector('header')!);
     const presence = banner.getByRole('switch', { name: 'Available' });
@@ -73,12 +73,12 @@ describe('operator console header', () => {
     expect(toggles).to.equal(1);
 
     render('away');
-    expect(banner.getByRole('switch', { name: 'Available' }).getAttribute('aria-checked')).to.equal('false');
-    expect(banner.getAllByText('Available')).to.have.length(1);
-    expect(banner.queryByText('Away')).to.equal(null);
+    expect(banner.getByRole('switch', { name: 'Away' }).getAttribute('aria-checked')).to.equal('false');
+    expect(banner.getAllByText('Away')).to.have.length(1);
+    expect(banner.queryByText('Available')).to.equal(null);
 
     render(null);
-    expect((banner.getByRole('switch', { name: 'Available' }) as HTMLButtonElement).disabled, 'unknown until the server answers').to.equal(true);
+    expect((banner.getByRole('switch', { name: 'Availability' }) as HTMLButtonElement).disabled, 'unknown until the server answers').to.equal(true);
   });
 
   const lineOf = (el: Element) => {

@@ -4,6 +4,12 @@ import { act, useCallback, useState } from 'react';
 import { Notices, type ShownNotice } from '../../src/operator/components/notices.js';
 import { MAX_VISIBLE_NOTICES, NOTICE_DISMISS_MS, shouldNotifyMessage, withNotice } from '../../src/operator/notice-policy.js';
 import { FakeClock } from '../platform/bus/fake-clock.js';
+import { createStore } from 'jotai/vanilla';
+import type { ChatMessage } from '../../src/protocol/livechat.js';
+import type { UserNotice } from '../../src/platform/notify/notifier.js';
+import type { ConsoleBusEvent } from '../../src/operator/console-bus.js';
+import { deskEventAtom } from '../../src/operator/desk-atoms.js';
+import { handleDeskBusEvent } from '../../src/operator/desk-bus-events.js';
 import { reactMount } from './support.js';
 
 /** The desk's way of keeping notices, with a button standing in for the bus delivering one more. */
@@ -99,5 +105,59 @@ describe('which visitor messages raise a notice', () => {
     expect(shouldNotifyMessage({ ...base, pageVisible: false })).to.equal(true);
     expect(shouldNotifyMessage({ ...base, pageFocused: false })).to.equal(true);
     expect(shouldNotifyMessage({ ...base, sessionId: undefined, openId: null })).to.equal(true);
+  });
+});
+
+describe('notices of a new chat', () => {
+  const visitorMessage = (id: number, sessionId: number): ChatMessage => ({
+    id,
+    body: `<p>message ${id}</p>`,
+    date: '2024-05-11 14:03:27',
+    author_id: [0, 'Visitor'],
+    message_type: 'comment',
+    attachment_ids: [],
+    channel_ids: [sessionId],
+    is_discussion: true,
+    is_notification: false,
+  });
+  const newSession = (id: number): ConsoleBusEvent => ({ kind: 'new_session', session: { id, name: `Visitor ${id}`, anonymous_name: 'Visitor', visitor_label: `Visitor 40${id}`, channel_id: 1 } });
+
+  function desk() {
+    const shown: string[] = [];
+    const store = createStore();
+    const actions = {
+      store,
+      reloadList() {},
+      reloadOpen() {},
+      showNotice: (n: UserNotice) => shown.push(n.body ? `${n.title}: ${n.body}` : n.title),
+      statisticsChanged() {},
+      t: (key: string, values?: Record<string, unknown>) => `${key} ${String(values?.name ?? '')}`.trim(),
+      announced: new Set<number>(),
+    };
+    return { shown, store, deliver: (event: ConsoleBusEvent) => handleDeskBusEvent(event, actions) };
+  }
+
+  it('one new chat raises one notice: its first message does not also raise "New message"', () => {
+    const { shown, deliver } = desk();
+    deliver(newSession(7));
+    deliver({ kind: 'message', message: visitorMessage(70, 7) });
+    expect(shown).to.deep.equal(['operator.notice.newConversation Visitor 407']);
+  });
+
+  it('the next messages of that chat, and other chats’ messages, still raise one each', () => {
+    const { shown, store, deliver } = desk();
+    const listed = (id: number) => ({ id, channel_id: 1, visitor_name: `Visitor 40${id}`, origin: 'chat' as const, created_at: 0, closed_at: null, last_message: null, unread: 0, waiting_since: null });
+    store.set(deskEventAtom, { type: 'listed', conversations: [listed(8)] });
+    deliver(newSession(7));
+    // The list read again after the announcement.
+    store.set(deskEventAtom, { type: 'listed', conversations: [listed(7), listed(8)] });
+    deliver({ kind: 'message', message: visitorMessage(70, 7) });
+    deliver({ kind: 'message', message: visitorMessage(71, 7) });
+    deliver({ kind: 'message', message: visitorMessage(80, 8) });
+    expect(shown).to.deep.equal([
+      'operator.notice.newConversation Visitor 407',
+      'operator.notice.newMessage Visitor 407: message 71',
+      'operator.notice.newMessage Visitor 408: message 80',
+    ]);
   });
 });

@@ -25,7 +25,7 @@ const CARD: VisitorCard = {
     ['plan', 'Pro'],
     ['order', 'A-1001'],
   ],
-  pages: ['/pricing'],
+  pages: ['/', '/pricing'],
   browser: { name: 'Firefox', version: '128.0' },
   os: { name: 'Windows', version: '10' },
   language: 'fr-BE',
@@ -69,6 +69,7 @@ describe('visitor card in the console', () => {
     expect(valueOf(card, 'Browser')).to.equal('Firefox 128.0');
     expect(valueOf(card, 'Operating system')).to.equal('Windows 10');
     expect(valueOf(card, 'Language')).to.equal('French (Belgium)');
+    expect(valueOf(card, 'Current page'), 'the last page the visitor saw').to.equal('/pricing');
     expect(valueOf(card, 'Local time')).to.match(/^Wed 9:00\sPM \(Asia\/Tokyo\)$/);
     expect(valueOf(card, 'Earlier conversations')).to.equal('2');
     expect(await axeViolations(dom.host)).to.deep.equal([]);
@@ -84,13 +85,14 @@ describe('visitor card in the console', () => {
 
   it('marks a token’s name and e-mail as verified; unknown facts read Unknown', async () => {
     const verified = { name_verified: true, email_verified: true };
-    await render(async () => ({ ...CARD, ...verified, identity: 'verified', visitor_id: 'customer-42', browser: null, os: null, language: null, time_zone: null, earlier_conversations: 0, context: [] }));
+    await render(async () => ({ ...CARD, ...verified, identity: 'verified', visitor_id: 'customer-42', browser: null, os: null, language: null, time_zone: null, earlier_conversations: 0, context: [], pages: [] }));
     await waitUntil(() => dom.host.querySelector('dl'));
     expect(valueOf(dom.host, 'Name')).to.equal('Grace (verified)');
     expect(valueOf(dom.host, 'E-mail')).to.equal('grace@example.org (verified)');
     expect(valueOf(dom.host, 'Identity')).to.equal('Verified user customer-42');
     expect(valueOf(dom.host, 'Browser')).to.equal('Unknown');
     expect(valueOf(dom.host, 'Local time')).to.equal('Unknown');
+    expect(valueOf(dom.host, 'Current page')).to.equal('Unknown');
     expect(valueOf(dom.host, 'Earlier conversations')).to.equal('None');
   });
 
@@ -135,7 +137,7 @@ describe('visitor updates on the console bus', () => {
     const summary = { id: 7, channel_id: 1, visitor_name: 'Visitor', origin: 'chat' as const, created_at: 0, closed_at: null, last_message: null, unread: 0, waiting_since: null };
     store.set(deskEventAtom, { type: 'listed', conversations: [summary] });
     const reloaded: string[] = [];
-    const actions = { store, reloadList: () => reloaded.push('list'), reloadOpen: (id: number) => reloaded.push(`open ${id}`), showNotice() {}, statisticsChanged() {}, t: (k: string) => k };
+    const actions = { store, reloadList: () => reloaded.push('list'), reloadOpen: (id: number) => reloaded.push(`open ${id}`), showNotice() {}, statisticsChanged() {}, t: (k: string) => k, announced: new Set<number>() };
     handleDeskBusEvent({ kind: 'visitor_updated', sessionId: 7 }, actions);
     expect(reloaded).to.deep.equal(['list']);
     expect(store.get(visitorCardVersionAtom), 'no card open').to.equal(0);

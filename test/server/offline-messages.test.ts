@@ -79,7 +79,7 @@ describeEachEngine(
       for (const id of [operator.id, colleague.id]) {
         const told = (await notificationsOn(h, BusChannel.operator(id))).filter((n) => n.info === 'new_session');
         assert.equal(told.length, 1);
-        assert.deepEqual(told[0]!.session, { id: list[0]!.id, name: 'Ann <b>', anonymous_name: 'Ann <b>', channel_id: channel.id, origin: 'offline' });
+        assert.deepEqual(told[0]!.session, { id: list[0]!.id, name: 'Ann <b>', anonymous_name: 'Ann <b>', visitor_label: 'Ann <b>', channel_id: channel.id, origin: 'offline' });
         assert.ok(!JSON.stringify(told).includes('ann@example.org'), 'the address is read from the conversation, not the bus');
       }
       // A later sweep finds the mail recorded and sends nothing more.

@@ -6,6 +6,7 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BusChannel, type ChatMessage } from '../../src/protocol/livechat.js';
+import type { ConversationSummary } from '../../src/protocol/operator-console.js';
 import { describeEachEngine, type Harness } from './support/harness.js';
 
 async function seenNotices(h: Harness, uuid: string): Promise<Record<string, unknown>[]> {
@@ -76,6 +77,24 @@ describeEachEngine('read receipts', (h) => {
 
     const admin = await h.login('admin', 'admin-test-password');
     assert.equal(await h.call('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: mine }, { cookie: admin }), true);
+  });
+
+  it('opening a conversation clears its unread count for good: the list read again after a reload says 0 until the visitor writes again', async () => {
+    const { session, cookie } = await h.visitorSession();
+    await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Hello?' });
+    const second = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Anyone there?' });
+    const unread = async () => (await h.call<ConversationSummary[]>('/im_livechat/operator/conversations', {}, { cookie })).find((c) => c.id === session.id);
+    assert.equal((await unread())?.unread, 2);
+
+    assert.equal(await h.call('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: second }, { cookie }), true);
+    const seen = await unread();
+    assert.equal(seen?.unread, 0, 'read, though not yet answered');
+    assert.notEqual(seen?.waiting_since, null, 'still waiting for an answer');
+    const detail = await h.call<ConversationSummary>('/im_livechat/operator/conversation', { session_id: session.id }, { cookie });
+    assert.equal(detail.unread, 0);
+
+    await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Still there?' });
+    assert.equal((await unread())?.unread, 1, 'only what came after the marker');
   });
 });
 

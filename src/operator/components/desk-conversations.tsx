@@ -31,7 +31,8 @@ export function DeskConversations({ api, store, reloadOpen, reportError }: DeskC
   const typing = useOperatorTyping(api, open?.id);
   const cardVersion = useStoreValue(store, visitorCardVersionAtom);
   const loadCard = useCallback((id: number) => api.visitorCard(id), [api]);
-  useReadReceipts(api, open);
+  const seen = useCallback((sessionId: number) => store.set(deskEventAtom, { type: 'seen', sessionId }), [store]);
+  useReadReceipts(api, open, seen);
 
   const select = (id: number) => {
     store.set(deskEventAtom, { type: 'selected', id });

@@ -7,6 +7,8 @@ export type DeskView = 'desk' | 'statistics' | 'alerts' | 'admin';
 
 const VIEW_LABELS = { desk: 'operator.view.desk', statistics: 'operator.view.statistics', alerts: 'operator.view.alerts', admin: 'operator.view.admin' } as const;
 
+const PRESENCE_LABELS = { available: 'operator.presence.available', away: 'operator.presence.away', unknown: 'operator.presence.label' } as const;
+
 /** Props of {@link DeskHeader}. */
 export interface DeskHeaderProps {
   operatorName: string;
@@ -49,12 +51,12 @@ export function DeskHeader(props: DeskHeaderProps): React.JSX.Element {
           {props.operatorName}
         </button>
         {props.pollState === 'retrying' ? <span role="status">{t('operator.connection.reconnecting')}</span> : null}
-        {/* One control for presence: its name says what "on" means, the track shows whether it is on. */}
+        {/* One control for presence: its name is the state the operator is in now, the track repeats it at a glance. */}
         <button type="button" role="switch" className="op-presence" aria-checked={presence === 'available'} disabled={presence === null} onClick={props.onTogglePresence}>
           <span className="op-switch-track" aria-hidden="true">
             <span className="op-switch-knob" />
           </span>
-          <span>{t('operator.presence.available')}</span>
+          <span>{t(PRESENCE_LABELS[presence ?? 'unknown'])}</span>
         </button>
         {props.canAskDesktop ? (
           <button type="button" onClick={props.onAskDesktop}>

@@ -71,13 +71,14 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const { reloadList, reloadOpen } = useDeskLoaders(api, store, reportError);
   const busRef = useRef<CrossTabBus | null>(null);
   const { notices, showNotice, dismissNotice } = useDeskNotices(notify, busRef);
+  const [announced] = useState(() => new Set<number>());
 
   useDeskBus(busRef, {
     createBus,
     partnerId,
     liveSessionIds: useStoreValue(store, liveSessionIdsAtom),
     onPollState: setPollState,
-    onEvent: (event) => handleDeskBusEvent(event, { store, reloadList, reloadOpen, showNotice, statisticsChanged: () => setStatsKey((k) => k + 1), t }),
+    onEvent: (event) => handleDeskBusEvent(event, { store, reloadList, reloadOpen, showNotice, statisticsChanged: () => setStatsKey((k) => k + 1), t, announced }),
   });
   useEffect(() => reloadList(), [reloadList]);
   useConversationLink(

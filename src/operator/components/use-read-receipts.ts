@@ -19,8 +19,10 @@ function usePageVisible(): boolean {
  * Read receipts (issue 15): while the open conversation is on screen, every new message of its visitor
  * marks it read up to its newest message, and the visitor's widget shows "Seen". A conversation opened
  * in a hidden tab waits until the tab is in front. A failed mark is tried again with the next message.
+ * `onSeen` hears of each mark as it is sent, so the list's unread count clears without waiting for the
+ * server, which keeps the marker for the next reload.
  */
-export function useReadReceipts(api: Pick<OperatorApi, 'markSeen'>, open: ConversationDetail | null): void {
+export function useReadReceipts(api: Pick<OperatorApi, 'markSeen'>, open: ConversationDetail | null, onSeen?: (sessionId: number) => void): void {
   const visible = usePageVisible();
   const marked = useRef(new Map<number, number>());
   useEffect(() => {
@@ -31,9 +33,10 @@ export function useReadReceipts(api: Pick<OperatorApi, 'markSeen'>, open: Conver
     if (newestFromVisitor <= (marked.current.get(sessionId) ?? 0)) return;
     const upTo = Math.max(...ids);
     marked.current.set(sessionId, upTo);
+    onSeen?.(sessionId);
     api.markSeen(sessionId, upTo).catch((err: unknown) => {
       markHandled(err);
       marked.current.delete(sessionId);
     });
-  }, [api, open, visible]);
+  }, [api, open, visible, onSeen]);
 }

@@ -72,6 +72,7 @@ export function VisitorCardView({ card }: { card: VisitorCard }): React.JSX.Elem
       <Row label={t('operator.visitor.browser')} value={software(card.browser)} />
       <Row label={t('operator.visitor.os')} value={software(card.os)} />
       <Row label={t('operator.visitor.language')} value={card.language ? languageName(card.language, locale) : null} />
+      <Row label={t('operator.visitor.currentPage')} value={card.pages.at(-1) ?? null} />
       <Row label={t('operator.visitor.localTime')} value={time && card.time_zone ? t('operator.visitor.localTimeValue', { time, zone: card.time_zone }) : null} />
       <Row
         label={t('operator.visitor.earlier')}

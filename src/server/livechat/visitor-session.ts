@@ -30,7 +30,7 @@ export async function resumeVerifiedSession(app: FastifyInstance, channelId: num
   if (!operator) return undefined;
   const fields = provenFields(claims, verified, open);
   const anonymousName = fields.name ?? open.anonymous_name;
-  const full: VisitorPatch = { ...base, ...fields.patch, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}` };
+  const full: VisitorPatch = { ...base, ...fields.patch, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}`, ...(fields.name === undefined ? {} : { name_given: 1 }) };
   await app.store.visitors.updateVisitor(open.id, full);
   if (claims.pages) await app.store.setPageHistory(open.id, claims.pages);
   const session = { ...open, ...full } as VisitorSessionRow;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { visitorLabel } from '../../protocol/visitor-label.js';
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusChannel } from '../../protocol/livechat.js';
@@ -71,10 +72,10 @@ export async function offlineMessageRoutes(app: FastifyInstance): Promise<void> 
     // The browser's own headers, as for a chat, so the visitor card can say what the visitor used.
     const { user_agent = null, language = null } = visitorPatch(NO_CLAIMS, request, true);
     const { session } = await app.store.offline.create(
-      { uuid: randomUUID(), channel_id: channelId, anonymous_name: fields.name || 'Visitor', email: fields.email, body: plainTextToHtml(fields.message), post_key: fields.postKey, user_agent, language },
+      { uuid: randomUUID(), channel_id: channelId, anonymous_name: fields.name || 'Visitor', name_given: Boolean(fields.name), email: fields.email, body: plainTextToHtml(fields.message), post_key: fields.postKey, user_agent, language },
       now,
     );
-    const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: session.anonymous_name, channel_id: channelId, origin: 'offline' } };
+    const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: session.anonymous_name, visitor_label: visitorLabel(session), channel_id: channelId, origin: 'offline' } };
     const operators = await app.store.channelOperatorIds(channelId);
     await app.bus.publish(operators.map((id) => BusChannel.operator(id)), announced);
     // The visitor's answer does not wait for the mail server; a failed mail is tried again by the sweep.

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Rate } from '../../protocol/livechat.js';
+import { visitorLabel } from '../../protocol/visitor-label.js';
 import { OPERATOR_PRESENCES, type OperatorPresence } from '../../protocol/operator-console.js';
 import type { OperatorRow, VisitorSessionRow } from '../store/schema.js';
 import type { MessageWithRelations } from '../store/store.js';
@@ -20,14 +21,17 @@ export const CONVERSATION_LIST_MAX = 50;
 /** Messages read to compute a summary (unread count, waiting time) and sent when one is opened. */
 export const CONVERSATION_MESSAGES_MAX = 100;
 
-/** Visitor messages after the operator's last one: how many, and since when the oldest waits. */
-function waitingOf(newestFirst: MessageWithRelations[]): { unread: number; waiting_since: number | null } {
+/**
+ * Visitor messages after the operator's last one: how many nobody has read yet (past the conversation's
+ * read marker, which opening it moves), and since when the oldest waits for an answer.
+ */
+function waitingOf(newestFirst: MessageWithRelations[], seenUpTo: number): { unread: number; waiting_since: number | null } {
   let unread = 0;
   let since: number | null = null;
   for (const m of newestFirst) {
     if (m.author_operator_id !== null) break;
     if (m.message_type !== 'comment') continue;
-    unread += 1;
+    if (m.id > seenUpTo) unread += 1;
     since = m.created_at;
   }
   return { unread, waiting_since: since };
@@ -67,12 +71,14 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     const summary: ConversationSummary = {
       id: session.id,
       channel_id: session.channel_id,
-      visitor_name: session.anonymous_name,
+      visitor_name: visitorLabel(session),
       origin: session.origin,
       created_at: session.created_at,
       closed_at: session.closed_at,
       last_message: messages.at(-1) ?? null,
-      ...waitingOf(rows),
+      ...waitingOf(rows, session.operator_seen_message_id ?? 0),
+      current_page: parsePages(session.page_history)?.at(-1) ?? null,
+      time_zone: session.time_zone,
     };
     return { summary, messages };
   };

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { VisitorCard } from '../../protocol/visitor.js';
+import { visitorLabel } from '../../protocol/visitor-label.js';
 import type { ServerConfig } from '../config.js';
 import type { VisitorSessionRow } from '../store/schema.js';
 import { Id, toId } from '../schemas/params.js';
@@ -24,7 +25,7 @@ function contextOf(raw: string | null): [string, string][] {
 async function cardOf(app: FastifyInstance, session: VisitorSessionRow): Promise<VisitorCard> {
   return {
     session_id: session.id,
-    name: session.anonymous_name,
+    name: visitorLabel(session),
     name_verified: session.name_verified === 1,
     email: session.email,
     email_verified: session.email !== null && session.email_verified === 1,

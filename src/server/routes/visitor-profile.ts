@@ -57,6 +57,7 @@ export async function visitorProfileRoutes(app: FastifyInstance, opts: { config:
       if (fields.name !== undefined) {
         const operator = await app.store.getOperator(session.operator_id);
         patch.anonymous_name = fields.name;
+        patch.name_given = 1;
         patch.name = `${fields.name} ${operator?.display_name ?? ''}`.trim();
       }
       if (verified !== undefined) patch.visitor_id = verified.id;

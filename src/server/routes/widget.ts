@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { visitorLabel } from '../../protocol/visitor-label.js';
 import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { BusChannel, FIELD_LIMITS, PAGE_URL_MAX, PAGE_URL_PARAM, POST_KEY_PARAM } from '../../protocol/livechat.js';
@@ -129,12 +130,12 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       const operator = pickOperator(await onlineOperators(app.store, channel.id, now), lenientId(params.previous_operator_id));
       if (!operator) return false;
       const session = await app.store.createVisitorSession(
-        { uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}`, ...visitor },
+        { uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}`, name_given: fields.name === undefined ? 0 : 1, ...visitor },
         now,
       );
       if (claims.pages) await app.store.setPageHistory(session.id, claims.pages);
       // No uuid: it is the visitor's credential, and the operator addresses the session by id.
-      const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: anonymousName, channel_id: channel.id } };
+      const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: anonymousName, visitor_label: visitorLabel(session), channel_id: channel.id } };
       await app.bus.publish([BusChannel.operator(operator.id)], announced);
       const answer: SessionAnswer = { ...sessionToWire(session, operator), ...identityAnswer(session) };
       return answer;

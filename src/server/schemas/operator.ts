@@ -20,8 +20,10 @@ export const ConversationSummarySchema = Type.Object({
   created_at: EpochMs(),
   closed_at: Nullable(EpochMs()),
   last_message: Nullable(ChatMessageSchema),
-  unread: Type.Integer({ description: 'Visitor messages since the operator’s last one' }),
+  unread: Type.Integer({ description: 'Visitor messages since the operator’s last one, past the conversation’s read marker' }),
   waiting_since: Nullable(EpochMs('The oldest unanswered visitor message')),
+  current_page: Nullable(Type.String({ description: 'The last page the visitor’s widget reported' })),
+  time_zone: Nullable(Type.String({ description: 'The visitor’s IANA time zone, for their local time' })),
 });
 
 /** One conversation opened in the console. */

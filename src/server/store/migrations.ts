@@ -5,6 +5,7 @@ import { storageBounds } from './storage-bounds-migration.js';
 import { visitorVerifiedFields } from './verified-fields-migration.js';
 import { postKeyUnique } from './post-key-unique-migration.js';
 import { operatorProfile } from './operator-profile-migration.js';
+import { visitorNameGiven } from './visitor-label-migration.js';
 
 /** Column types that differ between the two engines. */
 function types(engine: Engine) {
@@ -211,7 +212,7 @@ const visitorIdentity: Migration = {
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
-  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt, '0004_operator_away': operatorAway, '0005_rate_counter': rateCounter, '0006_message_post_key': messagePostKey, '0007_visitor_uploads': visitorUploads, '0008_offline_messages_alerts': offlineMessagesAlerts(engine), '0009_visitor_identity': visitorIdentity, '0010_storage_bounds': storageBounds, '0011_visitor_verified_fields': visitorVerifiedFields, '0014_message_post_key_unique': postKeyUnique, '0015_operator_profile': operatorProfile };
+  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt, '0004_operator_away': operatorAway, '0005_rate_counter': rateCounter, '0006_message_post_key': messagePostKey, '0007_visitor_uploads': visitorUploads, '0008_offline_messages_alerts': offlineMessagesAlerts(engine), '0009_visitor_identity': visitorIdentity, '0010_storage_bounds': storageBounds, '0011_visitor_verified_fields': visitorVerifiedFields, '0014_message_post_key_unique': postKeyUnique, '0015_operator_profile': operatorProfile, '0016_visitor_label': visitorNameGiven };
 }
 
 class InCodeProvider implements MigrationProvider {

@@ -11,6 +11,8 @@ export interface NewOfflineMessage {
   channel_id: number;
   /** The name the visitor gave, or the default visitor name. */
   anonymous_name: string;
+  /** Whether the visitor gave the name; left out, it is the default one. */
+  name_given?: boolean;
   /** The visitor's address, where answers go. */
   email: string;
   /** The message as stored HTML (escaped visitor text). */
@@ -46,6 +48,7 @@ export class KyselyOfflineStore implements OfflineStore {
           operator_id: null,
           anonymous_name: fields.anonymous_name,
           name: fields.anonymous_name,
+          name_given: fields.name_given ? 1 : 0,
           page_history: null,
           created_at: now,
           closed_at: null,

@@ -101,6 +101,8 @@ export interface VisitorSessionTable {
   visitor_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when the name is a visitor token's claim, 0 when it is only the visitor's word. */
   name_verified: Generated<number>;
+  /** 1 when the name is the visitor's own (given or verified), 0 when it is the widget's default (protocol/visitor-label.ts). */
+  name_given: Generated<number>;
   /** 1 when the e-mail address is a visitor token's claim, 0 when it is only the visitor's word. */
   email_verified: Generated<number>;
   email: ColumnType<string | null, string | null | undefined, string | null>;

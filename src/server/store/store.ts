@@ -50,6 +50,8 @@ export interface NewVisitorSession {
   operator_id: number;
   anonymous_name: string;
   name: string;
+  /** 1 when `anonymous_name` is the visitor's own, not the widget's default; 0 when left out. */
+  name_given?: number;
   /** What the host page said about its visitor (issue 14); anonymous when absent. */
   identity?: VisitorSessionRow['identity'];
   visitor_id?: string | null;

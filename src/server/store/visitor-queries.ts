@@ -3,7 +3,7 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Database, VisitorSessionRow, VisitorSessionTable } from './schema.js';
 
 /** Visitor fields of a session that change when the host page says more about its visitor. */
-export type VisitorPatch = Pick<Updateable<VisitorSessionTable>, 'identity' | 'visitor_id' | 'email' | 'context' | 'user_agent' | 'time_zone' | 'language' | 'anonymous_name' | 'name' | 'name_verified' | 'email_verified'>;
+export type VisitorPatch = Pick<Updateable<VisitorSessionTable>, 'identity' | 'visitor_id' | 'email' | 'context' | 'user_agent' | 'time_zone' | 'language' | 'anonymous_name' | 'name' | 'name_given' | 'name_verified' | 'email_verified'>;
 
 /** A channel's identity secret and when it was made. */
 export interface IdentitySecret {
