@@ -61,10 +61,15 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Reads the data volume's free space; tests simulate a full disk with it. */
   diskSpace?: DiskSpaceReader;
+  /**
+   * Whether building seeds an empty database (channel 1 and the admin); default true. main.ts seeds only
+   * once every other start-up check has passed, so a failed first start never loses a generated password.
+   */
+  seed?: boolean;
 }
 
 /** Builds the Fastify application without listening, so tests can `inject()` into it. */
-export async function buildApp({ config, logger = false, clock, onRoute, diskSpace }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, logger = false, clock, onRoute, diskSpace, seed = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -96,8 +101,7 @@ export async function buildApp({ config, logger = false, clock, onRoute, diskSpa
   await app.register(storePlugin, {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    adminLogin: config.adminLogin,
-    adminPassword: config.adminPassword,
+    seedAdmin: seed ? { login: config.adminLogin, password: config.adminPassword } : undefined,
   });
   app.decorate('availability', new AvailabilityCache(app.store, () => app.clock.now()));
   await app.register(limitsPlugin);

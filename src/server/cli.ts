@@ -3,9 +3,12 @@
  * `live-chat-server`: the server's command line (README "Deploy"). Reads the same environment as the
  * server (DATABASE_URL, DATA_DIR, …), so every command works on the database the server uses.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { OPERATOR_PASSWORD_MIN } from '../protocol/operator-console.js';
+import { CliRefusal, checkBackupSource, checkBackupTarget, checkDatabaseFound, passwordFromStdin } from './cli-files.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
+import { unknownSettingWarnings } from './config-names.js';
 import { openDatabase } from './store/database.js';
 import { KyselyStore } from './store/kysely-store.js';
 import { generatePassword } from './store/passwords.js';
@@ -16,13 +19,20 @@ const HELP = `Usage: live-chat-server [command]
 Commands:
   start                                   start the server (the default)
   migrate                                 bring the database schema up to date, then exit
-  admin create-operator <login> <name> [--admin] [--channel <id>]
-                                          add an operator (password from LIVECHAT_PASSWORD, else generated and printed)
-  admin reset-password <login>            set a new password (LIVECHAT_PASSWORD, else generated and printed)
+  admin create-operator <login> <name> [--admin] [--channel <id>] [--password-stdin]
+                                          add an operator (password from stdin with --password-stdin,
+                                          else LIVECHAT_PASSWORD, else generated and printed)
+  admin reset-password <login> [--password-stdin]
+                                          set a new password, taken or generated the same way
   admin create-channel <name>             add a livechat channel and print its id
-  backup <file>                           SQLite: write a consistent copy of the database to <file>
+  backup <file> [--force]                 SQLite: write a consistent copy of the database to <file>
+                                          (--force replaces an existing file)
                                           PostgreSQL: print the pg_dump command to run instead
   --help                                  show this text
+
+Options:
+  --data-dir <folder>                     the server's data folder (default: DATA_DIR, else ./data);
+                                          without it or DATA_DIR, commands refuse to create a new database
 
 Configuration comes from the environment, as for the server (README "Configuration").
 `;
@@ -45,11 +55,20 @@ async function withStore(config: ServerConfig, run: (store: KyselyStore) => Prom
   }
 }
 
-function passwordFromEnv(): { password: string; generated: boolean } {
-  const given = process.env.LIVECHAT_PASSWORD;
+/** The password to set: from stdin when asked, else LIVECHAT_PASSWORD, else a generated one to print. */
+function passwordToSet(args: string[]): { password: string; generated: boolean } {
+  const fromStdin = takeFlag(args, '--password-stdin');
+  const given = fromStdin ? passwordFromStdin() : process.env.LIVECHAT_PASSWORD;
   if (given === undefined || given === '') return { password: generatePassword(), generated: true };
-  if (given.length < OPERATOR_PASSWORD_MIN) throw new UsageError(`LIVECHAT_PASSWORD must have at least ${OPERATOR_PASSWORD_MIN} characters`);
+  const source = fromStdin ? 'the password read from stdin' : 'LIVECHAT_PASSWORD';
+  if (given.length < OPERATOR_PASSWORD_MIN) throw new CliRefusal(`${source} must have at least ${OPERATOR_PASSWORD_MIN} characters (it has ${given.length})`);
   return { password: given, generated: false };
+}
+
+function takeFlag(args: string[], name: string): boolean {
+  const i = args.indexOf(name);
+  if (i >= 0) args.splice(i, 1);
+  return i >= 0;
 }
 
 function optionValue(args: string[], name: string): string | undefined {
@@ -64,27 +83,27 @@ function optionValue(args: string[], name: string): string | undefined {
 async function admin(config: ServerConfig, args: string[]): Promise<string> {
   const [action, ...rest] = args;
   if (action === 'create-operator') {
-    const isAdmin = rest.includes('--admin');
+    const isAdmin = takeFlag(rest, '--admin');
     const channel = optionValue(rest, '--channel');
-    const [login, name] = rest.filter((a) => a !== '--admin');
+    const { password, generated } = passwordToSet(rest);
+    const [login, name] = rest;
     if (!login || !name || !/^\S{1,100}$/.test(login)) throw new UsageError('create-operator needs a login (one word) and a display name');
-    const { password, generated } = passwordFromEnv();
     return withStore(config, async (store) => {
-      if (await store.getOperatorByLogin(login)) throw new UsageError(`an operator "${login}" already exists`);
+      if (await store.getOperatorByLogin(login)) throw new CliRefusal(`an operator "${login}" already exists`);
       const channelId = channel === undefined ? undefined : Number(channel);
-      if (channelId !== undefined && (!Number.isInteger(channelId) || !(await store.getChannel(channelId)))) throw new UsageError(`no channel ${channel}`);
+      if (channelId !== undefined && (!Number.isInteger(channelId) || !(await store.getChannel(channelId)))) throw new CliRefusal(`no channel ${channel}`);
       const operator = await store.createOperator({ login, display_name: name.slice(0, 100), password, is_admin: isAdmin });
       if (channelId !== undefined) await store.addChannelOperator(channelId, operator.id);
       return `operator "${login}" created (id ${operator.id})${generated ? `; password: ${password}` : ''}`;
     });
   }
   if (action === 'reset-password') {
+    const { password, generated } = passwordToSet(rest);
     const [login] = rest;
     if (!login) throw new UsageError('reset-password needs a login');
-    const { password, generated } = passwordFromEnv();
     return withStore(config, async (store) => {
       const operator = await store.getOperatorByLogin(login);
-      if (!operator) throw new UsageError(`no operator "${login}"`);
+      if (!operator) throw new CliRefusal(`no operator "${login}" in ${describeWhere(config)}`);
       await store.setOperatorPassword(operator.id, password);
       return `password of "${login}" changed${generated ? `; new password: ${password}` : ''}`;
     });
@@ -97,48 +116,72 @@ async function admin(config: ServerConfig, args: string[]): Promise<string> {
   throw new UsageError(`unknown admin command "${action ?? ''}"`);
 }
 
-async function backup(config: ServerConfig, file: string | undefined): Promise<string> {
+async function backup(config: ServerConfig, args: string[]): Promise<string> {
+  const force = takeFlag(args, '--force');
+  const [file] = args;
   if (!file) throw new UsageError('backup needs a file name');
   if (config.databaseUrl) {
     return `PostgreSQL is backed up with its own tool: pg_dump --format=custom --file=${JSON.stringify(file)} "$DATABASE_URL"\n(restore: pg_restore --clean --dbname="$DATABASE_URL" ${JSON.stringify(file)})`;
   }
   const target = path.resolve(file);
+  checkBackupSource(config);
+  checkBackupTarget(target, force);
+  // VACUUM INTO refuses an existing file: the copy is made beside it and then takes its place.
+  const partial = `${target}.partial-${process.pid}`;
   return withStore(config, async (store) => {
-    await store.backupTo(target);
+    try {
+      await store.backupTo(partial);
+      fs.renameSync(partial, target);
+    } finally {
+      fs.rmSync(partial, { force: true });
+    }
     return `backup written to ${target}`;
   });
 }
 
-/** Runs one command; resolves with what to print. */
-async function runCli(argv: string[], config: ServerConfig): Promise<string | undefined> {
-  const [command = 'start', ...args] = argv;
-  switch (command) {
-    case '--help':
-    case '-h':
-    case 'help':
-      return HELP;
-    case 'migrate':
-      // Opening the database runs the migrations (Kysely's lock makes concurrent starts safe).
-      return withStore(config, async () => 'database schema up to date');
-    case 'admin':
-      return admin(config, args);
-    case 'backup':
-      return backup(config, args[0]);
-    case 'start':
-      await import('./main.js');
-      return undefined;
-    default:
-      throw new UsageError(`unknown command "${command}"`);
+function describeWhere(config: ServerConfig): string {
+  return config.databaseUrl === undefined ? path.join(config.dataDir, 'livechat.sqlite') : 'the PostgreSQL database of DATABASE_URL';
+}
+
+/** Runs one command on the database; resolves with what to print. */
+async function runCommand(command: string, args: string[], config: ServerConfig, explicitData: boolean): Promise<string> {
+  if (!['migrate', 'admin', 'backup'].includes(command)) throw new UsageError(`unknown command "${command}"`);
+  if (command !== 'backup') checkDatabaseFound(config, explicitData);
+  if (command === 'admin') return admin(config, args);
+  if (command === 'backup') return backup(config, args);
+  // Opening the database runs the migrations (Kysely's lock makes concurrent starts safe).
+  return withStore(config, async () => 'database schema up to date');
+}
+
+/** Runs the command line; resolves with what to print, or undefined once the server is started. */
+async function runCli(argv: string[]): Promise<string | undefined> {
+  const args = [...argv];
+  const dataDir = optionValue(args, '--data-dir');
+  // The server started by `start` reads its environment itself.
+  if (dataDir !== undefined) process.env.DATA_DIR = path.resolve(dataDir);
+  const [command = 'start', ...rest] = args;
+  if (['--help', '-h', 'help'].includes(command)) return HELP;
+  if (command === 'start') {
+    await import('./main.js');
+    return undefined;
   }
+  for (const warning of unknownSettingWarnings(process.env)) process.stderr.write(`live-chat-server: warning: ${warning}\n`);
+  const explicitData = dataDir !== undefined || (process.env.DATA_DIR ?? '') !== '';
+  return runCommand(command, rest, loadConfig(), explicitData);
 }
 
 try {
-  const output = await runCli(process.argv.slice(2), loadConfig());
+  const output = await runCli(process.argv.slice(2));
   if (output !== undefined) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
 } catch (err) {
-  if (err instanceof UsageError || err instanceof ConfigError) {
+  if (err instanceof UsageError) {
     process.stderr.write(`live-chat-server: ${err.message}\n\n${HELP}`);
     process.exit(2);
   }
-  throw err;
+  if (err instanceof CliRefusal || err instanceof ConfigError) {
+    process.stderr.write(`live-chat-server: ${err.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`live-chat-server: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
 }

@@ -1,4 +1,4 @@
-/** A variable of the environment the server cannot run with; the process says which and exits. */
+/** A variable of the environment the server cannot run with; the process says which in one line and exits. */
 export class ConfigError extends Error {
   readonly code = 'config_invalid';
 }
@@ -7,6 +7,6 @@ export class ConfigError extends Error {
 export function parsePositive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`${name} must be a positive integer, e.g. ${name}=${fallback}, got "${value}"`);
   return n;
 }

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, parsePositive } from './config-errors.js';
+import { parseAdminLogin, parseAdminPassword, parseDatabaseUrl, parseLogLevel, parseMailFrom, parseOrigins, parsePublicUrl, parseSmtpUrl } from './config-checks.js';
 import { RATE_LIMIT_DEFAULTS, SESSION_LIMIT_DEFAULTS, parseLimits, type RateLimits, type SessionLimits } from './config-limits.js';
 
 export type { RateLimits, SessionLimits } from './config-limits.js';
@@ -79,7 +80,7 @@ function parsePort(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${value}"`);
+    throw new ConfigError(`PORT must be an integer from 0 to 65535, e.g. PORT=8069, got "${value}"`);
   }
   return port;
 }
@@ -88,7 +89,7 @@ function parseMetricsPort(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`METRICS_PORT must be an integer from 0 to 65535, got "${value}"`);
+    throw new ConfigError(`METRICS_PORT must be an integer from 0 to 65535, e.g. METRICS_PORT=9464, got "${value}"`);
   }
   return port;
 }
@@ -96,22 +97,15 @@ function parseMetricsPort(value: string | undefined): number | undefined {
 function parsePercent(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 99) throw new ConfigError(`${name} must be an integer from 0 to 99, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 99) throw new ConfigError(`${name} must be an integer from 0 to 99, e.g. ${name}=${fallback}, got "${value}"`);
   return n;
 }
 
 function parseBusHold(value: string | undefined): number {
   const seconds = parsePositive('BUS_HOLD_SECONDS', value, 50);
   // The widget's poll gives up after 60 s (SPEC.md §9); a longer hold would turn every quiet poll into an error.
-  if (seconds > 55) throw new ConfigError(`BUS_HOLD_SECONDS must be at most 55 (the client waits 60 s), got "${value}"`);
+  if (seconds > 55) throw new ConfigError(`BUS_HOLD_SECONDS must be at most 55 (the client waits 60 s), e.g. BUS_HOLD_SECONDS=50, got "${value}"`);
   return seconds * 1000;
-}
-
-function parseMailFrom(value: string | undefined): string {
-  if (value === undefined || value.trim() === '') return 'Live chat <livechat@localhost>';
-  // A line break would let the variable add mail headers.
-  if (/[\r\n]/.test(value)) throw new ConfigError('MAIL_FROM must be on one line');
-  return value.trim();
 }
 
 /**
@@ -131,14 +125,6 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
     throw new ConfigError(`TRUST_PROXY must be true, false or a list of proxy addresses (e.g. 127.0.0.1,10.0.0.0/8), got "${value}"`);
   }
   return list;
-}
-
-function parseOrigins(value: string | undefined): string[] | '*' {
-  if (value === undefined || value.trim() === '' || value.trim() === '*') return '*';
-  return value
-    .split(',')
-    .map((o) => o.trim().replace(/\/+$/, ''))
-    .filter((o) => o !== '');
 }
 
 /**
@@ -165,14 +151,14 @@ const STAGED_DEMO_DIR = fileURLToPath(new URL('../demo', import.meta.url));
 function parseDelay(value: string | undefined): number {
   if (value === undefined || value === '') return 1000;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) throw new ConfigError(`RATE_LIMIT_DELAY_MS must be 0 to 10000, got "${value}"`);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 10_000) throw new ConfigError(`RATE_LIMIT_DELAY_MS must be 0 to 10000, e.g. RATE_LIMIT_DELAY_MS=1000, got "${value}"`);
   return ms;
 }
 
 function parseFlag(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
-  throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
+  throw new ConfigError(`${name} must be 1 or 0, e.g. ${name}=1, got "${value}"`);
 }
 
 /** Reads the configuration from an environment (process.env by default). */
@@ -184,18 +170,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = WIDGE
     host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
     // Data belongs to whoever runs the server, not to the install location.
     dataDir: path.resolve(process.cwd(), env.DATA_DIR && env.DATA_DIR !== '' ? env.DATA_DIR : 'data'),
-    databaseUrl: env.DATABASE_URL && env.DATABASE_URL !== '' ? env.DATABASE_URL : undefined,
-    smtpUrl: env.SMTP_URL && env.SMTP_URL !== '' ? env.SMTP_URL : undefined,
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: parseMailFrom(env.MAIL_FROM),
     allowedOrigins: parseOrigins(env.ALLOWED_ORIGINS),
-    publicUrl: env.PUBLIC_URL && env.PUBLIC_URL !== '' ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
-    adminLogin: env.LIVECHAT_ADMIN_LOGIN && env.LIVECHAT_ADMIN_LOGIN !== '' ? env.LIVECHAT_ADMIN_LOGIN : 'admin',
-    adminPassword: env.LIVECHAT_ADMIN_PASSWORD && env.LIVECHAT_ADMIN_PASSWORD !== '' ? env.LIVECHAT_ADMIN_PASSWORD : undefined,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    adminLogin: parseAdminLogin(env.LIVECHAT_ADMIN_LOGIN),
+    adminPassword: parseAdminPassword(env.LIVECHAT_ADMIN_PASSWORD),
     rootDir,
     demoDir: fs.existsSync(STAGED_DEMO_DIR) ? STAGED_DEMO_DIR : path.join(rootDir, 'demo'),
     demo: parseFlag('DEMO', env.DEMO),
     development,
-    logLevel: env.LOG_LEVEL && env.LOG_LEVEL !== '' ? env.LOG_LEVEL : 'info',
+    logLevel: parseLogLevel(env.LOG_LEVEL),
     messageMaxLength: parsePositive('MESSAGE_MAX_LENGTH', env.MESSAGE_MAX_LENGTH, 4000),
     attachmentMaxBytes: parsePositive('ATTACHMENT_MAX_BYTES', env.ATTACHMENT_MAX_BYTES, 25 * 1024 * 1024),
     imageMaxPixels: parsePositive('IMAGE_MAX_PIXELS', env.IMAGE_MAX_PIXELS, 40_000_000),

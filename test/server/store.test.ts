@@ -18,8 +18,8 @@ describeEachEngine('store', (h) => {
     const admin = await h.app.store.getOperatorByLogin('admin');
     assert.ok(admin);
     assert.deepEqual(await h.app.store.channelOperatorIds(1), [admin.id]);
-    assert.equal(h.app.seed.firstStart, true);
-    assert.equal(h.app.seed.generatedPassword, undefined, 'a configured password is not "generated"');
+    assert.equal(h.app.seed?.firstStart, true);
+    assert.equal(h.app.seed?.generatedPassword, undefined, 'a configured password is not "generated"');
   });
 
   it('stores the admin password as a scrypt hash that checks', async () => {
@@ -70,16 +70,16 @@ it('SQLite runs in WAL mode in DATA_DIR, and a second start neither re-seeds nor
   const dir = (await import('node:fs')).mkdtempSync(path.join((await import('node:os')).tmpdir(), 'lc-store-'));
   t.after(async () => (await import('node:fs')).rmSync(dir, { recursive: true, force: true }));
   const first = await buildApp({ config: loadConfig({ DATA_DIR: dir }, rootDir) });
-  assert.equal(first.seed.firstStart, true);
-  assert.match(first.seed.generatedPassword ?? '', /^[A-Za-z0-9_-]{20}$/);
-  assert.ok(await first.store.checkPassword('admin', first.seed.generatedPassword!));
+  assert.equal(first.seed?.firstStart, true);
+  assert.match(first.seed?.generatedPassword ?? '', /^[A-Za-z0-9_-]{20}$/);
+  assert.ok(await first.store.checkPassword('admin', first.seed!.generatedPassword!));
   await first.close();
   const raw = new SqliteDatabase(path.join(dir, 'livechat.sqlite'));
   assert.equal(raw.pragma('journal_mode', { simple: true }), 'wal');
   raw.close();
   const second = await buildApp({ config: loadConfig({ DATA_DIR: dir }, rootDir) });
-  assert.equal(second.seed.firstStart, false);
-  assert.equal(second.seed.generatedPassword, undefined);
+  assert.equal(second.seed?.firstStart, false);
+  assert.equal(second.seed?.generatedPassword, undefined);
   assert.equal((await second.store.listChannels()).length, 1);
   await second.close();
 });

@@ -10,8 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The one storage interface every route uses. */
     store: Store;
-    /** What the first start seeded (main.ts prints the generated password once). */
-    seed: SeedResult;
+    /** What the first start seeded; undefined when the caller seeds itself, after its own checks (main.ts). */
+    seed: SeedResult | undefined;
     /** The PostgreSQL pool (its use is a metric); undefined on SQLite. */
     databasePool: pg.Pool | undefined;
   }
@@ -21,11 +21,11 @@ declare module 'fastify' {
 export interface StorePluginOptions {
   databaseUrl: string | undefined;
   dataDir: string;
-  adminLogin: string;
-  adminPassword: string | undefined;
+  /** The first operator to create on an empty database; none when the caller seeds later itself. */
+  seedAdmin: { login: string; password: string | undefined } | undefined;
 }
 
-/** Opens and migrates the database, seeds it on first start, and closes it when the app closes. */
+/** Opens and migrates the database, seeds it on first start when asked, and closes it when the app closes. */
 export const storePlugin = fp(
   async (app: FastifyInstance, opts: StorePluginOptions) => {
     const open = await openDatabase({
@@ -37,7 +37,7 @@ export const storePlugin = fp(
     app.log.info({ engine: open.engine, database: open.description }, 'database ready');
     app.decorate('store', store);
     app.decorate('databasePool', open.pool);
-    app.decorate('seed', await seedIfEmpty(store, { login: opts.adminLogin, password: opts.adminPassword }));
+    app.decorate('seed', opts.seedAdmin === undefined ? undefined : await seedIfEmpty(store, opts.seedAdmin));
     // Runs after the other onClose hooks (Fastify calls them in reverse order), so held requests finish first.
     app.addHook('onClose', async () => {
       await store.close();
