@@ -48,6 +48,13 @@ export const sessionAtom = atom<LivechatSession | undefined>(undefined);
 export const historyLoadingAtom = atom(false);
 /** Window folded to its header. */
 export const foldedAtom = atom(false);
+/** The server ended the open conversation: the header says so instead of the link's state. */
+export const endedAtom = atom(false);
+/**
+ * Text the visitor typed into a conversation that turned out to be gone: the composer of their next
+ * conversation starts with it, until a message is delivered.
+ */
+export const keptDraftAtom = atom<string | undefined>(undefined);
 /** Sticky notice (no operator, session expired). */
 export const noticeAtom = atom<Notice | undefined>(undefined);
 /** Height in px of the host page's install banner: the button sits above it (SPEC.md §2.1). */
@@ -64,8 +71,8 @@ export const isOpenAtom = atom((get) => {
 });
 /** The floating button is on screen. */
 export const buttonVisibleAtom = atom((get) => get(phaseAtom) === 'button' || get(phaseAtom) === 'opening');
-/** The composer accepts input only while chatting. */
-export const composerEnabledAtom = atom((get) => get(phaseAtom) === 'chat');
+/** The composer accepts input only while chatting, once a reopened conversation is known to be live. */
+export const composerEnabledAtom = atom((get) => get(phaseAtom) === 'chat' && !get(historyLoadingAtom));
 /** Window title: the operator's name (SPEC.md §2 "Header: title"); the button's text before there is one (pre-chat form). */
 export const titleAtom = atom((get) => get(sessionAtom)?.operator_pid[1] ?? get(optionsAtom).buttonText);
 
