@@ -11,7 +11,7 @@ import { disconnectAtom } from './connection.js';
 import { depsOf } from './context.js';
 import { endChatAtom } from './lifecycle.js';
 import { isRealMessage } from './messages.js';
-import { endedAtom, failAtom, keptDraftAtom, phaseAtom } from './session.js';
+import { endedAtom, failAtom, historyLoadingAtom, keptDraftAtom, phaseAtom } from './session.js';
 import { messagesAtom, setFoldedAtom } from './thread.js';
 
 // Actions.
@@ -22,9 +22,12 @@ import { messagesAtom, setFoldedAtom } from './thread.js';
  */
 export const serverEndedAtom = atom(null, (get, set) => {
   if (get(phaseAtom) !== 'chat') return;
+  set(endedAtom, true);
+  // A reopened conversation's history is still on its way: whether there is something to rate is known
+  // once it is in, and the reopening ends the conversation then.
+  if (get(historyLoadingAtom)) return;
   set(disconnectAtom);
   if (!get(messagesAtom).some(isRealMessage)) return set(endChatAtom);
-  set(endedAtom, true);
   set(setFoldedAtom, false);
   set(phaseAtom, 'feedback');
 });

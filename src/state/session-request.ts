@@ -15,7 +15,7 @@ import { conversationState, serverEndedAtom } from './conversation-end.js';
 import { depsOf } from './context.js';
 import { welcomeMessage, type ThreadMessage } from './messages.js';
 import type { CookiePort } from './ports.js';
-import { failAtom, foldedAtom, historyLoadingAtom, mobileAtom, optionsAtom, phaseAtom, sessionAtom } from './session.js';
+import { endedAtom, failAtom, foldedAtom, historyLoadingAtom, mobileAtom, optionsAtom, phaseAtom, sessionAtom } from './session.js';
 import { atBottomAtom, loadHistoryAtom, messagesAtom } from './thread.js';
 import { claimKey, claimedIdAtom, earlierConversationsAtom, hashLooksValid, rejectedIdentityAtom, visitorParams } from './visitor.js';
 
@@ -93,7 +93,8 @@ export const reopenAtom = atom(null, async (get, set, session: LivechatSession) 
   set(historyLoadingAtom, false);
   // The visitor may have closed the window meanwhile.
   if (get(sessionAtom)?.uuid !== session.uuid) return;
-  if (state === 'closed') return set(serverEndedAtom);
+  // Closed before the reload, or while reopening (the bus told it meanwhile).
+  if (state === 'closed' || get(endedAtom)) return set(serverEndedAtom);
   void set(loadEarlierAtom, session);
 });
 

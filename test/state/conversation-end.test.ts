@@ -37,6 +37,24 @@ describe('chat state: a conversation the server ended, and a post it refused', (
     expect(w.cookies.get('im_livechat_session')).to.not.equal(undefined);
   });
 
+  it('ends a reopened conversation the operator closes while its history is still loading', async () => {
+    const h = harness();
+    h.cookies.set('im_livechat_session', sessionAnswer('uuid-9'), 3600);
+    // The server still says open: the close comes just after, on the bus, before the history is in.
+    h.server.on(CONVERSATION_STATE_ROUTE, () => ({ state: 'open' }));
+    let history!: (messages: unknown[]) => void;
+    h.server.on('/mail/chat_history', () => new Promise((resolve) => (history = resolve)));
+    const widget = createLiveChatState(h.deps, testOptions());
+    const started = widget.start();
+    await settle();
+    h.bus.push({ info: 'session_closed', uuid: 'uuid-9' });
+    expect(widget.store.get(endedAtom)).to.equal(true);
+    history([serverMessage('An answer', OPERATOR, 2)]);
+    await started;
+    expect(widget.store.get(phaseAtom)).to.equal('feedback');
+    expect(widget.store.get(composerEnabledAtom)).to.equal(false);
+  });
+
   it('closes at once a reopened conversation that is closed and has nothing to rate', async () => {
     const w = await reloaded('closed', []);
     expect(w.get(isOpenAtom)).to.equal(false);
