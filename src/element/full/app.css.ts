@@ -5,9 +5,11 @@
  * On mobile the open window takes the screen, so a notice goes over the thread only: below the 34 px
  * header and its buttons (8 px gap), and short enough to end above the composer (49 px high; the 62 px
  * kept leave a 13 px gap), scrolling when its text is longer. A host's bottom offset moves the window, so
- * the notice moves with it.
+ * the notice moves with it. While the button shows, a notice sits above it (the tallest launcher, the
+ * 56 px bubble 12 px up, plus a 12 px gap), since what it says may be to press it.
  */
 export const appCss = `
+.lc-app[data-button] .lc-notice { bottom: calc(var(--live-chat-offset-bottom, 0px) + var(--lc-notice-raise, 0px) + 80px); }
 .lc-app[data-window="folded"] .lc-notice[data-kind="info"] { bottom: calc(var(--live-chat-offset-bottom, 0px) + 46px); }
 .lc-app[data-window="open"]:not([data-mobile]) .lc-notice[data-kind="info"] { bottom: calc(var(--live-chat-offset-bottom, 0px) + 412px); }
 .lc-app[data-window="open"][data-mobile] .lc-notice {
