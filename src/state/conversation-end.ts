@@ -36,15 +36,25 @@ export const serverEndedAtom = atom(null, (get, set) => {
  * A post was refused because the conversation is gone: SPEC.md §8's notice and closing, with the text kept
  * (the issue "the message is never lost") for the conversation the visitor opens next.
  */
-export const postRefusedAtom = atom(null, (_get, set, text: string) => {
+export const postRefusedAtom = atom(null, (get, set, text: string) => {
   set(keptDraftAtom, text);
+  // The notice says "Please refresh": a visitor who does must find the text still there.
+  depsOf(get).keptDraft?.write(text);
   set(failAtom, 'session_expired', true);
   set(endChatAtom);
 });
 
 /** A message was delivered: a kept text has found its conversation. */
 export const draftDeliveredAtom = atom(null, (get, set) => {
-  if (get(keptDraftAtom) !== undefined) set(keptDraftAtom, undefined);
+  if (get(keptDraftAtom) === undefined) return;
+  set(keptDraftAtom, undefined);
+  depsOf(get).keptDraft?.write(undefined);
+});
+
+/** A text kept before a reload waits again for the next conversation. */
+export const restoreKeptDraftAtom = atom(null, (get, set) => {
+  const text = depsOf(get).keptDraft?.read();
+  if (text) set(keptDraftAtom, text);
 });
 
 /**

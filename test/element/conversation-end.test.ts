@@ -16,8 +16,11 @@ describe('<live-chat> after its conversation ended', () => {
     this.timeout(60_000);
     await import('../../src/element/full/index.js');
   });
+  const forgetKeptText = (): void => sessionStorage.removeItem('live-chat.kept_draft');
   beforeEach(clearWidgetCookies);
+  beforeEach(forgetKeptText);
   afterEach(clearWidgetCookies);
+  afterEach(forgetKeptText);
 
   it('reopens a conversation the operator closed as ended: the feedback panel, never a composer', async () => {
     const server = await scriptedServer({ history: [ANSWER], conversationState: 'closed' });
@@ -63,5 +66,12 @@ describe('<live-chat> after its conversation ended', () => {
     const kept = await until(() => within(next).queryByRole<HTMLTextAreaElement>('textbox', { name: COMPOSER }), 'no composer');
     expect(kept.value).to.equal('Where is my order?');
     expect(await server.calls('/im_livechat/get_session')).to.have.length(2);
+
+    // Reloaded (a new element: the page's memory is gone), the conversation comes back with the text still there.
+    el.remove();
+    const reloaded = await mountWidget(server.url);
+    const dialog2 = await until(() => within(shadow(reloaded)).queryByRole('dialog', { name: 'Mitchell Admin' }), 'did not reopen');
+    const box2 = await until(() => within(dialog2).queryByRole<HTMLTextAreaElement>('textbox', { name: COMPOSER }), 'no composer');
+    expect(box2.value).to.equal('Where is my order?');
   });
 });

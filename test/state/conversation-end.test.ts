@@ -11,7 +11,7 @@ import {
   noticeAtom,
   phaseAtom,
 } from '../../src/state/index.js';
-import { OPERATOR, harness, openWidget, serverMessage, sessionAnswer, settle, testOptions } from './harness.js';
+import { OPERATOR, availableWidget, harness, openWidget, serverMessage, sessionAnswer, settle, testOptions } from './harness.js';
 
 /** A page that comes back with the session cookie of `uuid-9`, the server answering `state` for it. */
 async function reloaded(state: 'open' | 'closed', history: unknown[] = [serverMessage('An answer', OPERATOR, 2), serverMessage('A question', false, 1)]) {
@@ -117,5 +117,26 @@ describe('chat state: a conversation the server ended, and a post it refused', (
     await w.state.send('My order 1234 never came');
     expect(w.server.callsTo('/mail/chat_post').at(-1)).to.include({ uuid: 'uuid-2', message_content: 'My order 1234 never came' });
     expect(w.get(keptDraftAtom)).to.equal(undefined);
+  });
+
+  it('keeps a refused post\'s text through a reload of the page', async () => {
+    let stored: string | undefined;
+    const keptDraft = { read: () => stored, write: (text: string | undefined) => void (stored = text) };
+    const w = await availableWidget({ keptDraft });
+    await w.state.open();
+    w.server.on('/mail/chat_post', () => false);
+    await w.state.send('Still waiting for my refund');
+    expect(stored).to.equal('Still waiting for my refund');
+
+    const again = harness({ keptDraft });
+    again.server.on('/im_livechat/init', () => ({ available_for_me: true, rule: {} }));
+    const reloadedState = createLiveChatState(again.deps, testOptions());
+    await reloadedState.start();
+    expect(reloadedState.store.get(keptDraftAtom)).to.equal('Still waiting for my refund');
+    again.server.on('/im_livechat/get_session', () => sessionAnswer('uuid-3'));
+    again.server.on('/mail/chat_post', () => 502);
+    await reloadedState.open();
+    await reloadedState.send('Still waiting for my refund');
+    expect(stored).to.equal(undefined);
   });
 });
