@@ -4,7 +4,7 @@ import { decodeBusPayload } from '../protocol/bus-payload.js';
 import { FIELD_LIMITS, type LivechatSession } from '../protocol/livechat.js';
 import { disconnectAtom, subscribeAtom, subscriptionAtom } from './connection.js';
 import { depsOf } from './context.js';
-import { closeChatAtom } from './lifecycle.js';
+import { serverEndedAtom } from './conversation-end.js';
 import { isOpenAtom, sessionAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { markSeen } from './messages.js';
@@ -37,7 +37,7 @@ export const connectAtom = atom(null, (get, set, session: LivechatSession) => {
         return set(messagesAtom, markSeen(get(messagesAtom), payload.lastMessageId));
       case 'session_closed':
         // The operator ended the conversation: the visitor may still rate it, as when closing themselves.
-        return set(closeChatAtom);
+        return set(serverEndedAtom);
       default:
         return;
     }

@@ -3,6 +3,7 @@ export * from './atoms.js';
 export * from './bus.js';
 export * from './closing.js';
 export * from './context.js';
+export * from './conversation-end.js';
 export * from './create-state.js';
 export * from './errors.js';
 export * from './events.js';

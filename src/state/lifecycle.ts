@@ -3,7 +3,7 @@ import { atom } from 'jotai/vanilla';
 import { disconnectAtom } from './connection.js';
 import { depsOf } from './context.js';
 import { feedbackAtom, transcriptAtom } from './feedback.js';
-import { foldedAtom, minimisedAtom, phaseAtom, sessionAtom } from './session.js';
+import { endedAtom, foldedAtom, minimisedAtom, phaseAtom, sessionAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { closeNeedsFeedbackAtom, messageNoticeAtom, messagesAtom, setFoldedAtom, setUnreadAtom } from './thread.js';
 
@@ -20,6 +20,7 @@ export const endChatAtom = atom(null, (get, set) => {
   set(messageNoticeAtom, undefined);
   set(foldedAtom, false);
   set(minimisedAtom, false);
+  set(endedAtom, false);
   set(setUnreadAtom, 0);
   set(phaseAtom, 'button');
   if (session) emit('livechat:closed', { uuid: session.uuid });

@@ -5,6 +5,7 @@
 import { atom, type Getter } from 'jotai/vanilla';
 import { LIMITS, PAGE_URL_PARAM, pageUrlFor, type InitResult, type LivechatRule } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
+import { restoreKeptDraftAtom } from './conversation-end.js';
 import { failAtom, foldedAtom, isOpenAtom, minimisedAtom, mobileAtom, noticeAtom, optionsAtom, phaseAtom, ruleAtom, sessionAtom, windowMinimisedAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { setFoldedAtom } from './thread.js';
@@ -60,6 +61,7 @@ export const startAtom = atom(null, async (get, set, prefetched: Prefetched = {}
   const path = pagePath();
   const stored = createLivechatCookies(cookies);
   if (path !== undefined) stored.recordPageVisit(path);
+  set(restoreKeptDraftAtom);
   let session = stored.readSession();
   // The page now declares another verified visitor (someone else logged in on this browser): the
   // conversation in the cookie is not theirs.

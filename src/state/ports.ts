@@ -68,6 +68,13 @@ export interface AttentionPort {
  */
 export type UploadCall = (fields: Record<string, string>, file: File, onProgress: (fraction: number) => void) => Promise<{ status: number; body: unknown }>;
 
+/** Where the text of a refused post waits for the visitor's next conversation: this tab, across reloads. */
+export interface KeptDraftPort {
+  read(): string | undefined;
+  /** `undefined` forgets it. */
+  write(text: string | undefined): void;
+}
+
 /** Everything the state needs, in one bag. */
 export interface StateDeps {
   rpc: RpcCall;
@@ -81,6 +88,8 @@ export interface StateDeps {
   pagePath: () => string | undefined;
   /** New-message notifications while the window is folded or the page hidden. */
   attention: AttentionPort;
+  /** Keeps a refused post's text across a reload; without it the text lives in the page's memory only. */
+  keptDraft?: KeptDraftPort;
   /** Called for each `livechat:*` event the element must dispatch. */
   emit: <K extends keyof LiveChatEventDetails>(name: K, detail: LiveChatEventDetails[K]) => void;
 }

@@ -2,7 +2,7 @@
 import { atom } from 'jotai/vanilla';
 import { POST_KEY_PARAM } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
-import { endChatAtom } from './lifecycle.js';
+import { draftDeliveredAtom, postRefusedAtom } from './conversation-end.js';
 import { confirmPending, pendingMessage, removeMessage, updateMessage, type ThreadMessage } from './messages.js';
 import type { RpcCall } from './ports.js';
 import { composerEnabledAtom, failAtom, optionsAtom, sessionAtom } from './session.js';
@@ -42,10 +42,10 @@ const deliverAtom = atom(null, async (get, set, localId: string, text: string, p
   if (get(sessionAtom)?.uuid !== session.uuid) return;
   if (typeof id !== 'number' || !id) {
     set(messagesAtom, removeMessage(get(messagesAtom), localId));
-    set(failAtom, 'session_expired', true);
-    set(endChatAtom);
+    set(postRefusedAtom, text);
     return;
   }
+  set(draftDeliveredAtom);
   const list = confirmPending(get(messagesAtom), localId, id);
   set(messagesAtom, list);
   const message = list.find((m) => m.id === id);

@@ -11,10 +11,11 @@ import { decodeChatMessage } from '../protocol/bus-payload.js';
 import { FIELD_LIMITS, type LivechatSession } from '../protocol/livechat.js';
 import { EARLIER_CONVERSATIONS_MAX, IDENTITY_REJECTED, type EarlierConversation } from '../protocol/visitor.js';
 import { connectAtom } from './bus.js';
+import { conversationState, serverEndedAtom } from './conversation-end.js';
 import { depsOf } from './context.js';
 import { welcomeMessage, type ThreadMessage } from './messages.js';
 import type { CookiePort } from './ports.js';
-import { failAtom, foldedAtom, historyLoadingAtom, mobileAtom, optionsAtom, phaseAtom, sessionAtom } from './session.js';
+import { endedAtom, failAtom, foldedAtom, historyLoadingAtom, mobileAtom, optionsAtom, phaseAtom, sessionAtom } from './session.js';
 import { atBottomAtom, loadHistoryAtom, messagesAtom } from './thread.js';
 import { claimKey, claimedIdAtom, earlierConversationsAtom, hashLooksValid, rejectedIdentityAtom, visitorParams } from './visitor.js';
 
@@ -80,12 +81,20 @@ export const loadEarlierAtom = atom(null, async (get, set, session: LivechatSess
   }
 });
 
-/** Shows a conversation that already exists (from the cookie, or a verified visitor's open one) with its history. */
-export const reopenAtom = atom(null, async (_get, set, session: LivechatSession) => {
+/**
+ * Shows a conversation that already exists (from the cookie, or a verified visitor's open one) with its
+ * history. The composer waits until the server says the conversation is still live: one the operator
+ * closed meanwhile shows as ended.
+ */
+export const reopenAtom = atom(null, async (get, set, session: LivechatSession) => {
   set(showChatAtom, session, []);
   set(historyLoadingAtom, true);
-  await set(loadHistoryAtom, session);
+  const [state] = await Promise.all([conversationState(get, session), set(loadHistoryAtom, session)]);
   set(historyLoadingAtom, false);
+  // The visitor may have closed the window meanwhile.
+  if (get(sessionAtom)?.uuid !== session.uuid) return;
+  // Closed before the reload, or while reopening (the bus told it meanwhile).
+  if (state === 'closed' || get(endedAtom)) return set(serverEndedAtom);
   void set(loadEarlierAtom, session);
 });
 

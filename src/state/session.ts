@@ -53,6 +53,13 @@ export const foldedAtom = atom(false);
  * folding, which SPEC.md §2.2 disables on mobile. Counts only while a window is open ({@link windowMinimisedAtom}).
  */
 export const minimisedAtom = atom(false);
+/** The server ended the open conversation: the header says so instead of the link's state. */
+export const endedAtom = atom(false);
+/**
+ * Text the visitor typed into a conversation that turned out to be gone: the composer of their next
+ * conversation starts with it, until a message is delivered.
+ */
+export const keptDraftAtom = atom<string | undefined>(undefined);
 /** Sticky notice (no operator, session expired). */
 export const noticeAtom = atom<Notice | undefined>(undefined);
 /** Height in px of the host page's install banner: the button sits above it (SPEC.md §2.1). */
@@ -71,8 +78,8 @@ export const isOpenAtom = atom((get) => {
 export const windowMinimisedAtom = atom((get) => get(minimisedAtom) && get(isOpenAtom));
 /** The floating button is on screen: before a chat, and in place of a minimised window. */
 export const buttonVisibleAtom = atom((get) => get(phaseAtom) === 'button' || get(phaseAtom) === 'opening' || get(windowMinimisedAtom));
-/** The composer accepts input only while chatting. */
-export const composerEnabledAtom = atom((get) => get(phaseAtom) === 'chat');
+/** The composer accepts input only while chatting, once a reopened conversation is known to be live. */
+export const composerEnabledAtom = atom((get) => get(phaseAtom) === 'chat' && !get(historyLoadingAtom));
 /** Window title: the operator's name (SPEC.md §2 "Header: title"); the button's text before there is one (pre-chat form). */
 export const titleAtom = atom((get) => get(sessionAtom)?.operator_pid[1] ?? get(optionsAtom).buttonText);
 

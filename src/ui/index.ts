@@ -17,7 +17,7 @@ export {
 export { Composer, type ComposerProps } from './composer/composer.js';
 export { FeedbackPanel, type FeedbackPanelProps, type FeedbackStage, type TranscriptState } from './feedback/feedback-panel.js';
 export { Notice, type NoticeKind, type NoticeProps } from './shared/notice.js';
-export { StatusLine, type ConnectionStatus, type StatusLineProps } from './shared/status-line.js';
+export { StatusLine, type ConnectionStatus, type HeaderStatus, type StatusLineProps } from './shared/status-line.js';
 export { UnreadBadge, type UnreadBadgeProps } from './shared/unread-badge.js';
 export { typingText } from './shared/typing-text.js';
 export { UiTextProvider, useUiText, type UiTextProviderProps } from './shared/ui-text-context.js';

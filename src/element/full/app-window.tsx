@@ -1,5 +1,5 @@
 import { partnerImageUrl } from '../../protocol/livechat.js';
-import { connectionAtom, foldedAtom, mobileAtom, windowMinimisedAtom, operatorIdAtom, optionsAtom, phaseAtom, soundMutedAtom, titleAtom, typingNamesAtom, unreadCountAtom, uploadPolicyAtom } from '../../state/atoms.js';
+import { connectionAtom, endedAtom, foldedAtom, mobileAtom, windowMinimisedAtom, operatorIdAtom, optionsAtom, phaseAtom, soundMutedAtom, titleAtom, typingNamesAtom, unreadCountAtom, uploadPolicyAtom } from '../../state/atoms.js';
 import type { LiveChatState } from '../../state/create-state.js';
 import type { AttachmentViewerControl } from '../../ui/viewer/lazy-viewer.js';
 import { ChatWindow } from '../../ui/window/chat-window.js';
@@ -24,6 +24,7 @@ export function AppWindow({ state, viewer }: AppWindowProps): React.JSX.Element 
   const phase = useStateValue(state, phaseAtom);
   const title = useStateValue(state, titleAtom);
   const status = useStateValue(state, connectionAtom);
+  const ended = useStateValue(state, endedAtom);
   const unread = useStateValue(state, unreadCountAtom);
   const typingNames = useStateValue(state, typingNamesAtom);
   const soundMuted = useStateValue(state, soundMutedAtom);
@@ -32,8 +33,9 @@ export function AppWindow({ state, viewer }: AppWindowProps): React.JSX.Element 
     <ChatWindow
       title={title}
       avatarUrl={operatorId === undefined ? undefined : partnerImageUrl(options.serverUrl, operatorId)}
-      // Before a conversation there is no link to report: init just said someone is there.
-      status={phase === 'prechat' ? 'online' : status}
+      // Before a conversation there is no link to report: init just said someone is there. After one the
+      // link no longer matters: the conversation is over.
+      status={phase === 'prechat' ? 'online' : ended ? 'ended' : status}
       unreadCount={unread}
       typingNames={typingNames}
       folded={folded}

@@ -4,6 +4,7 @@
  * a new message re-renders the thread, not the button.
  */
 import { buttonRaiseAtom, buttonVisibleAtom, foldedAtom, isOpenAtom, mobileAtom, optionsAtom, phaseAtom, unreadCountAtom, windowMinimisedAtom } from '../../state/atoms.js';
+import type { CSSProperties } from 'react';
 import type { LiveChatState } from '../../state/create-state.js';
 import { ChatButton } from '../../ui/button/chat-button.js';
 import { UiTextProvider } from '../../ui/shared/ui-text-context.js';
@@ -51,12 +52,22 @@ export function LiveChatApp({ state, ui, root }: LiveChatAppProps): React.JSX.El
   const mobile = useStateValue(state, mobileAtom);
   const phase = useStateValue(state, phaseAtom);
   const minimised = useStateValue(state, windowMinimisedAtom);
+  const buttonShown = useStateValue(state, buttonVisibleAtom);
+  const raiseBy = useStateValue(state, buttonRaiseAtom);
   const viewer = useAttachmentViewer();
   useFocusHandoff(isOpen && !minimised, root, phase);
   const shown = minimised ? 'minimised' : folded && !mobile ? 'folded' : 'open';
+  // A notice never covers the button: it may be telling the visitor to press it.
+  const noticeRaise: CSSProperties & Record<'--lc-notice-raise', string> = { '--lc-notice-raise': `${raiseBy}px` };
   return (
     <UiTextProvider value={ui}>
-      <div className="lc-app" data-window={isOpen ? shown : 'closed'} data-mobile={mobile ? '' : undefined}>
+      <div
+        className="lc-app"
+        data-window={isOpen ? shown : 'closed'}
+        data-mobile={mobile ? '' : undefined}
+        data-button={buttonShown ? '' : undefined}
+        style={noticeRaise}
+      >
         <AppNotice state={state} />
         <AppButton state={state} />
         {isOpen ? <AppWindow state={state} viewer={viewer} /> : null}

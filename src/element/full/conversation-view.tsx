@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { composerEnabledAtom, earlierConversationsAtom, historyLoadingAtom, messagesAtom, optionsAtom, uploadPolicyAtom } from '../../state/atoms.js';
+import { composerEnabledAtom, earlierConversationsAtom, historyLoadingAtom, keptDraftAtom, messagesAtom, optionsAtom, sessionAtom, uploadPolicyAtom } from '../../state/atoms.js';
 import type { LiveChatState } from '../../state/create-state.js';
 import { Composer } from '../../ui/composer/composer.js';
 import { Thread } from '../../ui/thread/thread.js';
@@ -40,6 +40,8 @@ export function ConversationView({ state, viewer }: ConversationViewProps): Reac
   const loading = useStateValue(state, historyLoadingAtom);
   const composerEnabled = useStateValue(state, composerEnabledAtom);
   const upload = useStateValue(state, uploadPolicyAtom);
+  const uuid = useStateValue(state, sessionAtom)?.uuid;
+  const keptDraft = useStateValue(state, keptDraftAtom);
   return (
     <>
       <Thread
@@ -52,6 +54,9 @@ export function ConversationView({ state, viewer }: ConversationViewProps): Reac
         onOpenAttachment={(attachment, viewable) => viewer.open(attachment, viewable)}
       />
       <Composer
+        // A new conversation gets a fresh field, holding a text kept from one that was gone.
+        key={uuid}
+        initialValue={keptDraft}
         placeholder={options.inputPlaceholder}
         disabled={!composerEnabled}
         onSend={(content) => void state.send(content)}

@@ -13,7 +13,7 @@ import { browserDesktopNotifications, type UserNotice } from '../../platform/not
 import { RpcClient } from '../../platform/rpc/client.js';
 import { VISITOR_UPLOAD_ROUTE } from '../../protocol/visitor-upload.js';
 import { createLocalStore } from '../../platform/storage/local-store.js';
-import type { AttentionPort, BusPort, ConnectionStatus, StateDeps } from '../../state/ports.js';
+import type { AttentionPort, BusPort, ConnectionStatus, KeptDraftPort, StateDeps } from '../../state/ports.js';
 import { pageClock } from '../../platform/time/clock.js';
 
 // Routes whose calls fire no loading events (PROTOCOL.md §3.3, §3.6: the reference widget sends them silently).
@@ -62,13 +62,26 @@ export function busPort(client: RpcClient, serverUrl: string): BusPort & { isMas
 }
 
 // In the host page's localStorage, under a prefix of the widget's own so the site's keys are never touched.
-const SOUND_PREFIX = 'live-chat.';
+const STORE_PREFIX = 'live-chat.';
 const SOUND_MUTED_KEY = 'sound_muted';
+const KEPT_DRAFT_KEY = 'kept_draft';
+
+/** A refused post's text in this tab's sessionStorage: it outlives a reload, never the tab. */
+export function keptDraftPort(): KeptDraftPort {
+  const tab = createLocalStore({ prefix: STORE_PREFIX, storage: () => sessionStorage });
+  return {
+    read: () => {
+      const text = tab.get(KEPT_DRAFT_KEY);
+      return typeof text === 'string' ? text : undefined;
+    },
+    write: (text) => (text === undefined ? tab.remove(KEPT_DRAFT_KEY) : tab.set(KEPT_DRAFT_KEY, text)),
+  };
+}
 
 /** Notifications through the page: visibility, the bus master, the Notification API and the beep. */
 export function attentionPort(serverUrl: string, isMaster: () => boolean, title: (author: string) => string): AttentionPort {
   const desktop = browserDesktopNotifications();
-  const preferences = createLocalStore({ prefix: SOUND_PREFIX });
+  const preferences = createLocalStore({ prefix: STORE_PREFIX });
   return {
     pageHidden: () => document.visibilityState === 'hidden',
     isMasterTab: isMaster,
@@ -99,6 +112,7 @@ export function browserDeps(serverUrl: string, emit: StateDeps['emit'], noticeTi
     attention: attentionPort(serverUrl, bus.isMaster, noticeTitle),
     cookies: createCookieJar(),
     clock: pageClock,
+    keptDraft: keptDraftPort(),
     isMobile,
     pagePath: () => (tracksPages() ? location.pathname + location.search + location.hash : undefined),
     emit,

@@ -11,7 +11,7 @@ import { DEFAULT_OFFLINE_TEXT } from '../../protocol/offline-message.js';
 import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
 import { messageToWire, plainTextToHtml, sessionToWire } from '../livechat/format.js';
 import { onlineOperators, pickOperator } from '../livechat/availability.js';
-import { messageChannels, sessionByUuid, sessionOfCaller } from '../livechat/conversations.js';
+import { messageChannels, openSession, sessionByUuid, sessionOfCaller } from '../livechat/conversations.js';
 import { PostKeys } from '../livechat/post-keys.js';
 import { matchRule } from '../livechat/rules.js';
 import { urlsFor } from '../livechat/urls.js';
@@ -20,7 +20,8 @@ import { identityAnswer, identityKindOf, provenFields, verifiedIdentity, visitor
 import { resumeVerifiedSession, type SessionAnswer } from '../livechat/visitor-session.js';
 import { visitorUploadPolicy } from '../livechat/upload-policy.js';
 import { AnyJson, OperatorSessionId, PostKey, Id, MessageText, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../schemas/params.js';
-import { ChatMessageSchema, InitResultSchema, SessionAnswerSchema, type WireChannelOptions } from '../schemas/livechat.js';
+import { ChatMessageSchema, ConversationStateAnswerSchema, InitResultSchema, SessionAnswerSchema, type WireChannelOptions } from '../schemas/livechat.js';
+import { CONVERSATION_STATE_ROUTE, type ConversationStateAnswer } from '../../protocol/conversation-state.js';
 import { VisitorParamProperties } from '../schemas/visitor.js';
 
 /** Default and largest `limit` of `/mail/chat_history` (SPEC.md §9). */
@@ -171,6 +172,21 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
         const wire = messageToWire(m, session, urls);
         return m.author_operator_id === null && m.id <= seenUpTo ? { ...wire, seen: true as const } : wire;
       });
+    },
+  );
+
+  app.visitorRpc(
+    CONVERSATION_STATE_ROUTE,
+    {
+      summary: 'Whether a conversation still takes messages: open, or closed (also for an unknown one)',
+      params: Type.Object({ uuid: SessionUuid() }),
+      result: ConversationStateAnswerSchema,
+      // Asked with the history on every reload, so it shares the history's allowance.
+      config: perMinute(config.rateLimits.chatHistory),
+    },
+    async (params) => {
+      const answer: ConversationStateAnswer = { state: (await openSession(app, params.uuid)) ? 'open' : 'closed' };
+      return answer;
     },
   );
 

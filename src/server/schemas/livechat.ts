@@ -99,3 +99,8 @@ export const SessionAnswerSchema = Type.Object({
   ...IdentityAnswerProperties,
   resumed: Type.Optional(Type.Literal(true, { description: 'A verified visitor’s open conversation, resumed' })),
 });
+
+/** The conversation-state route's answer: whether the conversation still takes messages. */
+export const ConversationStateAnswerSchema = Type.Object({
+  state: Type.Enum(['open', 'closed'], { description: '`closed` also for an unknown conversation' }),
+});

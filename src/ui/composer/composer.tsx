@@ -8,6 +8,8 @@ export interface ComposerProps {
   placeholder?: string;
   /** While the feedback panel is shown, or the session is over. */
   disabled?: boolean;
+  /** The text the field starts with (a message kept from a conversation that was gone); read once. */
+  initialValue?: string;
   /** Enter or "Send" with non-blank content: the trimmed text. The field is cleared. */
   onSend(content: string): void;
   /**
@@ -40,9 +42,9 @@ function fitHeight(field: HTMLTextAreaElement): void {
 }
 
 /** The composer: a text field that grows to five lines (Enter sends, Shift+Enter breaks the line) and a Send button. */
-export function Composer({ placeholder, disabled = false, onSend, onTyping, onAttach, accept }: ComposerProps): React.JSX.Element {
+export function Composer({ placeholder, disabled = false, initialValue = '', onSend, onTyping, onAttach, accept }: ComposerProps): React.JSX.Element {
   const { t } = useUiText();
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(initialValue);
   const field = useRef<HTMLTextAreaElement>(null);
   const label = placeholder && placeholder.trim() !== '' ? placeholder : t('widget.composer.placeholder');
   const blank = value.trim() === '';

@@ -1,7 +1,7 @@
 import { useId, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { safeColor } from '../shared/safe-color.js';
 import { safeUrl } from '../shared/safe-url.js';
-import { StatusLine, type ConnectionStatus } from '../shared/status-line.js';
+import { StatusLine, type HeaderStatus } from '../shared/status-line.js';
 import { typingText } from '../shared/typing-text.js';
 import { UnreadBadge } from '../shared/unread-badge.js';
 import { useUiText } from '../shared/ui-text-context.js';
@@ -14,7 +14,7 @@ export interface ChatWindowProps {
   title: string;
   /** The operator's picture beside the title (decorative: the title names them). */
   avatarUrl?: string;
-  status: ConnectionStatus;
+  status: HeaderStatus;
   unreadCount: number;
   /** Names of the others typing now (the visitor's own typing is never among them). */
   typingNames: readonly string[];

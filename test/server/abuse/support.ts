@@ -1,3 +1,4 @@
+import { CONVERSATION_STATE_ROUTE } from '../../../src/protocol/conversation-state.js';
 import type { Harness } from '../support/harness.js';
 
 /** One JSON-RPC call from a given client address, as an attacker's script would send it. */
@@ -31,6 +32,7 @@ export function visitorCalls(uuid: string, channelId: number, operatorId: number
     ['/im_livechat/visitor_update', { uuid, visitor_name: 'V', visitor_email: 'v@example.org', context: { plan: 'Pro' }, time_zone: 'Europe/Paris', language: 'fr' }],
     ['/im_livechat/earlier_conversations', { uuid }],
     ['/mail/chat_history', { uuid, limit: 5 }],
+    [CONVERSATION_STATE_ROUTE, { uuid }],
     ['/mail/chat_post', { uuid, message_content: 'hello' }],
     ['/im_livechat/notify_typing', { uuid, is_typing: true }],
     ['/im_livechat/feedback', { uuid, rate: 5, reason: 'ok' }],

@@ -3,7 +3,7 @@
  * test gets its own (pass that prefix as `server-url`). The real server is exercised by the e2e tests;
  * this one lets component tests choose answers (no operator, failing posts…) and read what was asked.
  *
- *   POST <prefix>/__setup  {available, rule, options, noOperator, postAnswer, failPosts, failTranscript, failOffline, history, initDelayMs, identityHash, identityToken}
+ *   POST <prefix>/__setup  {available, rule, options, noOperator, postAnswer, failPosts, failTranscript, failOffline, history, conversationState, initDelayMs, identityHash, identityToken}
  *     identityHash, identityToken: the one visitor_hash and visitor_token taken (a token verifies `u-1`);
  *     any other claimed identity is refused as the real server refuses a wrong one (livechat.IdentityRejected).
  *   GET  <prefix>/__calls  → [{route, params}]
@@ -151,6 +151,8 @@ export default async function livechatWidgetRoutes(ctx, next) {
       return answer(verifiedId !== undefined ? { identity: 'verified', visitor_id: verifiedId } : { identity: params.visitor_name || params.visitor_email ? 'unverified' : 'anonymous' });
     case '/im_livechat/earlier_conversations':
       return answer([]);
+    case '/im_livechat/conversation_state':
+      return answer({ state: c.conversationState ?? 'open' });
     case '/mail/chat_history':
       s.uuid = params.uuid;
       return answer(c.history ?? []);
