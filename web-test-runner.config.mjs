@@ -21,7 +21,10 @@ for (const file of fs.existsSync(routesDir) ? fs.readdirSync(routesDir).filter((
 export default {
   rootDir,
   files: ['test/{protocol,platform,state,ui,element,operator}/**/*.test.{ts,tsx}'],
-  nodeResolve: { browser: true, exportConditions: ['browser', 'development'] },
+  // No 'development' condition: the only package it changes here is Lit (under @open-wc/testing's
+  // fixture helpers), whose development build announces itself in every test file's log. React's
+  // development mode comes from the esbuild plugin's NODE_ENV, not from these conditions.
+  nodeResolve: { browser: true, exportConditions: ['browser'] },
   middleware,
   plugins: [esbuildPlugin({ rootDir })],
   browsers: [

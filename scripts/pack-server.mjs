@@ -2,7 +2,8 @@
  * `npm pack` of the server package: in the repository it depends on the widget package by path
  * (`file:../..`, the root), which means nothing once published. `pin` swaps in the widget's version for
  * the tarball (building first when the build is missing) and copies in the demo pages' bundles, which
- * the widget package does not ship; `restore` puts the repository's state back.
+ * the widget package does not ship, and the repository's README and LICENSE, which the server's
+ * `--help` and its users refer to; `restore` puts the repository's state back.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = path.join(root, 'packages', 'server', 'package.json');
 const saved = `${manifest}.repository`;
 const demoBundles = path.join(root, 'packages', 'server', 'dist', 'demo', 'demo');
+const documents = ['README.md', 'LICENSE'];
 
 if (process.argv[2] === 'pin') {
   if (!fs.existsSync(path.join(root, 'packages', 'server', 'dist', 'server', 'cli.js'))) {
@@ -25,9 +27,11 @@ if (process.argv[2] === 'pin') {
   server.dependencies[widget.name] = widget.version;
   fs.writeFileSync(manifest, `${JSON.stringify(server, null, 2)}\n`);
   fs.cpSync(path.join(root, 'dist', 'demo'), demoBundles, { recursive: true, filter: (source) => !source.endsWith('.map') });
+  for (const file of documents) fs.copyFileSync(path.join(root, file), path.join(root, 'packages', 'server', file));
 } else if (process.argv[2] === 'restore') {
   if (fs.existsSync(saved)) fs.renameSync(saved, manifest);
   fs.rmSync(demoBundles, { recursive: true, force: true });
+  for (const file of documents) fs.rmSync(path.join(root, 'packages', 'server', file), { force: true });
 } else {
   process.stderr.write('usage: pack-server.mjs pin | restore\n');
   process.exit(2);

@@ -213,7 +213,7 @@ export class WidgetController {
   /** Asks `/im_livechat/init` about this element's channel. */
   #askInit(): Promise<InitResult | undefined> {
     const { serverUrl, channelId } = this.#options();
-    return fetchInit(serverUrl, channelId);
+    return fetchInit(serverUrl, channelId, this.emit);
   }
 
   async #poll(): Promise<void> {

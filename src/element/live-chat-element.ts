@@ -67,7 +67,7 @@ const Base = (
  * @fires {CustomEvent<{ok: boolean}>} livechat:transcript - The transcript request finished.
  * @fires {CustomEvent<{ok: boolean}>} livechat:offline-message - A message left through the offline form (a channel setting: while nobody is online the button reads "Leave us a message" and opens a form) was stored (`ok: true`), or could not be sent (`ok: false`; the form keeps what was typed to try again).
  * @fires {CustomEvent<{uuid: string}>} livechat:closed - The conversation ended.
- * @fires {CustomEvent<{code: string, message: string}>} livechat:error - Something went wrong (no operator, session expired, network, invalid attribute, `identity_rejected`: the visitor token or hash did not verify and the visitor goes on anonymously).
+ * @fires {CustomEvent<{code: string, message: string}>} livechat:error - Something went wrong (no operator, session expired, network, invalid attribute, `identity_rejected`: the visitor token or hash did not verify and the visitor goes on anonymously, `origin_not_allowed`: the server's ALLOWED_ORIGINS does not list this page's site, so no button shows).
  *
  * @cssprop {<color>} [--live-chat-accent=#6b4563] - Accent colour: primary buttons, the chosen rating, and the fallback of the header and button backgrounds.
  * @cssprop {<color>} [--live-chat-accent-text=#ffffff] - Text on the accent colour; the fallback of the header and button text colours.

@@ -13,6 +13,14 @@ test('the demo page shows the chat button from the built widget', async ({ page,
   expect(errors).toEqual([]);
 });
 
+test("the demo page's snippet loads the widget from the server's full address", async ({ page, baseURL }) => {
+  await page.goto('/');
+  const origin = new URL(baseURL!).origin;
+  await expect(page.getByRole('main')).toContainText(`<script type="module" src="${origin}/live-chat.js"></script>`);
+  await expect(page.getByRole('main')).toContainText('The chat button appears once an operator is online');
+  await expect(page.getByRole('link', { name: 'operator console' })).toHaveAttribute('href', '/operator/');
+});
+
 test('the widget script is served with CORS so other origins can load it', async ({ request }) => {
   const res = await request.get('/live-chat.js');
   expect(res.status()).toBe(200);

@@ -96,6 +96,13 @@ describe('the widget and server packages, packed and installed', { timeout: 8 * 
     assert.ok(!fs.existsSync(path.join(rootDir, 'packages', 'server', 'dist', 'demo', 'demo')), 'and the repository is left as it was');
   });
 
+  it('the server tarball carries the README and LICENSE its users are sent to', () => {
+    for (const file of ['README.md', 'LICENSE']) {
+      assert.ok(serverFiles.includes(file), `${file} is shipped`);
+      assert.ok(!fs.existsSync(path.join(rootDir, 'packages', 'server', file)), `${file} is not left in the repository's package folder`);
+    }
+  });
+
   it("the repository resolves the server's dependencies from its root, at the versions the server package declares", () => {
     const server = JSON.parse(fs.readFileSync(path.join(rootDir, 'packages', 'server', 'package.json'), 'utf8')) as Manifest;
     const root = JSON.parse(fs.readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as Manifest & { devDependencies: Record<string, string> };
@@ -117,17 +124,25 @@ describe('the widget and server packages, packed and installed', { timeout: 8 * 
   });
 
   it('the installed server runs from another folder: demo page, widget, console, sounds and init', async () => {
-    // npm runs a dependency's install script only when the project allows it; better-sqlite3 needs its own.
-    const site = emptyProject('lc-server-install-', { allowScripts: { 'better-sqlite3': true } });
+    // npm runs a dependency's install script only when the project allows it; better-sqlite3 needs its
+    // own, allowed before installing exactly as README "Packages" says.
+    const site = emptyProject('lc-server-install-');
+    npm(['pkg', 'set', 'allowScripts.better-sqlite3=true', '--json'], site);
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'lc-run-elsewhere-'));
     folders.push(site, elsewhere);
     const output = installed(site, [tarball('live-chat-element'), tarball('live-chat-server')]);
     assert.doesNotMatch(output, /EBADENGINE/);
+    assert.doesNotMatch(output, /not yet covered by allowScripts/, 'the approval written before installing covers the driver');
     const bin = path.join(site, 'node_modules', '.bin', 'live-chat-server');
 
     const help = spawnSync(bin, ['--help'], { cwd: elsewhere, encoding: 'utf8' });
     assert.equal(help.status, 0, help.stderr);
     assert.match(help.stdout, /create-operator/);
+    const readme = fs.readFileSync(path.join(site, 'node_modules', 'live-chat-server', 'README.md'), 'utf8');
+    const headings = new Set([...readme.matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]!.trim()));
+    const named = [...help.stdout.matchAll(/README "([^"]+)"/g)].map((m) => m[1]!);
+    assert.ok(named.length > 0, 'the help names README sections');
+    assert.deepEqual(named.filter((section) => !headings.has(section)), [], 'every README section the help names is a heading of the installed README');
 
     const server = await startServer(bin, [], elsewhere, { DEMO: '1', LIVECHAT_ADMIN_PASSWORD: 'installed-password', LOG_LEVEL: 'info' });
     try {

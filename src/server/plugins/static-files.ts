@@ -4,6 +4,8 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HtmlPage } from '../schemas/http.js';
+import { escapeHtml } from '../../protocol/html-escape.js';
+import { urlsFor } from '../livechat/urls.js';
 
 export interface StaticFilesOptions {
   rootDir: string;
@@ -23,14 +25,23 @@ const DEMO_POLICY = [
   FRAMING_POLICY,
 ].join('; ');
 
-const HOME_PAGE = `<!doctype html>
+/**
+ * The home page of a server without the demo: the snippet to paste names this server by its full
+ * address, since a relative `src` would point at the pasting site itself.
+ */
+function homePage(base: string): string {
+  const server = escapeHtml(base);
+  return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Live chat server</title></head>
 <body style="font-family:sans-serif;max-width:40rem;margin:3rem auto">
 <h1>Live chat server</h1>
-<p>Add the chat to a page with <code>&lt;script type="module" src="/live-chat.js"&gt;&lt;/script&gt;</code> and <code>&lt;live-chat channel-id="1"&gt;&lt;/live-chat&gt;</code>.</p>
-<p>Operators: <a href="/operator/">the console</a>.</p>
+<p>Add the chat to a page with:</p>
+<pre><code>&lt;script type="module" src="${server}/live-chat.js"&gt;&lt;/script&gt;
+&lt;live-chat channel-id="1"&gt;&lt;/live-chat&gt;</code></pre>
+<p>The chat button appears on that page once an operator is online in <a href="/operator/">the console</a>.</p>
 </body></html>
 `;
+}
 
 /** The headers a careful site sends with its pages. */
 function setPageHeaders(reply: FastifyReply, policy: string): void {
@@ -84,9 +95,9 @@ export const staticFilesPlugin = fp(
     });
     if (!opts.demo) {
       // An installed server shows no demo harness: a short page that names what it serves, nothing internal.
-      app.get('/', { schema: { summary: 'The server’s home page', response: { 200: HtmlPage('What this server serves') } }, config: { rateLimit: false } }, async (_request, reply) => {
+      app.get('/', { schema: { summary: 'The server’s home page', response: { 200: HtmlPage('What this server serves') } }, config: { rateLimit: false } }, async (request, reply) => {
         setPageHeaders(reply, `default-src 'none'; style-src 'unsafe-inline'; ${FRAMING_POLICY}`);
-        return reply.type('text/html; charset=utf-8').send(HOME_PAGE);
+        return reply.type('text/html; charset=utf-8').send(homePage(urlsFor(request).base));
       });
       return;
     }

@@ -74,7 +74,8 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       summary: 'Whether the chat button shows on this page, with the channel’s rule and options',
       params: Type.Object({ channel_id: Id(), [PAGE_URL_PARAM]: Type.Optional(OptionalText(PAGE_URL_MAX, { description: 'The page the widget runs on; the Referer when absent' })) }),
       result: InitResultSchema,
-      config: perMinute(config.rateLimits.init),
+      // The widget's first call: a site missing from ALLOWED_ORIGINS learns why from its refusal.
+      config: { ...perMinute(config.rateLimits.init), refusalReadable: true },
     },
     async (params, request) => {
       const pageUrl = textOr(params[PAGE_URL_PARAM], '');

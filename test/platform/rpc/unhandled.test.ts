@@ -1,9 +1,17 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { RPC_ERROR_EVENT, RpcClient, reportRpcError, type RpcErrorEvent } from '../../../src/platform/rpc/index.js';
-import { RpcNetworkError, RpcServerError, type AnyPlatformError } from '../../../src/platform/errors.js';
+import type * as RpcModule from '../../../src/platform/rpc/index.js';
+import type * as ErrorsModule from '../../../src/platform/errors.js';
+import type { AnyPlatformError } from '../../../src/platform/errors.js';
+import type { RpcErrorEvent } from '../../../src/platform/rpc/index.js';
+import { ownRealm, type OwnRealm } from '../support/own-realm.js';
 
+// Every call below that nobody awaits rejects unhandled on purpose: the product's report of such
+// rejections is what is tested, in a frame of its own (support/own-realm.ts).
 describe('the global rpc_error event', () => {
-  const client = new RpcClient();
+  let realm: OwnRealm;
+  let rpc: typeof RpcModule;
+  let errors: typeof ErrorsModule;
+  let client: RpcModule.RpcClient;
   let received: AnyPlatformError[] = [];
   const listen = (event: RpcErrorEvent) => {
     received.push(event.detail);
@@ -11,24 +19,32 @@ describe('the global rpc_error event', () => {
     event.preventDefault();
   };
 
+  before(async () => {
+    realm = ownRealm();
+    rpc = await realm.load<typeof RpcModule>('../../../src/platform/rpc/index.js', import.meta.url);
+    errors = await realm.load<typeof ErrorsModule>('../../../src/platform/errors.js', import.meta.url);
+    client = new rpc.RpcClient();
+  });
+  after(() => realm.remove());
+
   beforeEach(() => {
     received = [];
-    window.addEventListener(RPC_ERROR_EVENT, listen);
+    realm.window.addEventListener(rpc.RPC_ERROR_EVENT, listen);
   });
-  afterEach(() => window.removeEventListener(RPC_ERROR_EVENT, listen));
+  afterEach(() => realm.window.removeEventListener(rpc.RPC_ERROR_EVENT, listen));
 
   it('is dispatched on window, cancelable, with the error as detail when nobody handles the rejection', async () => {
     let seen: RpcErrorEvent | undefined;
     const keep = (event: RpcErrorEvent) => (seen = event);
-    window.addEventListener(RPC_ERROR_EVENT, keep);
+    realm.window.addEventListener(rpc.RPC_ERROR_EVENT, keep);
     try {
       void client.call('/__test__/rpc/error-200');
       await waitUntil(() => received.length === 1, 'no rpc_error event arrived');
     } finally {
-      window.removeEventListener(RPC_ERROR_EVENT, keep);
+      realm.window.removeEventListener(rpc.RPC_ERROR_EVENT, keep);
     }
-    expect(received[0]).to.be.instanceOf(RpcServerError);
-    expect((received[0] as RpcServerError).error.data.message).to.equal('The record is locked');
+    expect(received[0]).to.be.instanceOf(errors.RpcServerError);
+    expect((received[0] as ErrorsModule.RpcServerError).error.data.message).to.equal('The record is locked');
     expect(seen?.cancelable).to.be.true;
     expect(seen?.defaultPrevented).to.be.true;
   });
@@ -40,14 +56,14 @@ describe('the global rpc_error event', () => {
     void client.call('/__test__/rpc/html-500');
     await waitUntil(() => received.length > 0, 'no rpc_error event arrived');
     expect(received).to.have.length(1);
-    expect(received[0]).to.be.instanceOf(RpcNetworkError);
+    expect(received[0]).to.be.instanceOf(errors.RpcNetworkError);
     expect(received[0]).not.to.equal(handled);
   });
 
   it('is not dispatched when the caller calls preventDefault on the error', () => {
-    const error = new RpcNetworkError('/x', 'network', 'Failed to fetch');
+    const error = new errors.RpcNetworkError('/x', 'network', 'Failed to fetch');
     error.preventDefault();
-    expect(reportRpcError(error)).to.be.false;
+    expect(rpc.reportRpcError(error, realm.window)).to.be.false;
     expect(received).to.have.length(0);
   });
 
@@ -59,25 +75,26 @@ describe('the global rpc_error event', () => {
   });
 
   it('is reported once even when several promise chains drop the same error', async () => {
-    const call = client.call('/__test__/rpc/error-200');
-    void call.then(() => 'a');
-    void call.then(() => 'b');
+    // The two chains are made by the frame's own code: a chain made here would reject in this realm.
+    const dropTwice = new realm.window.Function('call', "call.then(() => 'a'); call.then(() => 'b');") as (call: Promise<unknown>) => void;
+    dropTwice(client.call('/__test__/rpc/error-200'));
     void client.call('/__test__/rpc/error-100');
     await waitUntil(() => received.some((e) => e.code === 100), 'no rpc_error event arrived');
     expect(received.filter((e) => e.code === 200)).to.have.length(1);
   });
 
   it('logs the error to the console unless a listener cancels the event', () => {
-    window.removeEventListener(RPC_ERROR_EVENT, listen);
+    realm.window.removeEventListener(rpc.RPC_ERROR_EVENT, listen);
     const logged: unknown[] = [];
+    const console = realm.window.console;
     const original = console.error;
     console.error = (...args: unknown[]) => logged.push(args.join(' '));
     try {
-      expect(reportRpcError(new RpcNetworkError('/a', 'timeout', 'timeout'))).to.be.true;
+      expect(rpc.reportRpcError(new errors.RpcNetworkError('/a', 'timeout', 'timeout'), realm.window)).to.be.true;
       const cancel = (e: Event) => e.preventDefault();
-      window.addEventListener(RPC_ERROR_EVENT, cancel);
-      expect(reportRpcError(new RpcNetworkError('/b', 'timeout', 'timeout'))).to.be.false;
-      window.removeEventListener(RPC_ERROR_EVENT, cancel);
+      realm.window.addEventListener(rpc.RPC_ERROR_EVENT, cancel);
+      expect(rpc.reportRpcError(new errors.RpcNetworkError('/b', 'timeout', 'timeout'), realm.window)).to.be.false;
+      realm.window.removeEventListener(rpc.RPC_ERROR_EVENT, cancel);
     } finally {
       console.error = original;
     }

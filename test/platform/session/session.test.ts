@@ -1,6 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { RPC_ERROR_EVENT, RpcClient, type RpcErrorEvent } from '../../../src/platform/rpc/index.js';
+import { RpcClient, type RpcErrorEvent } from '../../../src/platform/rpc/index.js';
+import type * as RpcModule from '../../../src/platform/rpc/index.js';
 import { Session, type SessionChangeReason } from '../../../src/platform/session/index.js';
+import type * as SessionModule from '../../../src/platform/session/index.js';
+import { ownRealm } from '../support/own-realm.js';
 import { RpcServerError } from '../../../src/platform/errors.js';
 
 // A stand-in for the server's web routes runs in the test server (test/support/routes/20-platform-core.mjs);
@@ -220,21 +223,26 @@ describe('Session: userHasGroup', () => {
     expect(asked).to.have.length(2);
   });
   it('lets a failure nobody handles reach the global rpc_error event', async () => {
-    const { session, expire } = await loggedIn();
-    await expire();
-    const reported: RpcErrorEvent[] = [];
-    const listen = (event: RpcErrorEvent) => {
-      reported.push(event);
-      event.preventDefault();
-    };
-    window.addEventListener(RPC_ERROR_EVENT, listen);
+    // The failure is left unhandled on purpose, in a frame of its own (support/own-realm.ts).
+    const realm = ownRealm();
     try {
+      const rpc = await realm.load<typeof RpcModule>('../../../src/platform/rpc/index.js', import.meta.url);
+      const sessions = await realm.load<typeof SessionModule>('../../../src/platform/session/index.js', import.meta.url);
+      const client = new rpc.RpcClient({ baseUrl: `/__test__/odoo/${crypto.randomUUID()}` });
+      const session = new sessions.Session(client);
+      await session.authenticate('testdb', 'admin', 'admin');
+      await client.call('/__expire', {}, { silent: true });
+      const reported: RpcErrorEvent[] = [];
+      realm.window.addEventListener(rpc.RPC_ERROR_EVENT, (event) => {
+        reported.push(event);
+        event.preventDefault();
+      });
       void session.userHasGroup('base.group_user');
       await waitUntil(() => reported.length > 0, 'the ignored failure was never reported');
+      expect(reported[0]?.detail.code).to.equal(100);
     } finally {
-      window.removeEventListener(RPC_ERROR_EVENT, listen);
+      realm.remove();
     }
-    expect(reported[0]?.detail.code).to.equal(100);
   });
 });
 
