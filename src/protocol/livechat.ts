@@ -65,6 +65,11 @@ export interface LivechatSession {
   message_unread_counter: number;
   /** The host's id of the verified visitor the session belongs to (issue 14); absent for anyone else. */
   visitor_id?: string;
+  /**
+   * The widget's own mark, kept only in the cookie: the visitor put the window away behind the button on a
+   * phone, so the next page shows the button. Written only when true: other cookies keep PROTOCOL.md §7.1's keys.
+   */
+  minimised?: boolean;
 }
 
 /** An attachment as carried in a message (PROTOCOL.md §5.3), with absolute URLs. */

@@ -15,8 +15,8 @@ import { conversationState, serverEndedAtom } from './conversation-end.js';
 import { depsOf } from './context.js';
 import { welcomeMessage, type ThreadMessage } from './messages.js';
 import type { CookiePort } from './ports.js';
-import { endedAtom, failAtom, foldedAtom, historyLoadingAtom, mobileAtom, optionsAtom, phaseAtom, sessionAtom } from './session.js';
-import { atBottomAtom, loadHistoryAtom, messagesAtom } from './thread.js';
+import { endedAtom, failAtom, foldedAtom, historyLoadingAtom, minimisedAtom, mobileAtom, optionsAtom, phaseAtom, sessionAtom } from './session.js';
+import { atBottomAtom, loadHistoryAtom, messagesAtom, setUnreadAtom } from './thread.js';
 import { claimKey, claimedIdAtom, earlierConversationsAtom, hashLooksValid, rejectedIdentityAtom, visitorParams } from './visitor.js';
 
 /** The previous operator's partner id as PROTOCOL.md §3.3 sends it (a string), or null. */
@@ -56,8 +56,11 @@ export const showChatAtom = atom(null, (get, set, session: LivechatSession, mess
   set(sessionAtom, session);
   set(messagesAtom, messages);
   set(foldedAtom, session.folded && !get(mobileAtom));
+  set(minimisedAtom, session.minimised === true);
   set(atBottomAtom, true);
   set(phaseAtom, 'chat');
+  // Out of sight on the page before, the window comes back so, with what was unread there.
+  if (get(foldedAtom) || session.minimised) set(setUnreadAtom, session.message_unread_counter);
   set(connectAtom, session);
   depsOf(get).emit('livechat:open', { uuid: session.uuid, operator: session.operator_pid });
 });

@@ -34,6 +34,8 @@ export const closeNeedsFeedbackAtom = atom((get) => get(composerEnabledAtom) && 
 export const setUnreadAtom = atom(null, (get, set, count: number) => {
   if (get(unreadCountAtom) === count) return;
   set(unreadCountAtom, count);
+  // The next page of the site shows the same count on the button of a window put away.
+  set(saveSessionAtom, { message_unread_counter: count });
   depsOf(get).emit('livechat:unread', { count });
 });
 

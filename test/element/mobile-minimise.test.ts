@@ -63,4 +63,38 @@ describe('<live-chat> minimised on a phone', () => {
     expect(events.of('livechat:fold')).to.deep.equal([{ folded: true }, { folded: false }]);
     expect(events.of('livechat:closed')).to.deep.equal([]);
   });
+
+  it('stays behind the button on the next page of the site, with its unread count, and opens the same conversation', async function () {
+    this.timeout(20_000);
+    await setViewport({ width: 375, height: 667 });
+    const server = await scriptedServer();
+    const first = await mountWidget(server.url);
+    const root = within(shadow(first));
+    (await until(() => root.queryByRole('button', { name: BUTTON }), 'no button')).click();
+    const dialog = await until(() => root.queryByRole('dialog', { name: 'Mitchell Admin' }), 'the chat window never opened');
+    within(dialog).getByRole('button', { name: 'Minimise' }).click();
+    await server.push(operatorMessage(33, '<p>Take your time</p>'));
+    await until(() => root.queryByRole('img', { name: '1 unread message' }), 'no unread badge on the button');
+
+    // Another page: a new element, the same cookies, the history on the server.
+    first.remove();
+    await server.setup({ history: [operatorMessage(33, '<p>Take your time</p>')] });
+    const next = await mountWidget(server.url);
+    const events = recordEvents(next);
+    const again = within(shadow(next));
+    const launcher = await until(() => again.queryByRole('button', { name: `${BUTTON} 1 unread message` }), 'the next page does not show the button with the unread count');
+    expect(again.queryByRole('dialog'), 'the window covers the next page').to.equal(null);
+    expect(next.shadowRoot?.activeElement ?? null, 'the page load moved focus into the widget').to.equal(null);
+
+    launcher.click();
+    const back = await until(() => again.queryByRole('dialog', { name: 'Mitchell Admin' }), 'the window did not come back');
+    await until(() => within(back).queryByText('Take your time'), 'not the same conversation');
+    expect(await server.calls('/im_livechat/get_session'), 'a new conversation was asked for').to.have.length(1);
+    expect(events.of('livechat:fold')).to.deep.equal([{ folded: false }]);
+
+    // Back in sight, the next page opens the window again.
+    next.remove();
+    const third = within(shadow(await mountWidget(server.url)));
+    await until(() => third.queryByRole('dialog', { name: 'Mitchell Admin' }), 'the window restored before stays hidden on the next page');
+  });
 });

@@ -5,6 +5,7 @@ import { FeedbackPanel } from '../../src/ui/feedback/feedback-panel.js';
 import { OfflineForm } from '../../src/ui/offline/offline-form.js';
 import { Notice } from '../../src/ui/shared/notice.js';
 import { Thread } from '../../src/ui/thread/thread.js';
+import { ChatWindow } from '../../src/ui/window/chat-window.js';
 import type { ThreadMessage } from '../../src/ui/thread/thread-message.js';
 import { mount, uiText, unmountAll } from './support/mount.js';
 
@@ -57,6 +58,36 @@ describe('mixed-direction text in the widget', () => {
     const { screen } = mount(<Notice kind="info" message="New message from Sara" detail={ARABIC_WITH_ADDRESS} />);
     expect(direction(screen.getByText(ARABIC_WITH_ADDRESS))).to.deep.equal({ dir: 'auto', computed: 'rtl' });
     expect(getComputedStyle(screen.getByText('New message from Sara')).direction).to.equal('ltr');
+  });
+
+  describe('the window header', () => {
+    /** The chat window with `title` in its header and `typingNames` typing, in the widget language `lang`. */
+    function header(lang: 'en' | 'ar', title: string, typingNames: string[]) {
+      return mount(
+        <ChatWindow title={title} status="online" unreadCount={0} typingNames={typingNames} folded={false} mobile={false} onToggleFold={() => {}} onClose={() => {}} />,
+        uiText(lang),
+      );
+    }
+
+    it('an English widget lays out an Arabic operator name and Arabic names of who is typing right to left', () => {
+      const { screen } = header('en', 'سارة', ['ليلى', 'Mitchell Admin']);
+      expect(direction(screen.getByRole('heading', { name: 'سارة' }))).to.deep.equal({ dir: 'auto', computed: 'rtl' });
+      expect(direction(screen.getByText('ليلى'))).to.deep.equal({ dir: 'auto', computed: 'rtl' });
+      expect(direction(screen.getByText('Mitchell Admin'))).to.deep.equal({ dir: 'auto', computed: 'ltr' });
+      const line = screen.getByText(/are typing/);
+      expect(line.textContent).to.equal('ليلى and Mitchell Admin are typing...');
+      // The sentence itself keeps the widget's direction.
+      expect(getComputedStyle(line).direction).to.equal('ltr');
+    });
+
+    it('an Arabic widget lays out an English operator name and an English name of who is typing left to right', () => {
+      const { screen } = header('ar', 'Mitchell Admin', ['Sara Lee']);
+      expect(direction(screen.getByRole('heading', { name: 'Mitchell Admin' }))).to.deep.equal({ dir: 'auto', computed: 'ltr' });
+      expect(direction(screen.getByText('Sara Lee'))).to.deep.equal({ dir: 'auto', computed: 'ltr' });
+      const line = screen.getByText(/يكتب/);
+      expect(line.textContent).to.equal('Sara Lee يكتب...');
+      expect(getComputedStyle(line).direction).to.equal('rtl');
+    });
   });
 
   describe('what the visitor types', () => {

@@ -6,7 +6,7 @@ import { encodeCookieValue } from './cookie-string.js';
 export interface LivechatCookies {
   /** The stored session, or `undefined` when absent or not shaped like a session. */
   readSession(): LivechatSession | undefined;
-  /** Stores the session for one hour; called when the chat opens and on every fold toggle. */
+  /** Stores the session for one hour; called when the chat opens, on every fold toggle, minimise and unread change. */
   writeSession(session: LivechatSession): void;
   /** Forgets the session (the chat was closed). */
   clearSession(): void;
@@ -51,6 +51,7 @@ export function toLivechatSession(value: unknown): LivechatSession | undefined {
     uuid: v.uuid,
     state: v.state === 'closed' ? 'closed' : folded ? 'folded' : 'open',
     ...(typeof v.visitor_id === 'string' && v.visitor_id !== '' ? { visitor_id: v.visitor_id } : {}),
+    ...(v.minimised === true ? { minimised: true } : {}),
   };
 }
 
@@ -65,8 +66,9 @@ export function createLivechatCookies(jar: CookieJar): LivechatCookies {
     readSession: () => toLivechatSession(jar.get(COOKIES.session.name)),
     writeSession(session) {
       // Key order as the reference widget writes it; normalising also keeps unrelated fields out.
-      const { folded, id, message_unread_counter, operator_pid, name, uuid, state, visitor_id } = session;
-      jar.set(COOKIES.session.name, { folded, id, message_unread_counter, operator_pid, name, uuid, state, ...(visitor_id ? { visitor_id } : {}) }, COOKIES.session.maxAge);
+      const { folded, id, message_unread_counter, operator_pid, name, uuid, state, visitor_id, minimised } = session;
+      const extras = { ...(visitor_id ? { visitor_id } : {}), ...(minimised ? { minimised: true } : {}) };
+      jar.set(COOKIES.session.name, { folded, id, message_unread_counter, operator_pid, name, uuid, state, ...extras }, COOKIES.session.maxAge);
     },
     clearSession: () => jar.delete(COOKIES.session.name),
     clearAll() {

@@ -2,7 +2,7 @@ import { useId, useState, type CSSProperties, type KeyboardEvent, type MouseEven
 import { safeColor } from '../shared/safe-color.js';
 import { safeUrl } from '../shared/safe-url.js';
 import { StatusLine, type HeaderStatus } from '../shared/status-line.js';
-import { typingText } from '../shared/typing-text.js';
+import { typingParts } from '../shared/typing-text.js';
 import { UnreadBadge } from '../shared/unread-badge.js';
 import { useUiText } from '../shared/ui-text-context.js';
 import { SoundIcon } from './sound-icon.js';
@@ -57,7 +57,7 @@ export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
   const color = safeColor(props.titleColor);
   if (background) headerStyle.background = background;
   if (color) headerStyle.color = color;
-  const typing = typingText(t, typingNames);
+  const typing = typingParts(t, typingNames);
 
   const onHeaderClick = (event: MouseEvent<HTMLElement>): void => {
     if (mobile) return;
@@ -89,18 +89,18 @@ export function ChatWindow(props: ChatWindowProps): React.JSX.Element {
       <header className="lc-header" style={headerStyle} onClick={onHeaderClick} part="header">
         <HeaderAvatar url={props.avatarUrl} />
         <div className="lc-header-text">
-          <h2 className="lc-title" id={titleId}>
+          <h2 className="lc-title" id={titleId} dir="auto">
             {title}
           </h2>
           <div className="lc-header-sub">
-            {typing ? (
+            {typing.length > 0 ? (
               <span className="lc-typing">
                 <span className="lc-typing-dots" aria-hidden="true">
                   <i />
                   <i />
                   <i />
                 </span>
-                {typing}
+                {typing.map((part, i) => (typeof part === 'string' ? part : <span key={i} dir="auto">{part.name}</span>))}
               </span>
             ) : (
               <StatusLine status={status} />
