@@ -21,25 +21,28 @@ export interface DeskBusActions {
   /** The statistics may have changed. */
   statisticsChanged(): void;
   t(key: MessageKey, values?: MessageValues): string;
-  /** Conversations announced as new whose visitor has not written yet (see {@link firstMessageOf}). */
-  announced: Set<number>;
+  /** Conversations announced as new whose visitor has not written yet, with the notice's title (see {@link firstMessageOf}). */
+  announced: Map<number, string>;
 }
 
 /** Announced conversations remembered at most; far more than arrive between two of their first messages. */
 const ANNOUNCED_MAX = 200;
 
 /** Remembers a conversation announced as new, forgetting the oldest past {@link ANNOUNCED_MAX}. */
-function rememberAnnounced(announced: Set<number>, sessionId: number): void {
-  announced.add(sessionId);
-  for (const old of announced) {
+function rememberAnnounced(announced: Map<number, string>, sessionId: number, title: string): void {
+  announced.set(sessionId, title);
+  for (const old of announced.keys()) {
     if (announced.size <= ANNOUNCED_MAX) break;
     announced.delete(old);
   }
 }
 
-/** Whether a visitor's message opens a conversation already announced as new: that notice tells of it, one per chat. */
-function firstMessageOf(announced: Set<number>, sessionId: number | undefined): boolean {
-  return sessionId !== undefined && announced.delete(sessionId);
+/** The announced title when a visitor's message opens a conversation announced as new: that notice gains it, one per chat. */
+function firstMessageOf(announced: Map<number, string>, sessionId: number | undefined): string | undefined {
+  if (sessionId === undefined) return undefined;
+  const title = announced.get(sessionId);
+  announced.delete(sessionId);
+  return title;
 }
 
 /** A message on a conversation: counted in the list, shown in the open pane, announced unless on screen. */
@@ -53,11 +56,19 @@ function onMessage(message: ChatMessage, a: DeskBusActions): void {
   store.set(deskEventAtom, { type: 'message', message });
   if (!isFromVisitor(message)) return;
   if (sessionId !== undefined && openId === sessionId) a.reloadOpen(sessionId);
-  if (firstMessageOf(a.announced, sessionId)) return;
   const context = { sessionId, openId: selectedId, pageVisible: document.visibilityState === 'visible', pageFocused: document.hasFocus() };
-  if (shouldNotifyMessage(context)) {
-    a.showNotice({ title: a.t('operator.notice.newMessage', { name: known?.visitor_name ?? a.t('widget.defaultUsername') }), body: bodyText(message.body) });
+  const announcedTitle = firstMessageOf(a.announced, sessionId);
+  if (!shouldNotifyMessage(context)) return;
+  if (announcedTitle !== undefined) {
+    a.showNotice({ title: announcedTitle, body: bodyText(message.body), tag: conversationTag(sessionId), followUp: true });
+    return;
   }
+  a.showNotice({ title: a.t('operator.notice.newMessage', { name: known?.visitor_name ?? a.t('widget.defaultUsername') }), body: bodyText(message.body) });
+}
+
+/** The tag of a conversation's "new conversation" notice, which its first message completes. */
+function conversationTag(sessionId: number | undefined): string {
+  return `conversation-${String(sessionId)}`;
 }
 
 /** The visitor's label the server announced; an older server's payload has only the name. */
@@ -65,15 +76,21 @@ function announcedName(session: NewSessionPayload['session']): string {
   return typeof session.visitor_label === 'string' ? session.visitor_label : session.anonymous_name;
 }
 
+/** A new conversation: one notice, which the visitor's first message will complete. */
+function announceSession(session: NewSessionPayload['session'], a: DeskBusActions): void {
+  const title = a.t(session.origin === 'offline' ? 'operator.notice.newOfflineMessage' : 'operator.notice.newConversation', { name: announcedName(session) });
+  rememberAnnounced(a.announced, session.id, title);
+  a.reloadList();
+  a.statisticsChanged();
+  a.showNotice({ title, body: '', tag: conversationTag(session.id) });
+}
+
 /** Applies one decoded bus notification to the desk. */
 export function handleDeskBusEvent(event: ConsoleBusEvent, a: DeskBusActions): void {
   const dispatch = (e: DeskEvent): void => a.store.set(deskEventAtom, e);
   switch (event.kind) {
     case 'new_session':
-      rememberAnnounced(a.announced, event.session.id);
-      a.reloadList();
-      a.statisticsChanged();
-      a.showNotice({ title: a.t(event.session.origin === 'offline' ? 'operator.notice.newOfflineMessage' : 'operator.notice.newConversation', { name: announcedName(event.session) }), body: '' });
+      announceSession(event.session, a);
       break;
     case 'message':
       onMessage(event.message, a);

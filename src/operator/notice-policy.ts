@@ -4,9 +4,10 @@ export const MAX_VISIBLE_NOTICES = 3;
 /** An in-page notice disappears on its own after this long, unless the operator is hovering or focusing it. */
 export const NOTICE_DISMISS_MS = 8_000;
 
-/** Appends `notice` and keeps only the newest {@link MAX_VISIBLE_NOTICES}. */
-export function withNotice<T>(list: readonly T[], notice: T): T[] {
-  return [...list, notice].slice(-MAX_VISIBLE_NOTICES);
+/** Appends `notice` in place of one with its tag, and keeps only the newest {@link MAX_VISIBLE_NOTICES}. */
+export function withNotice<T extends { tag?: string }>(list: readonly T[], notice: T): T[] {
+  const others = notice.tag === undefined ? list : list.filter((n) => n.tag !== notice.tag);
+  return [...others, notice].slice(-MAX_VISIBLE_NOTICES);
 }
 
 /** What the console knows about where the operator is looking when a visitor's message arrives. */

@@ -122,26 +122,34 @@ describe('notices of a new chat', () => {
   });
   const newSession = (id: number): ConsoleBusEvent => ({ kind: 'new_session', session: { id, name: `Visitor ${id}`, anonymous_name: 'Visitor', visitor_label: `Visitor 40${id}`, channel_id: 1 } });
 
+  /** The notices on screen (as the desk keeps them) and how many of them came with a sound. */
   function desk() {
-    const shown: string[] = [];
+    let notices: UserNotice[] = [];
+    const sounds: string[] = [];
     const store = createStore();
     const actions = {
       store,
       reloadList() {},
       reloadOpen() {},
-      showNotice: (n: UserNotice) => shown.push(n.body ? `${n.title}: ${n.body}` : n.title),
+      showNotice: (n: UserNotice) => {
+        notices = withNotice(notices, n);
+        if (!n.followUp) sounds.push(n.title);
+      },
       statisticsChanged() {},
       t: (key: string, values?: Record<string, unknown>) => `${key} ${String(values?.name ?? '')}`.trim(),
-      announced: new Set<number>(),
+      announced: new Map<number, string>(),
     };
-    return { shown, store, deliver: (event: ConsoleBusEvent) => handleDeskBusEvent(event, actions) };
+    const shown = () => notices.map((n) => (n.body ? `${n.title}: ${n.body}` : n.title));
+    return { shown, sounds, store, deliver: (event: ConsoleBusEvent) => handleDeskBusEvent(event, actions) };
   }
 
-  it('one new chat raises one notice: its first message does not also raise "New message"', () => {
-    const { shown, deliver } = desk();
+  it('one new chat raises one notice: its first message completes it instead of raising "New message"', () => {
+    const { shown, sounds, deliver } = desk();
     deliver(newSession(7));
+    expect(shown()).to.deep.equal(['operator.notice.newConversation Visitor 407']);
     deliver({ kind: 'message', message: visitorMessage(70, 7) });
-    expect(shown).to.deep.equal(['operator.notice.newConversation Visitor 407']);
+    expect(shown()).to.deep.equal(['operator.notice.newConversation Visitor 407: message 70']);
+    expect(sounds, 'one sound for one chat').to.deep.equal(['operator.notice.newConversation Visitor 407']);
   });
 
   it('the next messages of that chat, and other chats’ messages, still raise one each', () => {
@@ -154,8 +162,8 @@ describe('notices of a new chat', () => {
     deliver({ kind: 'message', message: visitorMessage(70, 7) });
     deliver({ kind: 'message', message: visitorMessage(71, 7) });
     deliver({ kind: 'message', message: visitorMessage(80, 8) });
-    expect(shown).to.deep.equal([
-      'operator.notice.newConversation Visitor 407',
+    expect(shown()).to.deep.equal([
+      'operator.notice.newConversation Visitor 407: message 70',
       'operator.notice.newMessage Visitor 407: message 71',
       'operator.notice.newMessage Visitor 408: message 80',
     ]);

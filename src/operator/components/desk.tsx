@@ -71,7 +71,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const { reloadList, reloadOpen } = useDeskLoaders(api, store, reportError);
   const busRef = useRef<CrossTabBus | null>(null);
   const { notices, showNotice, dismissNotice } = useDeskNotices(notify, busRef);
-  const [announced] = useState(() => new Set<number>());
+  const [announced] = useState(() => new Map<number, string>());
 
   useDeskBus(busRef, {
     createBus,

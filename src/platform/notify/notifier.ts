@@ -2,6 +2,10 @@
 export interface UserNotice {
   title: string;
   body: string;
+  /** Notices with one tag are one piece of news: a later one takes the earlier one's place. */
+  tag?: string;
+  /** Completes a notice already given under the same tag, so it makes no second sound. */
+  followUp?: boolean;
 }
 
 /** How a notice was delivered by this tab. */
@@ -35,7 +39,7 @@ export function browserDesktopNotifications(host: typeof globalThis = globalThis
     },
     show(notice) {
       try {
-        new Api(notice.title, { body: notice.body });
+        new Api(notice.title, notice.tag ? { body: notice.body, tag: notice.tag } : { body: notice.body });
       } catch (err) {
         // Android Chrome allows notifications from service workers only and throws here.
         console.warn('live-chat: could not show a desktop notification', err);
@@ -57,7 +61,7 @@ export function createNotifier(opts: NotifierOptions): (notice: UserNotice) => N
       return 'desktop';
     }
     opts.showInPage(notice);
-    if (!opts.isMaster()) return 'in-page';
+    if (!opts.isMaster() || notice.followUp) return 'in-page';
     opts.beep();
     return 'in-page-with-beep';
   };

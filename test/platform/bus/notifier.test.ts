@@ -44,6 +44,14 @@ describe('notifier', () => {
     }
   });
 
+  it('a follow-up to a tagged notice shows in the page without a second beep', () => {
+    const s = setup('default', true);
+    expect(s.notify({ title: 'New conversation', body: '', tag: 'conversation-7' })).to.equal('in-page-with-beep');
+    expect(s.notify({ title: 'New conversation', body: 'Hello', tag: 'conversation-7', followUp: true })).to.equal('in-page');
+    expect(s.inPage.map((n) => n.body)).to.deep.equal(['', 'Hello']);
+    expect(s.beeps()).to.equal(1);
+  });
+
   it('picks the ogg beep where the browser plays Vorbis (Chromium does), mp3 otherwise', () => {
     expect(beepUrl('https://chat.example.com/', new Audio())).to.equal('https://chat.example.com/livechat/static/beep.ogg');
     expect(beepUrl('https://chat.example.com', { canPlayType: () => '' })).to.equal('https://chat.example.com/livechat/static/beep.mp3');
