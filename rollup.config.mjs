@@ -228,6 +228,7 @@ export default [
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
       sourcemap: true,
+      generatedCode: 'es2015',
     },
     plugins: [...widgetTexts(), ...browserPlugins({ minifier: 'terser' }), precompress()],
   },
