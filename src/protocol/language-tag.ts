@@ -1,6 +1,7 @@
 /**
  * Language tags as the widget, the console and the server meet them: `fr_FR` (servers), `fr-FR`
- * (BCP 47), `fr`, `FR`, `sr@latin`, or an untrusted attribute such as "??". Parsed here and in canonical-tag.ts only.
+ * (BCP 47), `fr`, `FR`, `sr@latin`, or an untrusted attribute such as "??". Parsed here and in
+ * canonical-tag.ts only.
  */
 
 /** The primary language subtag (`fr` of `fr_BE`), lower case; undefined for anything that is no tag. */
