@@ -4,8 +4,10 @@
  * re-checks keep meeting the same refusal; the developer reads it once per server, and each element
  * reports it once.
  */
-import { ORIGIN_NOT_ALLOWED_TEXT } from '../state/loader-errors.js';
 import type { LiveChatEventDetails, LiveChatEventName } from './events.js';
+
+/** English text of the `origin_not_allowed` error. */
+const ORIGIN_NOT_ALLOWED_TEXT = "This site is not in the chat server's ALLOWED_ORIGINS";
 
 type Emit = <K extends LiveChatEventName>(name: K, detail: LiveChatEventDetails[K]) => void;
 

@@ -6,7 +6,7 @@
 import { atom } from 'jotai/vanilla';
 import type { LivechatRule, LivechatSession } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
-import { ERROR_TEXTS, type ChatErrorCode } from './errors.js';
+import { ERROR_TEXTS, type ChatPartErrorCode } from './errors.js';
 import type { WidgetOptions } from './options.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 
@@ -18,7 +18,7 @@ export type ChatPhase = 'loading' | 'unavailable' | 'button' | 'prechat' | 'open
 
 /** A sticky notice shown instead of (or above) the window. */
 export interface Notice {
-  code: ChatErrorCode;
+  code: ChatPartErrorCode;
 }
 
 // Base atoms.
@@ -89,7 +89,7 @@ export const operatorIdAtom = atom((get) => get(sessionAtom)?.operator_pid[0]);
 // Actions.
 
 /** Reports an error as a `livechat:error` event; a sticky one also shows as the notice. */
-export const failAtom = atom(null, (get, set, code: ChatErrorCode, sticky: boolean) => {
+export const failAtom = atom(null, (get, set, code: ChatPartErrorCode, sticky: boolean) => {
   if (sticky) set(noticeAtom, { code });
   depsOf(get).emit('livechat:error', { code, message: ERROR_TEXTS[code] });
 });

@@ -5,7 +5,8 @@
 import { primaryLanguage } from '../../protocol/language-tag.js';
 import { SUPPORTED_LOCALES, type Locale } from './locales.js';
 
-export { canonicalTag, primaryLanguage } from '../../protocol/language-tag.js';
+export { canonicalTag } from '../../protocol/canonical-tag.js';
+export { primaryLanguage } from '../../protocol/language-tag.js';
 
 /** The supported locale a tag asks for, or undefined. */
 export function matchLocale(tag: unknown): Locale | undefined {

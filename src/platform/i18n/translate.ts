@@ -11,7 +11,7 @@
  */
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { formatToParts, type Formats, type Formatters, type PrimitiveType } from 'intl-messageformat';
-import { canonicalTag } from '../../protocol/language-tag.js';
+import { canonicalTag } from '../../protocol/canonical-tag.js';
 import { messageText, type IcuMessage } from './icu-message.js';
 import type { MessageKey } from './locales.js';
 

@@ -3,7 +3,7 @@
  * and `/im_livechat/visitor_update`, then turned into the session's visitor columns.
  */
 import type { FastifyRequest } from 'fastify';
-import { canonicalTag } from '../../protocol/language-tag.js';
+import { canonicalTag } from '../../protocol/canonical-tag.js';
 import { VISITOR_LIMITS, checkVisitorContext, type IdentityKind, type VisitorIdentityAnswer } from '../../protocol/visitor.js';
 import Type, { type Static } from 'typebox';
 import type { Store } from '../store/store.js';

@@ -24,10 +24,10 @@ export const chatButtonCss = `
   border: 0;
   border-radius: var(--live-chat-radius, 8px) var(--live-chat-radius, 8px) 0 0;
   background: var(--live-chat-button-background, var(--live-chat-accent, #875a7b));
-  color: var(--live-chat-button-color, var(--live-chat-accent-text, #ffffff));
+  color: var(--live-chat-button-color, var(--live-chat-accent-text, #fff));
   font: 600 calc(${FONT_SIZE} + 1px)/1.4 ${FONT_FAMILY};
   cursor: pointer;
-  box-shadow: 0 -1px 6px rgba(0, 0, 0, 0.25);
+  box-shadow: 0 -1px 6px rgba(0, 0, 0, .25);
 }
 :host([position="left" i]) .lc-button { left: var(--live-chat-offset-inline, 12px); right: auto; }
 :host([position="right" i]) .lc-button { right: var(--live-chat-offset-inline, 12px); left: auto; }
