@@ -225,7 +225,7 @@ test('a chat nobody answers within the channel’s delay mails its operators onc
 
   const [missed] = await mailsTo(account.email, before, 30_000);
   expect(missed!.envelope.to).toEqual([account.email]);
-  expect(missed!.subject).toMatch(/^Missed chat on Missed \d+: Visitor$/);
+  expect(missed!.subject, 'the anonymous visitor is named as in the console').toMatch(/^Missed chat on Missed \d+: Visitor \d{4}$/);
   expect(missed!.text).toContain('nobody answered within 10 seconds');
   expect(missed!.text).toMatch(/Is anyone there\?[\s\S]*Hello\?/);
   expect(missed!.text).toMatch(/Open the conversation: \S+\/operator\/#\/conversations\/\d+/);

@@ -1,11 +1,11 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { act } from 'react';
 import type { ChannelSettings, IdentitySecretStatus, NewOperatorAccount, OperatorAccount } from '../../src/protocol/operator-console.js';
 import { AdminPanel, type AdminApi } from '../../src/operator/components/admin-panel.js';
 import { axeViolations } from '../ui/support/axe.js';
 import { chooseFile, drawnPicture } from './picture-support.js';
-import { reactMount } from './support.js';
+import { reactMount, waitUntil } from './support.js';
 
 const CHANNEL: ChannelSettings = {
   id: 1,

@@ -9,7 +9,7 @@ import type { ConversationPaneProps } from '../../src/operator/components/conver
 import { ConversationList } from '../../src/operator/components/conversation-list.js';
 import { ConversationPane } from '../../src/operator/components/conversation-pane.js';
 import { VisitorCardView } from '../../src/operator/components/visitor-card.js';
-import { reactMount } from './support.js';
+import { outsideAct, reactMount } from './support.js';
 
 const SARA = 'سارة';
 const ARABIC_WITH_ADDRESS = 'راسلني على sara@example.com من فضلك';
@@ -95,7 +95,7 @@ describe('mixed-direction text in the operator console', () => {
     /** Types into a field as the operator does and says which way the field lays the text out. */
     async function typed(field: HTMLElement, text: string): Promise<string> {
       field.focus();
-      await sendKeys({ type: text });
+      await outsideAct(() => sendKeys({ type: text }));
       return getComputedStyle(field).direction;
     }
 

@@ -136,7 +136,8 @@ describe('operator console components', () => {
       setValue?.call(password, 'nope');
       password.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    act(() => view.getByRole('button', { name: 'Log in' }).click());
+    // The refusal arrives a microtask later; awaiting act() keeps that update inside it.
+    await act(async () => view.getByRole('button', { name: 'Log in' }).click());
     await waitUntil(() => dom.host.querySelector('[role="alert"]'));
     expect(view.getByRole('alert').textContent).to.equal('Wrong login or password');
   });

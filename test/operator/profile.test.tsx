@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { act } from 'react';
 import type { OperatorProfile } from '../../src/protocol/operator-profile.js';
@@ -6,7 +6,7 @@ import { ProfileDialog } from '../../src/operator/components/profile-dialog.js';
 import type { ProfileApi } from '../../src/operator/components/profile-form.js';
 import { axeViolations } from '../ui/support/axe.js';
 import { chooseFile, drawnPicture } from './picture-support.js';
-import { reactMount } from './support.js';
+import { reactMount, waitUntil } from './support.js';
 
 /**
  * An in-memory stand-in for the profile routes that keeps what the dialog sends; the routes themselves

@@ -1,3 +1,4 @@
+import { waitUntil as waitUntilTrue } from '@open-wc/testing';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 
@@ -28,4 +29,28 @@ export function reactMount(): { readonly host: HTMLDivElement; readonly root: Ro
       return root;
     },
   };
+}
+
+type ActEnvironment = { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+/**
+ * Runs `work` whose React updates are not the test's own: keys typed through the real browser, answers and
+ * pictures that settle in later tasks. No act() can hold them (React renders nothing inside an act() scope
+ * until it ends), so React is told for that time that the updates come from outside, as Testing Library's
+ * waitFor does. What the test itself does stays inside act().
+ */
+export async function outsideAct<T>(work: () => Promise<T>): Promise<T> {
+  const environment = globalThis as ActEnvironment;
+  const before = environment.IS_REACT_ACT_ENVIRONMENT;
+  environment.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    return await work();
+  } finally {
+    environment.IS_REACT_ACT_ENVIRONMENT = before;
+  }
+}
+
+/** Waits until `predicate` holds, letting the asynchronous work that brings it about update the screen (see {@link outsideAct}). */
+export function waitUntil(predicate: () => unknown, message?: string): Promise<void> {
+  return outsideAct(() => waitUntilTrue(predicate, message));
 }

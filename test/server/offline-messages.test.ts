@@ -10,6 +10,7 @@ import type { ConversationDetail, ConversationSummary } from '../../src/protocol
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from './support/harness.js';
 import { startMailbox } from './support/mailbox.js';
 import { callFrom, notificationsOn } from './abuse/support.js';
+import { anonymousVisitorNumber } from '../../src/protocol/visitor-label.js';
 
 const mailbox = await startMailbox();
 after(() => mailbox.close());
@@ -97,7 +98,10 @@ describeEachEngine(
       const sessions = await h.app.store.offline.list([channel.id], 10);
       assert.equal(sessions.length, 1);
       assert.equal(sessions[0]!.anonymous_name, 'Visitor', 'no name gives the default visitor name');
-      await mailbox.waitFor(before);
+      const [mail] = await mailbox.waitFor(before);
+      const label = `Visitor ${anonymousVisitorNumber(sessions[0]!.id)}`;
+      assert.equal(mail!.subject, `New message on ${channel.name} from ${label}`, 'the anonymous visitor is named as in the console');
+      assert.match(mail!.text, new RegExp(`^${label} <bo@example\\.org> left a message`));
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(mailbox.mails.length, before + 1);
       void admin;

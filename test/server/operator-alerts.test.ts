@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { AlertService } from '../../src/server/alerts/alert-service.js';
 import { ADMIN_PASSWORD, FakeClock, describeEachEngine, rootDir, type Harness } from './support/harness.js';
 import { startMailbox } from './support/mailbox.js';
+import { anonymousVisitorNumber } from '../../src/protocol/visitor-label.js';
 
 const mailbox = await startMailbox();
 after(() => mailbox.close());
@@ -69,7 +70,8 @@ describeEachEngine(
       const [mail, ...more] = await mailbox.waitFor(before);
       assert.equal(more.length, 0);
       assert.deepEqual(mail!.to, [operator.email], 'only the operators who want this alert');
-      assert.equal(mail!.subject, `Missed chat on ${channel.name}: Visitor`);
+      assert.equal(mail!.subject, `Missed chat on ${channel.name}: Visitor ${anonymousVisitorNumber(session.id)}`, 'the anonymous visitor is named as in the console');
+      assert.match(mail!.text, new RegExp(`^Visitor ${anonymousVisitorNumber(session.id)} wrote on `));
       assert.match(mail!.text, /nobody answered within 2 minutes/);
       assert.match(mail!.text, /Hello\?\n\n.*\nIs anyone there\?/);
       assert.match(mail!.text, /five/);

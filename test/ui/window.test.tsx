@@ -77,7 +77,8 @@ describe('ChatWindow', () => {
   it("shows the operator's picture beside the name, and nothing when it does not load or is no web address", async () => {
     const { screen, rerender } = mount(<ChatWindow {...props({ avatarUrl: 'data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==' })} />);
     expect(screen.queryByRole('img'), 'a data: address is not taken from the server').to.equal(null);
-    rerender(<ChatWindow {...props({ avatarUrl: `${location.origin}/no-such-picture.png` })} />);
+    // A server error (the test routes' HTML 500), not a picture.
+    rerender(<ChatWindow {...props({ avatarUrl: `${location.origin}/__test__/rpc/html-500` })} />);
     const header = screen.getByRole('dialog').querySelector('header')!;
     expect(header.querySelector('img')?.getAttribute('alt'), 'decorative: the title names the operator').to.equal('');
     await waitUntil(() => header.querySelector('img') === null, 'a picture that fails to load goes away');

@@ -2,7 +2,8 @@
  * The mails operators receive about conversations that need them (issue 14): a missed chat and a new
  * offline message. English, like the transcript; every value from a visitor is quoted as plain text with its
  * addresses defanged (mail/defang.ts: no link an attacker wrote reaches an inbox clickable), escaped in
- * the HTML part and kept off header lines by the mailer.
+ * the HTML part and kept off header lines by the mailer. The visitor is named as in the console
+ * (protocol/visitor-label.ts), so the mail and the conversation list agree on who wrote.
  */
 import type { ChannelRow, VisitorSessionRow } from '../store/schema.js';
 import type { MessageWithRelations } from '../store/store.js';
@@ -10,6 +11,7 @@ import { escapeHtml, serverDate } from '../livechat/format.js';
 import { bodyToText } from '../mail/transcript.js';
 import { defang, defangedHtml } from '../mail/defang.js';
 import type { OutgoingMail } from '../mail/mailer.js';
+import { visitorLabel } from '../../protocol/visitor-label.js';
 
 /** Visitor messages quoted in a missed-chat mail, first ones first. */
 export const MISSED_CHAT_QUOTED_MESSAGES = 5;
@@ -48,7 +50,7 @@ export function missedChatMail(input: AlertMailInput): OutgoingMail {
   const visitorMessages = input.messages.filter((m) => m.author_operator_id === null && m.message_type === 'comment').slice(0, MISSED_CHAT_QUOTED_MESSAGES);
   const minutes = Math.round((input.channel.missed_after_seconds / 60) * 10) / 10;
   const waited = input.channel.missed_after_seconds < 60 ? `${input.channel.missed_after_seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const who = defang(input.session.anonymous_name);
+  const who = defang(visitorLabel(input.session));
   const title = `Missed chat on ${input.channel.name}`;
   const lead = `${who} wrote on ${input.channel.name} and nobody answered within ${waited}.`;
   const q = quoted(visitorMessages);
@@ -62,7 +64,7 @@ export function missedChatMail(input: AlertMailInput): OutgoingMail {
 
 /** "New message": a visitor left a message while nobody was online; it is answered by e-mail from the console. */
 export function offlineMessageMail(input: AlertMailInput): OutgoingMail {
-  const who = defang(input.session.anonymous_name);
+  const who = defang(visitorLabel(input.session));
   const address = input.session.email ?? '';
   const title = `New message on ${input.channel.name}`;
   const lead = `${who} <${address}> left a message while nobody was online. Answer it from the console: the answer is e-mailed to them.`;

@@ -91,12 +91,12 @@ describe('locale file', () => {
   });
 
   it('rejects a non-2xx answer with an HTTP status error', async () => {
-    const client = new RpcClient({ baseUrl: '/__test__/odoo/missing-route-run/nowhere' });
+    const client = new RpcClient({ baseUrl: '/__test__/odoo/unavailable-run/unavailable' });
     const err = await loadLocaleFile(client, '../../x').catch((e: HttpStatusError) => {
       e.preventDefault();
       return e;
     });
     expect(err).to.be.instanceOf(HttpStatusError);
-    expect((err as HttpStatusError).code).to.equal(404);
+    expect((err as HttpStatusError).code).to.equal(503);
   });
 });

@@ -7,7 +7,8 @@
  *   any origin (CORS) so a test can call it from another origin.
  * - /__test__/odoo/<run>/… is a small stand-in for the server's generic web routes (PROTOCOL.md §9),
  *   with state and a request log per <run> id so that tests running side by side do not meet.
- *   GET /__test__/odoo/<run>/__log returns what that run received.
+ *   GET /__test__/odoo/<run>/__log returns what that run received; a GET under /__test__/odoo/<run>/unavailable/
+ *   answers 503 with an HTML page, as a proxy in front of a server that is down.
  */
 
 async function readJson(ctx) {
@@ -169,6 +170,12 @@ async function odoo(ctx, run, route) {
     if (locale) {
       ctx.type = 'application/javascript';
       ctx.body = locale[1].startsWith('fr') ? '// locale file for fr\n' : '';
+      return;
+    }
+    if (route.startsWith('/unavailable/')) {
+      ctx.status = 503;
+      ctx.type = 'text/html';
+      ctx.body = '<html><body>Service Unavailable</body></html>';
       return;
     }
     return sendJson(ctx, { error: 'not found' }, 404);

@@ -22,6 +22,8 @@ const DISPOSITIONS = {
 
 async function download(ctx) {
   if (ctx.query.drop) {
+    // Nothing is sent; without a status Koa's default 404 would have the runner report a missing file.
+    ctx.status = 200;
     ctx.respond = false;
     ctx.req.socket.destroy();
     return;

@@ -2,6 +2,8 @@
  * Operators' pictures on the scripted chat server: GET /__test__/livechat/<sid>/web/partner_image/<id>
  * answers a real 64 × 64 PNG for operator 3 (as the chat server answers an uploaded picture) and the default
  * smiley for anyone else. Before the scripted server (60-livechat-widget.mjs), which answers its whole prefix.
+ * GET /web/partner_image/<id>[?v=N] answers the same on the test page's own origin, where the operator
+ * console's components ask for pictures (the console is served by the chat server itself).
  */
 import { deflateSync } from 'node:zlib';
 
@@ -40,7 +42,7 @@ const PICTURE = squarePng(64);
 const SMILEY = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><circle cx="32" cy="32" r="22" fill="#ffd54f"/></svg>';
 
 export default async function partnerImageRoute(ctx, next) {
-  const match = /^\/__test__\/livechat\/[\w-]+\/web\/partner_image\/(\d{1,9})$/.exec(ctx.path);
+  const match = /^(?:\/__test__\/livechat\/[\w-]+)?\/web\/partner_image\/(\d{1,9})$/.exec(ctx.path);
   if (!match || ctx.method !== 'GET') return next();
   ctx.set('Access-Control-Allow-Origin', '*');
   if (match[1] === '3') {
