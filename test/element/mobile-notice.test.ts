@@ -1,14 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { setViewport } from '@web/test-runner-commands';
-import { clearWidgetCookies, mountWidget, scriptedServer, shadow, until } from './support.js';
+import { clearWidgetCookies, mountWidget, scriptedServer, shadow, until, operatorMessage } from './support.js';
 
 const BUTTON = 'Chat with one of our collaborators';
 const LONG = 'A long answer that wraps over many lines on a narrow screen. '.repeat(30);
-
-function operatorMessage(id: number, body: string) {
-  return { id, body, date: '2026-01-01 10:00:00', author_id: [3, 'Mitchell Admin'], message_type: 'comment', attachment_ids: [], channel_ids: [42], is_discussion: true, is_notification: false };
-}
 
 const overlaps = (a: DOMRect, b: DOMRect): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 

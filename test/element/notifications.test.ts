@@ -1,13 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import type { LiveChatElement } from '../../src/element/live-chat-element.js';
-import { clearWidgetCookies, mountWidget, scriptedServer, shadow, until } from './support.js';
+import { clearWidgetCookies, mountWidget, scriptedServer, shadow, until, operatorMessage } from './support.js';
 
 const BUTTON = 'Chat with one of our collaborators';
-
-function operatorMessage(id: number, body: string) {
-  return { id, body, date: '2026-01-01 10:00:00', author_id: [3, 'Mitchell Admin'], message_type: 'comment', attachment_ids: [], channel_ids: [42], is_discussion: true, is_notification: false };
-}
 
 /** The polite (role status) notice that names the message's author; the header's status line is another. */
 function messageNotice(el: LiveChatElement) {

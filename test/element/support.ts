@@ -77,3 +77,8 @@ export async function until<T>(find: () => T | null | undefined, message: string
   );
   return found as T;
 }
+
+/** An operator's message as the scripted server pushes it on the bus (PROTOCOL.md's message shape). */
+export function operatorMessage(id: number, body: string) {
+  return { id, body, date: '2026-01-01 10:00:00', author_id: [3, 'Mitchell Admin'], message_type: 'comment', attachment_ids: [], channel_ids: [42], is_discussion: true, is_notification: false };
+}

@@ -6,7 +6,7 @@ import { expect } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { sendKeys } from '@web/test-runner-commands';
 import type { LiveChatElement } from '../../src/element/live-chat-element.js';
-import { clearWidgetCookies, mountWidget, scriptedServer, shadow, until } from './support.js';
+import { clearWidgetCookies, mountWidget, scriptedServer, shadow, until, operatorMessage } from './support.js';
 
 /** A real 400 × 400 PNG: its thumbnail grows the thread only once the browser has loaded it. */
 async function photo(name: string): Promise<File> {
@@ -35,10 +35,7 @@ async function say(dialog: HTMLElement, text: string): Promise<void> {
   await sendKeys({ press: 'Enter' });
 }
 
-const operatorMessage = (id: number, text: string) => ({
-  id, body: `<p>${text}</p>`, date: '2026-01-01 10:00:00', author_id: [3, 'Mitchell Admin'], message_type: 'comment',
-  attachment_ids: [], channel_ids: [42], is_discussion: true, is_notification: false,
-});
+const operatorSays = (id: number, text: string) => operatorMessage(id, `<p>${text}</p>`);
 
 /** How far below the visible part of the thread its end is. */
 const hiddenBelow = (log: HTMLElement): number => log.scrollHeight - log.scrollTop - log.clientHeight;
@@ -59,7 +56,7 @@ describe('<live-chat> thread at the bottom', function () {
     (await until(() => within(shadow(el)).queryByRole('button', { name: 'Chat with one of our collaborators' }), 'no chat button')).click();
     const dialog = await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Mitchell Admin' }), 'the window never opened');
     const log = within(dialog).getByRole('log', { name: 'Conversation' });
-    for (let i = 1; i <= 8; i += 1) await server.push(operatorMessage(500 + i, `Step ${i} of the setup`));
+    for (let i = 1; i <= 8; i += 1) await server.push(operatorSays(500 + i, `Step ${i} of the setup`));
     await until(() => within(log).queryByText('Step 8 of the setup'), 'the operator’s messages never came');
     expect(log.scrollHeight, 'the thread scrolls').to.be.greaterThan(log.clientHeight);
     expect(hiddenBelow(log)).to.be.at.most(5);
@@ -69,7 +66,7 @@ describe('<live-chat> thread at the bottom', function () {
     await until(() => (image.complete && image.offsetHeight > 0) || null, 'the picture never loaded');
     await until(() => hiddenBelow(log) <= 5 || null, `the loaded picture pushed the thread's end ${hiddenBelow(log)} px below the window`);
 
-    await server.push(operatorMessage(600, 'Thanks, I can see the error now'));
+    await server.push(operatorSays(600, 'Thanks, I can see the error now'));
     await until(() => within(log).queryByText('Thanks, I can see the error now'), 'the reply never came');
     expect(hiddenBelow(log), 'the reply is in view').to.be.at.most(5);
     expect(within(dialog).queryByRole('img', { name: /unread message/ }), 'no unread badge in the open window').to.equal(null);
@@ -87,13 +84,13 @@ describe('<live-chat> thread at the bottom', function () {
     (await until(() => within(shadow(el)).queryByRole('button', { name: 'Chat with one of our collaborators' }), 'no chat button')).click();
     const dialog = await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Mitchell Admin' }), 'the window never opened');
     const log = within(dialog).getByRole('log', { name: 'Conversation' });
-    for (let i = 1; i <= 8; i += 1) await server.push(operatorMessage(700 + i, `Step ${i} of the setup`));
+    for (let i = 1; i <= 8; i += 1) await server.push(operatorSays(700 + i, `Step ${i} of the setup`));
     await until(() => within(log).queryByText('Step 8 of the setup'), 'the operator’s messages never came');
     log.scrollTop = 0;
     // The scroll event comes with the next frame.
     await new Promise(requestAnimationFrame);
     await new Promise(requestAnimationFrame);
-    await server.push(operatorMessage(800, 'Are you still there?'));
+    await server.push(operatorSays(800, 'Are you still there?'));
     await until(() => within(dialog).queryByRole('img', { name: '1 unread message' }), 'the reply was not counted');
     expect(log.scrollTop, 'the visitor reads on where they were').to.equal(0);
   });
