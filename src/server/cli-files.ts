@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerConfig } from './config.js';
+import type { ServerConfig } from './core/config/config.js';
 
 /** A command that cannot run as asked: one line, exit code 2, no help text. */
 export class CliRefusal extends Error {}

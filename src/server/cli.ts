@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OPERATOR_PASSWORD_MIN } from '../protocol/operator-console.js';
 import { CliRefusal, checkBackupSource, checkBackupTarget, checkDatabaseFound, passwordFromStdin } from './cli-files.js';
-import { ConfigError, loadConfig, type ServerConfig } from './config.js';
-import { unknownSettingWarnings } from './config-names.js';
-import { openDatabase } from './store/database.js';
-import { KyselyStore } from './store/kysely-store.js';
-import { generatePassword } from './store/passwords.js';
-import { seedIfEmpty } from './store/seed.js';
+import { ConfigError, loadConfig, type ServerConfig } from './core/config/config.js';
+import { unknownSettingWarnings } from './core/config/config-names.js';
+import { openDatabase } from './core/db/database.js';
+import { KyselyStore } from './domain/store/kysely-store.js';
+import { generatePassword } from './domain/operators/passwords.js';
+import { seedIfEmpty } from './domain/store/seed.js';
 
 const HELP = `Usage: live-chat-server [command]
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ignoredAdminSettings } from './admin-settings.js';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type ServerConfig } from './config.js';
-import { unknownSettingWarnings } from './config-names.js';
-import { loggerOptions } from './logging.js';
+import { ConfigError, loadConfig, type ServerConfig } from './core/config/config.js';
+import { unknownSettingWarnings } from './core/config/config-names.js';
+import { loggerOptions } from './core/logging.js';
 import { startBanner } from './start-banner.js';
 import { StartupError, checkDataDir, checkPortFree, listenProblem } from './start-checks.js';
-import { seedIfEmpty, type SeedResult } from './store/seed.js';
+import { seedIfEmpty, type SeedResult } from './domain/store/seed.js';
 
 function say(line: string): void {
   process.stderr.write(`live-chat: ${line}\n`);

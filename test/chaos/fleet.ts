@@ -9,7 +9,7 @@ import path from 'node:path';
 import { startServerProcess, type ServerProcess } from '../support/bus-processes.mjs';
 import { freePort } from '../support/free-port.mjs';
 import { TcpProxy } from '../server/support/tcp-proxy.js';
-import { RATE_LIMIT_DEFAULTS, SESSION_LIMIT_DEFAULTS } from '../../src/server/config-limits.js';
+import { RATE_LIMIT_DEFAULTS, SESSION_LIMIT_DEFAULTS } from '../../src/server/core/config/config-limits.js';
 import type { Timeline } from './timeline.js';
 
 /** Every client of the run comes from 127.0.0.1: the per-address and per-session limits are lifted. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
+import { loadConfig } from '../../src/server/core/config/config.js';
 import Type from 'typebox';
 
 /** A test route's schemas: any params object, any result. */

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { openDatabase } from '../../src/server/store/database.js';
-import { KyselyStore } from '../../src/server/store/kysely-store.js';
+import { openDatabase } from '../../src/server/core/db/database.js';
+import { KyselyStore } from '../../src/server/domain/store/kysely-store.js';
 import { rootDir } from './support/harness.js';
 
 const cli = path.join(rootDir, 'packages', 'server', 'dist', 'server', 'cli.js');

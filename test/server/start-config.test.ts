@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SETTING_NAMES, unknownSettingWarnings } from '../../src/server/config-names.js';
+import { SETTING_NAMES, unknownSettingWarnings } from '../../src/server/core/config/config-names.js';
 import { describeDatabase } from '../../src/server/start-banner.js';
 import { freePort } from '../support/free-port.mjs';
 import { createTestDatabase, rootDir } from './support/harness.js';
@@ -61,7 +61,7 @@ it('misspelt settings get a warning naming the likely one; the shell’s own var
 it('every variable the configuration reads is a known setting, so it is never reported as a misspelling', () => {
   const dir = path.join(rootDir, 'src', 'server');
   const read = new Set<string>();
-  for (const file of fs.readdirSync(dir).filter((f) => /^(config|cli).*\.ts$/.test(f))) {
+  for (const file of fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => /\.ts$/.test(f))) {
     for (const m of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/(?:env|process\.env)\.([A-Z][A-Z0-9_]+)/g)) read.add(m[1]!);
   }
   assert.ok(read.size > 20);

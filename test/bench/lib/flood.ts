@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RpcClient } from './rpc.js';
-import { TRANSCRIPT_LIMITS } from '../../../src/server/mail/transcript.js';
+import { TRANSCRIPT_LIMITS } from '../../../src/server/features/transcript/transcript-mail.js';
 
 /** What one address's loops got through and how often they were refused. */
 export interface FloodCounts {

@@ -2,9 +2,9 @@
  * The bounds README "Security → Limits" states for an anonymous flood, computed from the server's own
  * configuration (loadConfig), so the bench row moves with the defaults instead of repeating a number.
  */
-import type { ServerConfig } from '../../../src/server/config.js';
-import { TRANSCRIPT_LIMITS } from '../../../src/server/mail/transcript.js';
-import { OFFLINE_MESSAGES_PER_ADDRESS_PER_DAY } from '../../../src/server/routes/offline-message.js';
+import type { ServerConfig } from '../../../src/server/core/config/config.js';
+import { TRANSCRIPT_LIMITS } from '../../../src/server/features/transcript/transcript-mail.js';
+import { OFFLINE_MESSAGES_PER_ADDRESS_PER_DAY } from '../../../src/server/features/offline-messages/offline-message-routes.js';
 
 const PER_HOUR = 60;
 /** Offline message fields (README: name 100, e-mail address 254, message 4,000 characters). */

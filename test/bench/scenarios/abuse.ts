@@ -14,7 +14,7 @@ import { formatSummary, percentile, sortedCopy, summarize } from '../lib/stats.j
 import { DEFAULT_LIMITS_ENV, operatorCookie, startProductServer, type ProductServer } from '../lib/product-server.js';
 import { RpcClient } from '../lib/rpc.js';
 import type { Row } from '../lib/table.js';
-import { urlMatches } from '../../../src/server/livechat/rules.js';
+import { urlMatches } from '../../../src/server/domain/channels/rules.js';
 
 const LOOPS_PER_ROUTE = 16;
 const TARGET_RATIO = 2;

@@ -14,7 +14,7 @@ import { folderBytes, formatBytes, volumeOf } from '../lib/disk.js';
 import { mailBoundPerHour, storageBoundPerAddressHour } from '../lib/stated-bounds.js';
 import type { Row } from '../lib/table.js';
 import { startMailbox, type TestMailbox } from '../../server/support/mailbox.js';
-import { loadConfig, type ServerConfig } from '../../../src/server/config.js';
+import { loadConfig, type ServerConfig } from '../../../src/server/core/config/config.js';
 
 const ADDRESSES = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
 /** The shortest "missed after" a channel takes: missed-chat mails of the flood fall inside the run. */

@@ -4,7 +4,7 @@
 // The inserts, the group commit and the bus are the product's own; only the limit counting is gone.
 // Run by test/bench/lib/product-server.ts in place of main.js.
 import { buildApp } from '../../../packages/server/dist/server/app.js';
-import { loadConfig } from '../../../packages/server/dist/server/config.js';
+import { loadConfig } from '../../../packages/server/dist/server/core/config/config.js';
 
 const config = loadConfig();
 const app = await buildApp({

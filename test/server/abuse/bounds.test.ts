@@ -5,7 +5,7 @@
  */
 import { beforeEach, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { loggerOptions } from '../../../src/server/logging.js';
+import { loggerOptions } from '../../../src/server/core/logging.js';
 import { ADMIN_PASSWORD, describeEachEngine } from '../support/harness.js';
 
 const ERROR_LEVEL = 50;

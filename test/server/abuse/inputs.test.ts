@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BusChannel } from '../../../src/protocol/livechat.js';
-import { loadConfig } from '../../../src/server/config.js';
-import { urlMatches } from '../../../src/server/livechat/rules.js';
-import { BatchedLookup } from '../../../src/server/store/batched-lookup.js';
+import { loadConfig } from '../../../src/server/core/config/config.js';
+import { urlMatches } from '../../../src/server/domain/channels/rules.js';
+import { BatchedLookup } from '../../../src/server/core/db/batched-lookup.js';
 import { describeEachEngine, rootDir } from '../support/harness.js';
 import { callFrom, notificationsOn, visitorCalls } from './support.js';
 

@@ -1,7 +1,7 @@
 /** The group commit after a failed write: a batch found stored is not written again (bus/group-commit.ts). */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GroupCommit } from '../../../src/server/bus/group-commit.js';
+import { GroupCommit } from '../../../src/server/core/bus/group-commit.js';
 
 describe('group commit recovery', () => {
   it('answers a batch found stored from the lookup, without writing it again', async () => {

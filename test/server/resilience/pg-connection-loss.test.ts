@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Harness } from '../support/harness.js';
 import { FaultBench, ProcessFaults, pgOnly } from '../support/fault-apps.js';
 import type { ProxiedConnection } from '../support/tcp-proxy.js';
-import { isConnectionLost } from '../../../src/server/store/connection-errors.js';
+import { isConnectionLost } from '../../../src/server/core/db/connection-errors.js';
 
 /** The statement of a bus write (store/bus-writes-postgres.ts) and the read of a held poll. */
 const BUS_WRITE = 'pg_advisory_xact_lock';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
-import { migrateToLatest, migrationsFor } from '../../../src/server/store/migrations.js';
+import { migrateToLatest, migrationsFor } from '../../../src/server/core/db/migrations/index.js';
 import { createTestDatabase, describeEachEngine, type Harness } from '../support/harness.js';
 import { FaultBench, pgOnly } from '../support/fault-apps.js';
 

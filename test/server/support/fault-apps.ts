@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { buildApp } from '../../../src/server/app.js';
-import { loadConfig } from '../../../src/server/config.js';
+import { loadConfig } from '../../../src/server/core/config/config.js';
 import { ADMIN_PASSWORD, Harness, createTestDatabase, rootDir, type TestDatabase } from './harness.js';
 import { TcpProxy, type ProxiedConnection } from './tcp-proxy.js';
 

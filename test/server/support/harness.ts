@@ -11,9 +11,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../../../src/server/app.js';
-import { loadConfig } from '../../../src/server/config.js';
-import type { Clock } from '../../../src/server/plugins/clock.js';
-import type { DiskSpaceReader } from '../../../src/server/plugins/disk-guard.js';
+import { loadConfig } from '../../../src/server/core/config/config.js';
+import type { Clock } from '../../../src/server/core/clock.js';
+import type { DiskSpaceReader } from '../../../src/server/core/http/disk-guard.js';
 import { watchSerialisation, type SerialisationMismatch } from './serialisation.js';
 
 export type EngineName = 'sqlite' | 'postgres';

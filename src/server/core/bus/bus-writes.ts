@@ -1,0 +1,94 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import type { Database, BusNotificationRow, MessageRow } from '../db/tables.js';
+import type { Engine } from '../db/database.js';
+import type { NewMessage } from '../../domain/store/store.js';
+import { alreadyStored, byId, keyOf, messageValues, notificationValues, results, storedByKey, type MessageWrite } from './bus-write-rows.js';
+import { writePostgres } from './bus-writes-postgres.js';
+
+export { BUS_WRITE_LOCK, payloadTemplate } from './bus-writes-postgres.js';
+
+/** Test hooks of {@link writeInOrder}. */
+export interface OrderedWriteHooks {
+  /** Milliseconds to hold the transaction open after the ids are drawn, before the commit (tests). */
+  commitDelayMs?: () => number;
+}
+
+/** One write of the bus: a payload for some channels, or a chat message and the payload made from its row. */
+export type BusWrite =
+  | { kind: 'notify'; channels: string[]; payload: unknown; now: number }
+  | { kind: 'message'; message: NewMessage; channels: string[]; payload: (row: MessageRow) => unknown; now: number };
+
+/** What one {@link BusWrite} wrote: the message row (for `message` writes) and its notifications in id order. */
+export interface BusWriteResult {
+  message?: MessageRow;
+  notifications: BusNotificationRow[];
+}
+
+/**
+ * Writes a batch of bus writes in one transaction so that notification ids become visible in id
+ * order: "no commit-order gaps".
+ *
+ * With several writers on a sequence, a higher id can commit before a lower one; a poll that hands out
+ * the higher id moves the client's `last` past the hole and the lower row is never delivered (Odoo's bus
+ * lost notifications this way for years). Here every bus write runs in a transaction that first takes
+ * a transaction-scoped advisory lock on PostgreSQL, so ids are drawn and committed by one writer at a
+ * time, across every server process on the database; the lock is released only after the commit is
+ * visible. SQLite already allows a single writer at a time (and Kysely keeps one connection), so the
+ * same transaction gives the same order there.
+ *
+ * A chat message and its notifications share the transaction: a crash never leaves a message nobody
+ * was told about. All messages of the batch go in one multi-row INSERT and all notifications in another,
+ * so a batch costs the same few statements whatever its size. Ids are drawn in VALUES order on both
+ * engines, so the rows sorted by id line up with the writes.
+ *
+ * A message write whose post key the conversation already has (a retry, on this process or another,
+ * of a post whose answer was lost) stores nothing: its result is the stored message, and the other
+ * writes of its batch are written as usual.
+ */
+export async function writeInOrder(db: Kysely<Database>, engine: Engine, writes: BusWrite[], hooks: OrderedWriteHooks = {}): Promise<BusWriteResult[]> {
+  if (writes.length === 0) return [];
+  return engine === 'postgres' ? writePostgres(db, writes, hooks) : writeSqlite(db, writes, hooks);
+}
+
+/** SQLite: one transaction on the single connection; statements cost microseconds, so a lookup more is fine. */
+async function writeSqlite(db: Kysely<Database>, writes: BusWrite[], hooks: OrderedWriteHooks): Promise<BusWriteResult[]> {
+  return db.transaction().execute(async (trx) => {
+    const messageWrites = writes.filter((w): w is MessageWrite => w.kind === 'message');
+    const messages = new Map<BusWrite, MessageRow>();
+    // Read in the writing transaction: SQLite has one writer, so no other process stores a key meanwhile.
+    const stored = await storedByKey(trx, messageWrites);
+    const skipped = alreadyStored(messageWrites, stored);
+    const fresh = messageWrites.filter((w) => !skipped.has(w));
+    if (fresh.length > 0) {
+      const rows = await trx.insertInto('message').values(fresh.map(messageValues)).returningAll().execute();
+      rows.sort(byId).forEach((row, i) => {
+        messages.set(fresh[i]!, row);
+        const key = keyOf(fresh[i]!);
+        if (key !== undefined) stored.set(key, row);
+      });
+    }
+    for (const w of skipped) messages.set(w, stored.get(keyOf(w as MessageWrite)!)!);
+    const { owners, values } = notificationValues(writes, messages, skipped);
+    const rows = values.length > 0 ? await trx.insertInto('bus_notification').values(values).returningAll().execute() : [];
+    const delay = hooks.commitDelayMs?.() ?? 0;
+    if (delay > 0) await sleep(delay);
+    return results(writes, messages, owners, rows);
+  });
+}
+
+/**
+ * Whether a batch whose commit was never confirmed (the connection failed during or after COMMIT) is
+ * stored, found through the post keys of its messages (every message write has one): the results of
+ * the stored batch, or undefined when it is not stored, or has no message to tell by (notifications
+ * alone are then written again: at-least-once). A message counts only if it is this write's own row
+ * (same time), not one an earlier post with the key stored. The notifications are not read back:
+ * they were announced at the commit.
+ */
+export async function committedBatch(db: Kysely<Database>, writes: BusWrite[]): Promise<BusWriteResult[] | undefined> {
+  const messageWrites = writes.filter((w): w is MessageWrite => w.kind === 'message');
+  if (messageWrites.length === 0 || messageWrites.some((w) => keyOf(w) === undefined)) return undefined;
+  const stored = await storedByKey(db, messageWrites);
+  if (!messageWrites.every((w) => stored.get(keyOf(w)!)?.created_at === w.now)) return undefined;
+  return writes.map((w) => (w.kind === 'message' ? { message: stored.get(keyOf(w)!)!, notifications: [] } : { notifications: [] }));
+}

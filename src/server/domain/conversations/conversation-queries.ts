@@ -1,0 +1,39 @@
+/** What a conversation's visitor has uploaded so far and how far its operator has read (issue 15). */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../core/db/tables.js';
+
+/** Per-conversation tallies of visitor files and the operator's read marker. */
+export interface ConversationStore {
+  /** Bytes of the files the session's visitor has sent (files on messages without an operator author). */
+  visitorUploadBytes(sessionId: number): Promise<number>;
+  /** Moves the session's read marker forward to `messageId`, one of its messages; true when it moved. */
+  markOperatorSeen(sessionId: number, messageId: number): Promise<boolean>;
+}
+
+/** The Kysely implementation of {@link ConversationStore}. */
+export class ConversationQueries implements ConversationStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async visitorUploadBytes(sessionId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('attachment as a')
+      .innerJoin('message as m', 'm.id', 'a.message_id')
+      .where('a.session_id', '=', sessionId)
+      .where('m.author_operator_id', 'is', null)
+      .select(sql<number | string | null>`sum(a.file_size)`.as('total'))
+      .executeTakeFirst();
+    // PostgreSQL sums integers as bigint, which node-postgres reads as text.
+    return Number(row?.total ?? 0);
+  }
+
+  async markOperatorSeen(sessionId: number, messageId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('visitor_session')
+      .set({ operator_seen_message_id: messageId })
+      .where('id', '=', sessionId)
+      .where((eb) => eb.or([eb('operator_seen_message_id', 'is', null), eb('operator_seen_message_id', '<', messageId)]))
+      .where((eb) => eb.exists(eb.selectFrom('message').select('message.id').where('message.id', '=', messageId).where('message.session_id', '=', sessionId)))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BusChannel } from '../../../protocol/livechat.js';
+import { isLiveChat, type ChatSessionRow, type OperatorRow, type VisitorSessionRow } from '../../core/db/tables.js';
+import { sessionUuid } from '../../core/schemas/params.js';
+import { messageToWire } from './format.js';
+import { mayRead } from './conversation-access.js';
+import { urlsFor } from './urls.js';
+
+/**
+ * The live chat a uuid names, or undefined for a malformed, unknown or closed one, or an offline message
+ * (no existence oracle).
+ */
+export async function openSession(app: FastifyInstance, uuid: unknown): Promise<ChatSessionRow | undefined> {
+  const session = await sessionByUuid(app, uuid);
+  return session && session.closed_at === null && isLiveChat(session) ? session : undefined;
+}
+
+/** The session a uuid names, open or closed, or undefined for a malformed or unknown one. */
+export async function sessionByUuid(app: FastifyInstance, uuid: unknown): Promise<VisitorSessionRow | undefined> {
+  const valid = sessionUuid(uuid);
+  return valid ? app.store.getVisitorSessionByUuid(valid) : undefined;
+}
+
+/** Who names a conversation in a call: a visitor by its uuid, an operator by `session_id`. */
+export interface ConversationRef {
+  uuid?: unknown;
+  session_id?: unknown;
+}
+
+/**
+ * The open session a call acts on: an operator names it by `session_id` and must be allowed to read it
+ * (conversation-access.ts; operators never see a session's uuid, the visitor's credential); a visitor
+ * names it by its uuid. Undefined for another operator's conversation exactly as for an unknown or closed
+ * one, so the route's answer says nothing about ids.
+ */
+export async function sessionOfCaller(app: FastifyInstance, ref: ConversationRef, operator: OperatorRow | null): Promise<ChatSessionRow | undefined> {
+  if (!operator) return openSession(app, ref.uuid);
+  const id = ref.session_id;
+  const session = typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? await app.store.getVisitorSession(id) : await openSession(app, ref.uuid);
+  // An offline message has no widget listening: it is answered by e-mail (routes/offline-reply.ts).
+  if (!session || session.closed_at !== null || !isLiveChat(session) || !(await mayRead(app.store, operator, session))) return undefined;
+  return session;
+}
+
+/** Where a new message of the session is announced: its visitor, the session and the session's operator. */
+export function messageChannels(session: VisitorSessionRow): string[] {
+  const channels = [BusChannel.visitor(session.uuid), BusChannel.session(session.id)];
+  return session.operator_id === null ? channels : [...channels, BusChannel.operator(session.operator_id)];
+}
+
+/** Publishes a new message to the visitor, the session channel and the session's operator. */
+export async function publishMessage(app: FastifyInstance, request: FastifyRequest, session: VisitorSessionRow, messageId: number): Promise<void> {
+  const message = await app.store.getMessage(messageId);
+  if (!message) return;
+  const wire = messageToWire(message, session, urlsFor(request));
+  await app.bus.publish(messageChannels(session), wire);
+}

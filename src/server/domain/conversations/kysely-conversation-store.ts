@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { SESSION_UUID_PATTERN } from '../../../protocol/livechat.js';
+import type { AttachmentRow, BusNotificationRow, Database, MessageRow, NewAttachment, RatingRow, VisitorSessionRow } from '../../core/db/tables.js';
+import type { Engine, OpenDatabase } from '../../core/db/database.js';
+import { BatchedLookup } from '../../core/db/batched-lookup.js';
+import { committedBatch, writeInOrder, type BusWrite, type BusWriteResult, type OrderedWriteHooks } from '../../core/bus/bus-writes.js';
+import { getMessage, listMessages } from './message-queries.js';
+import { deleteNotificationsBefore, insertNotifications, listNotifications, maxNotificationId } from './notification-queries.js';
+import type { MessageWithRelations, NewMessage, NewNotification, NewVisitorSession, NotificationQuery } from '../store/store.js';
+
+/** The conversation side of the Kysely store: visitor sessions, messages, files, ratings and the bus. */
+export abstract class KyselyConversationStore {
+  /** The Kysely handle: for the store's own queries only (subclasses and store/ modules). */
+  protected readonly db: Kysely<Database>;
+  readonly engine: Engine;
+  /**
+   * Every visitor call (a post, a typing notice, a poll) starts by finding its session by uuid; on
+   * PostgreSQL concurrent calls share the query. SQLite answers in microseconds without a round trip.
+   */
+  readonly #sessionsByUuid: BatchedLookup<string, VisitorSessionRow> | undefined;
+
+  constructor(open: OpenDatabase) {
+    this.db = open.db;
+    this.engine = open.engine;
+    this.#sessionsByUuid =
+      open.engine === 'postgres'
+        ? new BatchedLookup({
+            fetch: (uuids) => this.db.selectFrom('visitor_session').selectAll().where('uuid', 'in', uuids).execute(),
+            keyOf: (row) => row.uuid,
+          })
+        : undefined;
+  }
+
+  async createVisitorSession(fields: NewVisitorSession, now: number): Promise<VisitorSessionRow> {
+    return this.db
+      .insertInto('visitor_session')
+      .values({ ...fields, page_history: null, created_at: now, closed_at: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async getVisitorSessionByUuid(uuid: string): Promise<VisitorSessionRow | undefined> {
+    // Only a well-formed uuid can name a session; anything else never reaches a query another call shares.
+    if (!SESSION_UUID_PATTERN.test(uuid)) return undefined;
+    if (this.#sessionsByUuid) return this.#sessionsByUuid.get(uuid);
+    return this.db.selectFrom('visitor_session').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  }
+
+  async getVisitorSession(id: number): Promise<VisitorSessionRow | undefined> {
+    return this.db.selectFrom('visitor_session').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listVisitorSessions(filter: { operatorId?: number; open?: boolean; limit?: number }): Promise<VisitorSessionRow[]> {
+    let q = this.db.selectFrom('visitor_session').selectAll();
+    if (filter.operatorId !== undefined) q = q.where('operator_id', '=', filter.operatorId);
+    if (filter.open === true) q = q.where('closed_at', 'is', null);
+    if (filter.open === false) q = q.where('closed_at', 'is not', null);
+    return q.orderBy('id', 'desc').limit(filter.limit ?? 1000).execute();
+  }
+
+  async closeVisitorSession(id: number, now: number): Promise<void> {
+    await this.db.updateTable('visitor_session').set({ closed_at: now }).where('id', '=', id).where('closed_at', 'is', null).execute();
+  }
+
+  async setPageHistory(id: number, pages: string[]): Promise<void> {
+    await this.db.updateTable('visitor_session').set({ page_history: JSON.stringify(pages) }).where('id', '=', id).execute();
+  }
+
+  async insertMessage(fields: NewMessage, now: number): Promise<MessageRow> {
+    return this.db
+      .insertInto('message')
+      .values({ message_type: 'comment', ...fields, created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async findMessageIdByPostKey(sessionId: number, postKey: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom('message').select('id').where('session_id', '=', sessionId).where('post_key', '=', postKey).orderBy('id').executeTakeFirst();
+    return row?.id;
+  }
+
+  listMessages(sessionId: number, limit: number, beforeId?: number): Promise<MessageWithRelations[]> {
+    return listMessages(this.db, sessionId, limit, beforeId);
+  }
+
+  getMessage(id: number): Promise<MessageWithRelations | undefined> {
+    return getMessage(this.db, id);
+  }
+
+  async createAttachment(fields: NewAttachment, now: number): Promise<AttachmentRow> {
+    return this.db
+      .insertInto('attachment')
+      .values({ ...fields, public_id: randomBytes(16).toString('base64url'), created_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async getAttachmentByPublicId(publicId: string): Promise<AttachmentRow | undefined> {
+    return this.db.selectFrom('attachment').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+  }
+
+  async upsertRating(sessionId: number, rate: number, reason: string, now: number): Promise<RatingRow> {
+    return this.db
+      .insertInto('rating')
+      .values({ session_id: sessionId, rate, reason, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('session_id').doUpdateSet({ rate, reason, updated_at: now }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async getRating(sessionId: number): Promise<RatingRow | undefined> {
+    return this.db.selectFrom('rating').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
+  }
+
+  insertNotifications(rows: NewNotification[], now: number): Promise<BusNotificationRow[]> {
+    return insertNotifications(this.db, rows, now);
+  }
+
+  listNotifications(query: NotificationQuery): Promise<BusNotificationRow[]> {
+    return listNotifications(this.db, query);
+  }
+
+  maxNotificationId(): Promise<number> {
+    return maxNotificationId(this.db);
+  }
+
+  deleteNotificationsBefore(time: number): Promise<number> {
+    return deleteNotificationsBefore(this.db, time);
+  }
+
+  writeBus(writes: BusWrite[], hooks?: OrderedWriteHooks): Promise<BusWriteResult[]> {
+    return writeInOrder(this.db, this.engine, writes, hooks);
+  }
+
+  committedBusWrites(writes: BusWrite[]): Promise<BusWriteResult[] | undefined> {
+    return committedBatch(this.db, writes);
+  }
+}

@@ -1,0 +1,136 @@
+import Type, { type Static } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Rate } from '../../../protocol/livechat.js';
+import { visitorLabel } from '../../../protocol/visitor-label.js';
+import { OPERATOR_PRESENCES, type OperatorPresence } from '../../../protocol/operator-console.js';
+import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
+import type { MessageWithRelations } from '../store/store.js';
+import { messageToWire, type WireMessage } from './format.js';
+import { urlsFor } from './urls.js';
+import { ConversationNotFoundError, mayRead } from './conversation-access.js';
+import { ConversationDetailSchema, ConversationSummarySchema } from '../operators/operator-schemas.js';
+import { Id, OneOf, toId } from '../../core/schemas/params.js';
+
+type ConversationSummary = Static<typeof ConversationSummarySchema>;
+type ConversationDetail = Static<typeof ConversationDetailSchema>;
+
+const Presence = OneOf(OPERATOR_PRESENCES, 'presence must be "available" or "away"');
+
+/** Conversations the list shows: the most recent ones, open or closed. */
+export const CONVERSATION_LIST_MAX = 50;
+/** Messages read to compute a summary (unread count, waiting time) and sent when one is opened. */
+export const CONVERSATION_MESSAGES_MAX = 100;
+
+/**
+ * Visitor messages after the operator's last one: how many nobody has read yet (past the conversation's
+ * read marker, which opening it moves), and since when the oldest waits for an answer.
+ */
+function waitingOf(newestFirst: MessageWithRelations[], seenUpTo: number): { unread: number; waiting_since: number | null } {
+  let unread = 0;
+  let since: number | null = null;
+  for (const m of newestFirst) {
+    if (m.author_operator_id !== null) break;
+    if (m.message_type !== 'comment') continue;
+    if (m.id > seenUpTo) unread += 1;
+    since = m.created_at;
+  }
+  return { unread, waiting_since: since };
+}
+
+/** The page history stored with a session (JSON text), or null when never reported. */
+export function parsePages(raw: string | null): string[] | null {
+  if (raw === null) return null;
+  try {
+    const pages: unknown = JSON.parse(raw);
+    return Array.isArray(pages) ? pages.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The console's view of its conversations (issue 7), same-origin with the operator's session cookie,
+ * under OPERATOR_PREFIX (routes/operator.ts):
+ * - `conversations` {} → ConversationSummary[] (newest first) of the sessions the operator serves;
+ * - `conversation` {session_id} → ConversationDetail (messages oldest first, page history, rating);
+ * - `presence` {} and `set_presence` {presence} →
+ *   `"available"` or `"away"`. An away operator is left out of `/im_livechat/init` and
+ *   `/im_livechat/get_session` while still answering its open conversations.
+ *
+ * The away flag is a column of the operator, so it survives restarts and every server process sharing
+ * the database agrees on it.
+ */
+export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void> {
+  const presenceOf = (operator: OperatorRow): OperatorPresence => (operator.away ? 'away' : 'available');
+  const authorize = (request: FastifyRequest) => app.requireOperator(request);
+
+  const summaryOf = async (session: VisitorSessionRow, request: FastifyRequest): Promise<{ summary: ConversationSummary; messages: WireMessage[] }> => {
+    const rows = await app.store.listMessages(session.id, CONVERSATION_MESSAGES_MAX);
+    const urls = urlsFor(request);
+    const messages = rows.map((m) => messageToWire(m, session, urls)).reverse();
+    const summary: ConversationSummary = {
+      id: session.id,
+      channel_id: session.channel_id,
+      visitor_name: visitorLabel(session),
+      origin: session.origin,
+      created_at: session.created_at,
+      closed_at: session.closed_at,
+      last_message: messages.at(-1) ?? null,
+      ...waitingOf(rows, session.operator_seen_message_id ?? 0),
+      current_page: parsePages(session.page_history)?.at(-1) ?? null,
+      time_zone: session.time_zone,
+    };
+    return { summary, messages };
+  };
+
+  app.rpc(
+    '/conversations',
+    { summary: 'The operator’s conversations, newest first', params: Type.Object({}), result: Type.Array(ConversationSummarySchema), authorize },
+    async (_params, request) => {
+      const operator = await app.requireOperator(request);
+      // The operator's chats, and the offline messages of its channels, which every member may answer.
+      const own = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX });
+      const offline = await app.store.offline.list(await app.store.operatorChannelIds(operator.id), CONVERSATION_LIST_MAX);
+      const sessions = [...own, ...offline].sort((a, b) => b.id - a.id).slice(0, CONVERSATION_LIST_MAX);
+      const out: ConversationSummary[] = [];
+      for (const session of sessions) out.push((await summaryOf(session, request)).summary);
+      return out;
+    },
+  );
+
+  app.rpc(
+    '/conversation',
+    { summary: 'One conversation with its messages, page history and rating', params: Type.Object({ session_id: Id() }), result: ConversationDetailSchema, authorize },
+    async (params, request) => {
+      const operator = await app.requireOperator(request);
+      const session = await app.store.getVisitorSession(toId(params.session_id));
+      // Only the sessions it serves: the bus lets an operator read those channels only (poll-authorization).
+      if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
+      const { summary, messages } = await summaryOf(session, request);
+      const rating = await app.store.getRating(session.id);
+      const detail: ConversationDetail = {
+        ...summary,
+        messages,
+        page_history: parsePages(session.page_history),
+        rating: rating ? { rate: rating.rate as Rate, reason: rating.reason } : null,
+        reply_email: session.origin === 'offline' ? session.email : null,
+      };
+      return detail;
+    },
+  );
+
+  app.rpc('/presence', { summary: 'Whether the operator takes new conversations', params: Type.Object({}), result: Presence, authorize }, async (_params, request) =>
+    presenceOf(await app.requireOperator(request)),
+  );
+
+  app.rpc(
+    '/set_presence',
+    { summary: 'Takes new conversations (available) or not (away)', params: Type.Object({ presence: Presence }), result: Presence, authorize },
+    async (params, request) => {
+      const operator = await app.requireOperator(request);
+      await app.store.setOperatorAway(operator.id, params.presence === 'away');
+      app.availability.forget();
+      return params.presence;
+    },
+  );
+}

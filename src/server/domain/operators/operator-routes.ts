@@ -1,0 +1,57 @@
+import Type from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import { BusChannel } from '../../../protocol/livechat.js';
+import { RpcError } from '../../core/rpc/errors.js';
+import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
+import { ConversationNotFoundError, mayRead } from '../conversations/conversation-access.js';
+import { Id, toId } from '../../core/schemas/params.js';
+
+/** Where the operator console's own routes live: app.ts registers them under it. */
+export const OPERATOR_PREFIX = '/im_livechat/operator';
+
+/** The session if this operator may read it (conversation-access.ts), else as if it did not exist. */
+async function sessionForOperator(app: FastifyInstance, operator: OperatorRow, sessionId: number): Promise<VisitorSessionRow> {
+  const session = await app.store.getVisitorSession(sessionId);
+  if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
+  return session;
+}
+
+const OnSession = Type.Object({ session_id: Id({ description: 'The conversation' }) });
+
+/**
+ * Console-only actions on a conversation, same-origin with the operator's session cookie, under
+ * {@link OPERATOR_PREFIX}:
+ * - `close_session` {session_id} → true; publishes `{info: "session_closed", uuid}` to the visitor
+ *   (idempotent: closing twice publishes once).
+ * - `request_history` {session_id} → true; publishes `{_type: "history_command"}` to the visitor, whose
+ *   widget answers with `/im_livechat/history`.
+ */
+export async function operatorRoutes(app: FastifyInstance): Promise<void> {
+  const authorize = (request: Parameters<typeof app.requireOperator>[0]) => app.requireOperator(request);
+
+  app.rpc(
+    '/close_session',
+    { summary: 'Closes a conversation (the visitor is told)', params: OnSession, result: Type.Literal(true), authorize },
+    async (params, request) => {
+      const session = await sessionForOperator(app, await app.requireOperator(request), toId(params.session_id));
+      if (session.closed_at !== null) return true as const;
+      await app.store.closeVisitorSession(session.id, app.clock.now());
+      // The uuid is the visitor's credential: only the visitor's own channel carries it, never one operators read.
+      await app.bus.publish([BusChannel.visitor(session.uuid)], { info: 'session_closed', uuid: session.uuid });
+      await app.bus.publish([BusChannel.session(session.id)], { info: 'session_closed', session_id: session.id });
+      return true as const;
+    },
+  );
+
+  app.rpc(
+    '/request_history',
+    { summary: 'Asks the visitor’s widget for the pages it saw', params: OnSession, result: Type.Literal(true), authorize },
+    async (params, request) => {
+      const session = await sessionForOperator(app, await app.requireOperator(request), toId(params.session_id));
+      if (session.closed_at !== null) throw new RpcError('This conversation is closed', 'user_error');
+      if (session.origin === 'offline') throw new RpcError('An offline message has no visitor online to ask', 'user_error');
+      await app.bus.publish([BusChannel.visitor(session.uuid)], { _type: 'history_command' });
+      return true as const;
+    },
+  );
+}

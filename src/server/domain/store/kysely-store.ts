@@ -1,0 +1,222 @@
+import { sql } from 'kysely';
+import type { ChannelRow, OperatorRow } from '../../core/db/tables.js';
+import type { OpenDatabase } from '../../core/db/database.js';
+import { hashPassword, verifyPassword } from '../operators/passwords.js';
+import { ConversationQueries } from '../conversations/conversation-queries.js';
+import { availableOperators } from '../operators/operator-queries.js';
+import { VisitorQueries } from '../visitors/visitor-queries.js';
+import { DatabaseCounterStore } from '../../core/limits/counter-queries.js';
+import { KyselyConversationStore } from '../conversations/kysely-conversation-store.js';
+import type { CounterStore } from '../../core/limits/counter-store.js';
+import { Dataset } from '../../features/dataset/service.js';
+import type { DatasetContext } from '../../features/dataset/models.js';
+import { KyselyOfflineStore, type OfflineStore } from '../../features/offline-messages/offline-store.js';
+import { KyselyAlertStore, type AlertStore } from '../../features/alerts/alert-store.js';
+import { UploadUsageQueries, type UploadUsageStore } from '../attachments/upload-usage-queries.js';
+import { RetentionQueries, type RetentionStore } from '../../features/retention/retention-queries.js';
+import type { AvailableOperator, NewChannel, NewOperator, Store } from './store.js';
+
+/** Channel texts of SPEC.md §2 and PROTOCOL.md §2.1, used when a channel is created without them. */
+export const CHANNEL_DEFAULTS = {
+  button_text: 'Chat with one of our collaborators',
+  default_message: 'How may I help you?',
+  input_placeholder: 'Ask something ...',
+} as const;
+
+// A hash no password can match, so a login check against a missing operator costs the same time.
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/**
+ * The Kysely implementation of {@link Store} for SQLite and PostgreSQL alike: channels, operators and
+ * their sessions here, conversations in {@link KyselyConversationStore}. The Kysely handle stays inside
+ * src/server/store: everything else asks the store.
+ */
+export class KyselyStore extends KyselyConversationStore implements Store {
+  readonly counters: CounterStore;
+  readonly visitors: VisitorQueries;
+  readonly conversations: ConversationQueries;
+  readonly offline: OfflineStore;
+  readonly alerts: AlertStore;
+  readonly uploadUsage: UploadUsageStore;
+  readonly retention: RetentionStore;
+  #closed: Promise<void> | undefined;
+
+  constructor(open: OpenDatabase) {
+    super(open);
+    this.counters = new DatabaseCounterStore(open.db);
+    this.visitors = new VisitorQueries(open.db);
+    this.conversations = new ConversationQueries(open.db);
+    this.offline = new KyselyOfflineStore(open.db);
+    this.alerts = new KyselyAlertStore(open.db);
+    this.uploadUsage = new UploadUsageQueries(open.db);
+    this.retention = new RetentionQueries(open.db);
+  }
+
+  dataset(context: DatasetContext): Dataset {
+    return new Dataset(this.db, context);
+  }
+
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
+  }
+
+  async backupTo(file: string): Promise<void> {
+    if (this.engine !== 'sqlite') throw new Error('only a SQLite database is backed up by the server; use pg_dump');
+    // VACUUM INTO writes a consistent copy while the server keeps running (WAL readers are not blocked).
+    await sql`VACUUM INTO ${file}`.execute(this.db);
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const row = await this.db.selectFrom('livechat_channel').select('id').limit(1).executeTakeFirst();
+    return row === undefined;
+  }
+
+  async createChannel(fields: NewChannel): Promise<ChannelRow> {
+    return this.db
+      .insertInto('livechat_channel')
+      .values({
+        button_text: CHANNEL_DEFAULTS.button_text,
+        default_message: CHANNEL_DEFAULTS.default_message,
+        input_placeholder: CHANNEL_DEFAULTS.input_placeholder,
+        rule_action: 'display_button',
+        auto_popup_timer: 0,
+        prechat_form: 'off',
+        ...fields,
+        created_at: Date.now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async getChannel(id: number): Promise<ChannelRow | undefined> {
+    return this.db.selectFrom('livechat_channel').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listChannels(): Promise<ChannelRow[]> {
+    return this.db.selectFrom('livechat_channel').selectAll().orderBy('id').execute();
+  }
+
+  async updateChannel(id: number, patch: Parameters<Store['updateChannel']>[1]): Promise<void> {
+    if (Object.keys(patch).length === 0) return;
+    await this.db.updateTable('livechat_channel').set(patch).where('id', '=', id).execute();
+  }
+
+  async addChannelOperator(channelId: number, operatorId: number): Promise<void> {
+    await this.db
+      .insertInto('channel_operator')
+      .values({ channel_id: channelId, operator_id: operatorId })
+      .onConflict((oc) => oc.columns(['channel_id', 'operator_id']).doNothing())
+      .execute();
+  }
+
+  async removeChannelOperator(channelId: number, operatorId: number): Promise<void> {
+    await this.db.deleteFrom('channel_operator').where('channel_id', '=', channelId).where('operator_id', '=', operatorId).execute();
+  }
+
+  async channelOperatorIds(channelId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('channel_operator').select('operator_id').where('channel_id', '=', channelId).orderBy('operator_id').execute();
+    return rows.map((r) => r.operator_id);
+  }
+
+  async operatorChannelIds(operatorId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', operatorId).orderBy('channel_id').execute();
+    return rows.map((r) => r.channel_id);
+  }
+
+  async createOperator(fields: NewOperator): Promise<OperatorRow> {
+    return this.db
+      .insertInto('operator')
+      .values({
+        login: fields.login,
+        display_name: fields.display_name,
+        email: fields.email ?? null,
+        password_hash: await hashPassword(fields.password),
+        is_admin: fields.is_admin ? 1 : 0,
+        created_at: Date.now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async getOperator(id: number): Promise<OperatorRow | undefined> {
+    return this.db.selectFrom('operator').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async getOperatorByLogin(login: string): Promise<OperatorRow | undefined> {
+    return this.db.selectFrom('operator').selectAll().where('login', '=', login).executeTakeFirst();
+  }
+
+  async listOperators(): Promise<OperatorRow[]> {
+    return this.db.selectFrom('operator').selectAll().orderBy('id').execute();
+  }
+
+  async checkPassword(login: string, password: string): Promise<OperatorRow | undefined> {
+    const operator = await this.getOperatorByLogin(login);
+    const ok = await verifyPassword(password, operator?.password_hash ?? DUMMY_HASH);
+    return ok && operator?.archived_at === null ? operator : undefined;
+  }
+
+  async setOperatorPassword(id: number, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('operator').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+      await trx.deleteFrom('web_session').where('operator_id', '=', id).execute();
+    });
+  }
+
+  async archiveOperator(id: number, now: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('operator').set({ archived_at: now }).where('id', '=', id).where('archived_at', 'is', null).execute();
+      await trx.deleteFrom('channel_operator').where('operator_id', '=', id).execute();
+      await trx.deleteFrom('web_session').where('operator_id', '=', id).execute();
+    });
+  }
+
+  async setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null, now = Date.now()): Promise<void> {
+    await this.db.updateTable('operator').set({ avatar, avatar_mimetype: mimetype, avatar_updated_at: now }).where('id', '=', id).execute();
+  }
+
+  async setOperatorDisplayName(id: number, displayName: string): Promise<void> {
+    await this.db.updateTable('operator').set({ display_name: displayName }).where('id', '=', id).execute();
+  }
+
+  async setOperatorAway(id: number, away: boolean): Promise<void> {
+    await this.db.updateTable('operator').set({ away: away ? 1 : 0 }).where('id', '=', id).execute();
+  }
+
+  async touchOperator(id: number, now: number): Promise<void> {
+    await this.db.updateTable('operator').set({ last_seen: now }).where('id', '=', id).execute();
+  }
+
+  async recordOperatorActivity(id: number, lastActive: number): Promise<void> {
+    await this.db.updateTable('operator').set({ last_active: lastActive }).where('id', '=', id).execute();
+  }
+
+  availableOperators(channelId: number, now: number, seenSince: number, activeSince: number, awakeSince?: number): Promise<AvailableOperator[]> {
+    return availableOperators(this.db, channelId, now, seenSince, activeSince, awakeSince);
+  }
+
+  async createWebSession(operatorId: number, tokenHash: string, now: number, expiresAt: number): Promise<void> {
+    await this.db.insertInto('web_session').values({ token_hash: tokenHash, operator_id: operatorId, created_at: now, expires_at: expiresAt }).execute();
+  }
+
+  async findWebSession(tokenHash: string, now: number): Promise<OperatorRow | undefined> {
+    return this.db
+      .selectFrom('web_session as ws')
+      .innerJoin('operator as o', 'o.id', 'ws.operator_id')
+      .selectAll('o')
+      .where('ws.token_hash', '=', tokenHash)
+      .where('ws.expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async deleteWebSession(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('web_session').where('token_hash', '=', tokenHash).execute();
+  }
+
+  /** Closes the database once, however many times it is asked. */
+  close(): Promise<void> {
+    this.#closed ??= this.db.destroy();
+    return this.#closed;
+  }
+}

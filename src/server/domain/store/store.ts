@@ -1,0 +1,202 @@
+import type { CounterStore } from '../../core/limits/counter-store.js';
+import type { Insertable, Updateable } from 'kysely';
+import type { BusWrite, BusWriteResult, OrderedWriteHooks } from '../../core/bus/bus-writes.js';
+import type { Dataset } from '../../features/dataset/service.js';
+import type { DatasetContext } from '../../features/dataset/models.js';
+import type {
+  AttachmentRow,
+  BusNotificationRow,
+  ChannelRow,
+  LivechatChannelTable,
+  MessageRow,
+  NewAttachment,
+  OperatorRow,
+  RatingRow,
+  VisitorSessionRow,
+} from '../../core/db/tables.js';
+import type { Engine } from '../../core/db/database.js';
+import type { VisitorStore } from '../visitors/visitor-queries.js';
+import type { ConversationStore } from '../conversations/conversation-queries.js';
+import type { OfflineStore } from '../../features/offline-messages/offline-store.js';
+import type { AlertStore } from '../../features/alerts/alert-store.js';
+import type { UploadUsageStore } from '../attachments/upload-usage-queries.js';
+import type { RetentionStore } from '../../features/retention/retention-queries.js';
+
+/** Fields a channel is created with; the rest take SPEC.md defaults. */
+export type NewChannel = Partial<Omit<Insertable<LivechatChannelTable>, 'id' | 'created_at'>> & { name: string };
+/** Channel fields to change. */
+export type ChannelPatch = Omit<Updateable<LivechatChannelTable>, 'id' | 'created_at'>;
+
+/** Fields an operator is created with; the password is hashed by the store. */
+export interface NewOperator {
+  login: string;
+  display_name: string;
+  email?: string | null;
+  password: string;
+  is_admin?: boolean;
+}
+
+/** An operator who can take a conversation, with their current load. */
+export interface AvailableOperator {
+  id: number;
+  display_name: string;
+  active_sessions: number;
+}
+
+/** A new visitor session. */
+export interface NewVisitorSession {
+  uuid: string;
+  channel_id: number;
+  operator_id: number;
+  anonymous_name: string;
+  name: string;
+  /** 1 when `anonymous_name` is the visitor's own, not the widget's default; 0 when left out. */
+  name_given?: number;
+  /** What the host page said about its visitor (issue 14); anonymous when absent. */
+  identity?: VisitorSessionRow['identity'];
+  visitor_id?: string | null;
+  email?: string | null;
+  context?: string | null;
+  user_agent?: string | null;
+  time_zone?: string | null;
+  language?: string | null;
+}
+
+/** A new message. */
+export interface NewMessage {
+  session_id: number;
+  body: string;
+  author_operator_id: number | null;
+  message_type?: MessageRow['message_type'];
+  post_key?: string | null;
+}
+
+/** A message with its author's name and attachments, ready to be shaped for the wire. */
+export interface MessageWithRelations extends MessageRow {
+  author_name: string | null;
+  attachments: AttachmentRow[];
+}
+
+/** One notification to write: the channel name and the JSON-serialisable payload. */
+export interface NewNotification {
+  channel: string;
+  message: unknown;
+}
+
+/** Reading options for bus notifications (used by the long-polling route). */
+export interface NotificationQuery {
+  channels: readonly string[];
+  /** Rows with an id above this. */
+  afterId?: number;
+  /** Rows created at or after this epoch-ms time (the first poll's replay window). */
+  since?: number;
+  limit?: number;
+}
+
+/**
+ * Everything the routes and the bus need from storage. One implementation (Kysely) serves both SQLite
+ * and PostgreSQL; no route builds SQL itself, and the Kysely handle never leaves src/server/store.
+ */
+export interface Store {
+  readonly engine: Engine;
+  /** Limit counters kept in the database, shared by every process that uses it. */
+  readonly counters: CounterStore;
+  /** Visitor identities and the channels' identity secrets. */
+  readonly visitors: VisitorStore;
+  /** Visitor upload totals and read markers (issue 15). */
+  readonly conversations: ConversationStore;
+  /** Messages left through the offline form (issue 14). */
+  readonly offline: OfflineStore;
+  /** Alert mails to operators and their settings (issue 14). */
+  readonly alerts: AlertStore;
+  /** Bytes of files stored per client address, channel and operator and UTC day (upload budgets). */
+  readonly uploadUsage: UploadUsageStore;
+  /** Deleting ended conversations past their retention (the retention job). */
+  readonly retention: RetentionStore;
+
+  isEmpty(): Promise<boolean>;
+
+  createChannel(fields: NewChannel): Promise<ChannelRow>;
+  getChannel(id: number): Promise<ChannelRow | undefined>;
+  listChannels(): Promise<ChannelRow[]>;
+  updateChannel(id: number, patch: ChannelPatch): Promise<void>;
+  addChannelOperator(channelId: number, operatorId: number): Promise<void>;
+  removeChannelOperator(channelId: number, operatorId: number): Promise<void>;
+  channelOperatorIds(channelId: number): Promise<number[]>;
+  operatorChannelIds(operatorId: number): Promise<number[]>;
+
+  createOperator(fields: NewOperator): Promise<OperatorRow>;
+  getOperator(id: number): Promise<OperatorRow | undefined>;
+  getOperatorByLogin(login: string): Promise<OperatorRow | undefined>;
+  listOperators(): Promise<OperatorRow[]>;
+  /** The operator if the password matches and the operator was not removed. */
+  checkPassword(login: string, password: string): Promise<OperatorRow | undefined>;
+  /** Replaces the operator's password (hashed) and ends all its browser sessions. */
+  setOperatorPassword(id: number, password: string): Promise<void>;
+  /** Removes an operator: archived (its conversations stay), out of every channel, logged out everywhere. */
+  archiveOperator(id: number, now: number): Promise<void>;
+  /** Sets (or with null removes) the operator's picture, versioned by `now` (epoch ms). */
+  setOperatorAvatar(id: number, avatar: Buffer | null, mimetype: string | null, now?: number): Promise<void>;
+  /** Changes the name visitors and colleagues see. */
+  setOperatorDisplayName(id: number, displayName: string): Promise<void>;
+  /** Sets the operator's away flag; an away operator is left out of {@link Store.availableOperators}. */
+  setOperatorAway(id: number, away: boolean): Promise<void>;
+  /** Records that the operator was seen now (presence, PROTOCOL.md §11.1). */
+  touchOperator(id: number, now: number): Promise<void>;
+  /** Records the operator's last user activity as its poll reported it (`bus_inactivity`). */
+  recordOperatorActivity(id: number, lastActive: number): Promise<void>;
+  /**
+   * Operators of the channel who are logged in and seen at or after `seenSince`, with their load; with
+   * `awakeSince`, those whose reported last activity is older are away and left out; so are those who set
+   * the away flag.
+   */
+  availableOperators(channelId: number, now: number, seenSince: number, activeSince: number, awakeSince?: number): Promise<AvailableOperator[]>;
+
+  createWebSession(operatorId: number, tokenHash: string, now: number, expiresAt: number): Promise<void>;
+  findWebSession(tokenHash: string, now: number): Promise<OperatorRow | undefined>;
+  deleteWebSession(tokenHash: string): Promise<void>;
+
+  createVisitorSession(fields: NewVisitorSession, now: number): Promise<VisitorSessionRow>;
+  getVisitorSessionByUuid(uuid: string): Promise<VisitorSessionRow | undefined>;
+  getVisitorSession(id: number): Promise<VisitorSessionRow | undefined>;
+  listVisitorSessions(filter: { operatorId?: number; open?: boolean; limit?: number }): Promise<VisitorSessionRow[]>;
+  closeVisitorSession(id: number, now: number): Promise<void>;
+  setPageHistory(id: number, pages: string[]): Promise<void>;
+
+  insertMessage(fields: NewMessage, now: number): Promise<MessageRow>;
+  /** The id of the session's message stored with that post key, if any. */
+  findMessageIdByPostKey(sessionId: number, postKey: string): Promise<number | undefined>;
+  /** Newest first, at most `limit`; with `beforeId`, only older messages. */
+  listMessages(sessionId: number, limit: number, beforeId?: number): Promise<MessageWithRelations[]>;
+  getMessage(id: number): Promise<MessageWithRelations | undefined>;
+
+  createAttachment(fields: NewAttachment, now: number): Promise<AttachmentRow>;
+  getAttachmentByPublicId(publicId: string): Promise<AttachmentRow | undefined>;
+
+  /** One rating per session: the first call creates it, later calls overwrite it. */
+  upsertRating(sessionId: number, rate: number, reason: string, now: number): Promise<RatingRow>;
+  getRating(sessionId: number): Promise<RatingRow | undefined>;
+
+  insertNotifications(rows: NewNotification[], now: number): Promise<BusNotificationRow[]>;
+  listNotifications(query: NotificationQuery): Promise<BusNotificationRow[]>;
+  maxNotificationId(): Promise<number>;
+  deleteNotificationsBefore(time: number): Promise<number>;
+
+  /**
+   * Writes bus notifications (and chat messages with their announcements) one writer at a time, so ids
+   * become visible in order (store/bus-writes.ts). `hooks` widen the commit window, for tests only.
+   */
+  writeBus(writes: BusWrite[], hooks?: OrderedWriteHooks): Promise<BusWriteResult[]>;
+  /** The results of a `writeBus` batch whose commit was not confirmed, if it is stored (store/bus-writes.ts). */
+  committedBusWrites(writes: BusWrite[]): Promise<BusWriteResult[] | undefined>;
+
+  /** The console's dataset queries (PROTOCOL.md §9) on behalf of an operator. */
+  dataset(context: DatasetContext): Dataset;
+  /** Answers when the database does (the readiness probe). */
+  ping(): Promise<void>;
+  /** Writes a consistent copy of a SQLite database to `file` while it is in use (PostgreSQL: pg_dump). */
+  backupTo(file: string): Promise<void>;
+
+  /** Closes the database; later calls wait for the same close. */
+  close(): Promise<void>;
+}

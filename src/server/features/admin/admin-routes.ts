@@ -1,0 +1,215 @@
+import Type, { type Static } from 'typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OPERATOR_PASSWORD_MIN, RETENTION_DAYS_BOUNDS } from '../../../protocol/operator-console.js';
+import { avatarPath } from '../../../protocol/operator-profile.js';
+import { InvalidParamError, RpcError } from '../../core/rpc/errors.js';
+import type { ChannelRow, OperatorRow } from '../../core/db/tables.js';
+import { parseEmailAddress } from '../../core/mail/email-address.js';
+import { Bool, ERROR_MESSAGES, Id, OptionalText, Text, textOr, toId } from '../../core/schemas/params.js';
+import { ChannelSettingsSchema, OperatorAccountSchema } from '../../domain/operators/operator-schemas.js';
+
+type ChannelSettings = Static<typeof ChannelSettingsSchema>;
+type OperatorAccount = Static<typeof OperatorAccountSchema>;
+
+/** Longest login and display name an admin may give. */
+export const OPERATOR_NAME_MAX = 100;
+/** Longest password accepted (scrypt takes any length; this only bounds the work per request). */
+export const OPERATOR_PASSWORD_MAX = 200;
+
+/** Channel fields an admin may change; each is checked by the dataset layer's writers (models.ts). */
+export const CHANNEL_SETTING_FIELDS = [
+  'name',
+  'button_text',
+  'default_message',
+  'input_placeholder',
+  'button_background_color',
+  'button_text_color',
+  'header_background_color',
+  'title_color',
+  'rule_action',
+  'auto_popup_timer',
+  'rule_url_pattern',
+  'prechat_form',
+  'visitor_uploads',
+  'visitor_upload_max_bytes',
+  'visitor_upload_types',
+  'offline_mode',
+  'offline_text',
+  'missed_after_seconds',
+  'retention_days',
+] as const;
+
+/** The caller is logged in but is not an administrator. */
+export class AdminOnlyError extends RpcError {
+  constructor() {
+    super('Only administrators may manage operators and channels', 'access_error', undefined, 'livechat.AccessError');
+  }
+}
+
+class OperatorNotFoundError extends RpcError {
+  constructor() {
+    super('This operator does not exist', 'missing_error', undefined, 'livechat.MissingError');
+  }
+}
+
+/** The channel an admin names does not exist. */
+export class ChannelNotFoundError extends RpcError {
+  constructor() {
+    super('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
+  }
+}
+
+/** A new password: bounded work for scrypt, and a floor. */
+const Password = Text(OPERATOR_PASSWORD_MAX, {
+  minLength: OPERATOR_PASSWORD_MIN,
+  [ERROR_MESSAGES]: {
+    minLength: 'The password must have at least {limit} characters',
+    maxLength: '{key} must be at most {limit} characters',
+    pattern: '{key} {problem}',
+    default: '{key} must be a string',
+  },
+});
+
+const ChannelIds = Type.Unsafe<number[] | null>({
+  type: ['array', 'null'],
+  maxItems: 1000,
+  items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  description: 'The channels the operator answers',
+  [ERROR_MESSAGES]: { default: 'channel_ids must be a list of channel ids' },
+});
+
+// Login, name and e-mail address are judged after trimming, which a schema cannot do: the one-word
+// login, the non-empty name and the address rule (mail/email-address.ts) stay in the handler.
+const NewOperator = Type.Object({
+  login: Text(OPERATOR_NAME_MAX, { description: 'One word' }),
+  name: Text(OPERATOR_NAME_MAX),
+  password: Password,
+  email: Type.Optional(OptionalText(300)),
+  is_admin: Type.Optional(Bool()),
+  channel_ids: Type.Optional(ChannelIds),
+});
+
+const ChannelValues = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  // Each value is checked by the dataset layer's writers (store/dataset/models.ts), so both ways agree.
+  propertyNames: { enum: [...CHANNEL_SETTING_FIELDS] },
+  // Bounds only (a number of days, or null: forever); other types reach the writer, whose message names them.
+  properties: { retention_days: { type: ['number', 'null'], minimum: RETENTION_DAYS_BOUNDS.min, maximum: RETENTION_DAYS_BOUNDS.max, description: 'Days ended conversations are kept; null: forever' } },
+  description: 'The settings to change',
+  [ERROR_MESSAGES]: {
+    enum: 'Not a channel setting: {name}',
+    minimum: 'retention_days must be at least {limit}',
+    maximum: 'retention_days must be at most {limit}',
+    default: 'values must be an object',
+  },
+});
+
+function settingsOf(channel: ChannelRow): ChannelSettings {
+  // Flags are 0/1 in the database (SQLite has no boolean) and booleans on the wire.
+  return Object.fromEntries([['id', channel.id], ...CHANNEL_SETTING_FIELDS.map((f) => [f, f === 'visitor_uploads' ? channel[f] === 1 : channel[f]])]) as unknown as ChannelSettings;
+}
+
+/** The check of admin routes: the logged-in operator, if an administrator. */
+export function adminOnly(app: FastifyInstance): (request: FastifyRequest) => Promise<OperatorRow> {
+  return async (request) => {
+    const operator = await app.requireOperator(request);
+    if (!operator.is_admin) throw new AdminOnlyError();
+    return operator;
+  };
+}
+
+/** Where the routes below live, under OPERATOR_PREFIX (routes/operator-api.ts registers them). */
+export const OPERATOR_ADMIN_PREFIX = '/admin';
+
+/**
+ * Administration from the console (issue 7), admins only, under {@link OPERATOR_ADMIN_PREFIX}; every
+ * route checks the caller's role on the server, whatever the console shows:
+ * - `operators` {} → OperatorAccount[] (removed operators left out);
+ * - `add_operator` {login, name, password, email?, is_admin?, channel_ids?} → OperatorAccount; the
+ *   password is hashed by the store (scrypt);
+ * - `remove_operator` {operator_id} → true; archived, not deleted, because its past conversations point
+ *   at it; it can no longer log in and is logged out everywhere;
+ * - `reset_password` {operator_id, password} → true; logs it out everywhere;
+ * - `channels` {} → ChannelSettings[];
+ * - `update_channel` {channel_id, values} → ChannelSettings.
+ */
+export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
+  // Admin actions change channels and who may answer them; init must not answer from before.
+  app.addHook('onSend', async () => {
+    app.availability.forget();
+  });
+  const requireAdmin = adminOnly(app);
+
+  const activeOperator = async (id: number): Promise<OperatorRow> => {
+    const operator = await app.store.getOperator(id);
+    if (!operator || operator.archived_at !== null) throw new OperatorNotFoundError();
+    return operator;
+  };
+
+  const accountOf = async (operator: OperatorRow): Promise<OperatorAccount> => ({
+    id: operator.id,
+    login: operator.login,
+    name: operator.display_name,
+    email: operator.email,
+    is_admin: Boolean(operator.is_admin),
+    channel_ids: await app.store.operatorChannelIds(operator.id),
+    has_avatar: operator.avatar !== null && operator.avatar_mimetype !== null,
+    avatar_url: avatarPath(operator.id, operator.avatar_updated_at),
+  });
+
+  const authorize = requireAdmin;
+  const AnyParams = Type.Object({});
+
+  app.rpc('/operators', { summary: 'The operators (removed ones left out)', params: AnyParams, result: Type.Array(OperatorAccountSchema), authorize }, async () => {
+    const out: OperatorAccount[] = [];
+    for (const operator of await app.store.listOperators()) if (operator.archived_at === null) out.push(await accountOf(operator));
+    return out;
+  });
+
+  app.rpc('/add_operator', { summary: 'Adds an operator', params: NewOperator, result: OperatorAccountSchema, authorize }, async (params) => {
+    const login = params.login.trim();
+    if (!/^\S+$/.test(login)) throw new InvalidParamError('The login must be one word without spaces');
+    const name = params.name.trim();
+    if (name === '') throw new InvalidParamError('The name is empty');
+    const rawEmail = textOr(params.email, '').trim();
+    const email = rawEmail === '' ? null : parseEmailAddress(rawEmail);
+    if (email === undefined) throw new InvalidParamError('The e-mail address is not valid');
+    const channelIds = [...new Set(params.channel_ids ?? [])];
+    for (const id of channelIds) if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();
+    // A removed operator keeps its login (its conversations still name it), so the login stays taken.
+    if (await app.store.getOperatorByLogin(login)) throw new RpcError('This login is already taken', 'user_error');
+    const operator = await app.store.createOperator({ login, display_name: name, email, password: params.password, is_admin: params.is_admin === true });
+    for (const id of channelIds) await app.store.addChannelOperator(id, operator.id);
+    return accountOf(operator);
+  });
+
+  const OnOperator = Type.Object({ operator_id: Id() });
+  app.rpc('/remove_operator', { summary: 'Removes an operator (archived: its conversations stay)', params: OnOperator, result: Type.Literal(true), authorize }, async (params, request) => {
+    const admin = await requireAdmin(request);
+    const operator = await activeOperator(toId(params.operator_id));
+    // Keeps at least one administrator able to log in.
+    if (operator.id === admin.id) throw new RpcError('You cannot remove yourself', 'user_error');
+    await app.store.archiveOperator(operator.id, app.clock.now());
+    return true as const;
+  });
+
+  const NewPassword = Type.Object({ operator_id: Id(), password: Password });
+  app.rpc('/reset_password', { summary: 'Sets an operator’s password (logged out everywhere)', params: NewPassword, result: Type.Literal(true), authorize }, async (params) => {
+    const operator = await activeOperator(toId(params.operator_id));
+    await app.store.setOperatorPassword(operator.id, params.password);
+    return true as const;
+  });
+
+  app.rpc('/channels', { summary: 'The channels’ settings', params: AnyParams, result: Type.Array(ChannelSettingsSchema), authorize }, async () =>
+    (await app.store.listChannels()).map(settingsOf),
+  );
+
+  const ChannelUpdate = Type.Object({ channel_id: Id(), values: ChannelValues });
+  app.rpc('/update_channel', { summary: 'Changes a channel’s settings', params: ChannelUpdate, result: ChannelSettingsSchema, authorize }, async (params, request) => {
+    const admin = await requireAdmin(request);
+    const id = toId(params.channel_id);
+    if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();
+    await app.store.dataset({ operator: admin, now: app.clock.now() }).write('im_livechat.channel', [id], params.values);
+    return settingsOf((await app.store.getChannel(id)) as ChannelRow);
+  });
+}

@@ -1,0 +1,49 @@
+import Type from 'typebox';
+import type { FastifyInstance } from 'fastify';
+import type { OperatorAlertSettings } from '../../../protocol/operator-console.js';
+import { InvalidParamError } from '../../core/rpc/errors.js';
+import { Bool, ERROR_MESSAGES, OptionalText, textOr } from '../../core/schemas/params.js';
+import { OperatorAlertSettingsSchema } from '../../domain/operators/operator-schemas.js';
+import { EMAIL_MAX_LENGTH, parseEmailAddress } from '../../core/mail/email-address.js';
+
+const INVALID_EMAIL = 'Invalid email address';
+
+/**
+ * An operator's own alert settings (issue 14), same-origin with its session cookie, under OPERATOR_PREFIX:
+ * - `alert_settings` {} → OperatorAlertSettings;
+ * - `set_alert_settings` {email, notify_missed_chat, notify_offline_message} → OperatorAlertSettings. An
+ *   empty address means no alert mails.
+ */
+export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
+  const read = async (operatorId: number): Promise<OperatorAlertSettings> =>
+    (await app.store.alerts.settings(operatorId)) ?? { email: null, notify_missed_chat: false, notify_offline_message: false };
+  const authorize = (request: Parameters<typeof app.requireOperator>[0]) => app.requireOperator(request);
+
+  app.rpc(
+    '/alert_settings',
+    { summary: 'The operator’s own alert e-mails', params: Type.Object({}), result: OperatorAlertSettingsSchema, authorize },
+    async (_params, request) => read((await app.requireOperator(request)).id),
+  );
+
+  app.rpc(
+    '/set_alert_settings',
+    {
+      summary: 'Changes the operator’s own alert e-mails; the settings as saved',
+      params: Type.Object({
+        email: OptionalText(EMAIL_MAX_LENGTH + 7, { description: 'The address for alerts; empty for none', [ERROR_MESSAGES]: { default: INVALID_EMAIL } }),
+        notify_missed_chat: Bool(),
+        notify_offline_message: Bool(),
+      }),
+      result: OperatorAlertSettingsSchema,
+      authorize,
+    },
+    async (params, request) => {
+      const operator = await app.requireOperator(request);
+      const raw = textOr(params.email, '').trim();
+      const email = raw === '' ? null : parseEmailAddress(raw);
+      if (email === undefined) throw new InvalidParamError(INVALID_EMAIL);
+      await app.store.alerts.setSettings(operator.id, { email, notify_missed_chat: params.notify_missed_chat, notify_offline_message: params.notify_offline_message });
+      return read(operator.id);
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { AlertService } from './alert-service.js';
+import { conversationLinkHash } from '../../../protocol/operator-console.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Alert mails to operators: missed chats and offline messages (issue 14). */
+    alerts: AlertService;
+  }
+}
+
+/** How often every process looks for alerts a stopped process left behind, and for retries. */
+export const ALERT_SWEEP_MS = 60_000;
+
+/** The console's address: PUBLIC_URL when set (README "Configuration"), else this server on localhost. */
+function consoleLink(publicUrl: string | undefined, port: number): string {
+  return `${publicUrl ?? `http://localhost:${port}`}/operator/`;
+}
+
+/** The console address of a conversation. */
+export function conversationLink(publicUrl: string | undefined, port: number, sessionId: number): string {
+  return `${consoleLink(publicUrl, port)}${conversationLinkHash(sessionId)}`;
+}
+
+/** Decorates `app.alerts`, sweeps once the server is ready and then every minute, and stops with the app. */
+export const alertsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const alerts = new AlertService({
+      store: app.store,
+      mailer: app.mailer,
+      now: () => app.clock.now(),
+      channel: async (id) => (await app.availability.get(id)).channel,
+      conversationLink: (id) => conversationLink(app.config.publicUrl, app.config.port, id),
+      consoleLink: consoleLink(app.config.publicUrl, app.config.port),
+      counters: app.limits.counters,
+      mailsPerHour: app.config.alertMailsPerHour,
+      metrics: app.metrics,
+      log: app.log,
+    });
+    app.decorate('alerts', alerts);
+    let sweeping: Promise<void> | undefined;
+    const sweep = (): void => {
+      if (sweeping) return;
+      sweeping = alerts
+        .sweep()
+        .catch((err: unknown) => app.log.error({ err }, 'alert sweep failed'))
+        .finally(() => {
+          sweeping = undefined;
+        });
+    };
+    const timer = setInterval(sweep, ALERT_SWEEP_MS);
+    timer.unref();
+    app.addHook('onReady', async () => sweep());
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      alerts.close();
+      await sweeping;
+    });
+  },
+  { name: 'alerts', dependencies: ['store', 'mailer', 'clock', 'limits'] },
+);
