@@ -13,6 +13,7 @@ import { OperatorApi } from './core/api.js';
 import { createConsoleBus } from './core/console-bus.js';
 import { ConsoleApp, type ConsoleServices } from './app/app.js';
 import { TextProvider } from './core/texts.js';
+import { features } from './features/index.js';
 
 function browserServices(): ConsoleServices {
   const rpc = new RpcClient({ credentials: 'same-origin' });
@@ -48,7 +49,7 @@ async function start(): Promise<void> {
   document.title = translator.t('operator.title');
   createRoot(host).render(
     <TextProvider translator={translator}>
-      <ConsoleApp services={browserServices()} />
+      <ConsoleApp services={browserServices()} features={features} />
     </TextProvider>,
   );
 }

@@ -8,6 +8,7 @@ import type { OperatorApi } from '../core/api.js';
 import { useT } from '../core/texts.js';
 import { Desk } from './desk.js';
 import { LoginForm, type LoginFailure } from './login-form.js';
+import type { ConsoleFeature } from './registry.js';
 
 /** Who is using the console: nobody yet (checking the cookie), nobody, or a logged-in operator. */
 type Phase = { kind: 'checking' } | { kind: 'login' } | { kind: 'desk'; partnerId: number; name: string; isAdmin: boolean };
@@ -35,8 +36,11 @@ function loginFailure(err: unknown): LoginFailure {
 }
 
 
-/** The operator console: log-in screen or desk; the server's session cookie survives reloads. */
-export function ConsoleApp({ services }: { services: ConsoleServices }): React.JSX.Element {
+/**
+ * The operator console: log-in screen or desk; the server's session cookie survives reloads. `features`
+ * are what the desk shows besides the conversations (features/index.ts).
+ */
+export function ConsoleApp({ services, features }: { services: ConsoleServices; features: readonly ConsoleFeature[] }): React.JSX.Element {
   const t = useT();
   const { session } = services;
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
@@ -89,6 +93,7 @@ export function ConsoleApp({ services }: { services: ConsoleServices }): React.J
       canAskDesktop={permission === 'default'}
       onAskDesktop={() => services.askDesktopPermission().then(() => setPermission(services.desktopPermission()), markHandled)}
       onLogout={logout}
+      features={features}
     />
   );
 }

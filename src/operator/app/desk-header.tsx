@@ -1,28 +1,30 @@
 import type { OperatorPresence } from '../../protocol/operator-console.js';
 import type { PollLoopState } from '../../platform/bus/poll-loop.js';
+import type { MessageKey } from '../../platform/i18n/index.js';
 import { useT } from '../core/texts.js';
 
-/** What the main area shows. */
-export type DeskView = 'desk' | 'statistics' | 'alerts' | 'admin';
-
-const VIEW_LABELS = { desk: 'operator.view.desk', statistics: 'operator.view.statistics', alerts: 'operator.view.alerts', admin: 'operator.view.admin' } as const;
+/** A section the main area can show, as the header's navigation offers it. */
+export interface HeaderView {
+  id: string;
+  label: MessageKey;
+}
 
 const PRESENCE_LABELS = { available: 'operator.presence.available', away: 'operator.presence.away', unknown: 'operator.presence.label' } as const;
 
 /** Props of {@link DeskHeader}. */
 export interface DeskHeaderProps {
-  operatorName: string;
-  views: DeskView[];
-  view: DeskView;
-  onView(view: DeskView): void;
+  views: HeaderView[];
+  /** The id of the view shown. */
+  view: string;
+  onView(id: string): void;
+  /** The features' controls that open the operator's own dialogs (e.g. the name, for the profile). */
+  ownControls?: React.ReactNode;
   /** The operator's presence; null until the server has said. */
   presence: OperatorPresence | null;
   onTogglePresence(): void;
   pollState: PollLoopState;
   canAskDesktop: boolean;
   onAskDesktop(): void;
-  /** Opens the operator's own profile (name and picture). */
-  onProfile(): void;
   onLogout(): void;
 }
 
@@ -39,17 +41,14 @@ export function DeskHeader(props: DeskHeaderProps): React.JSX.Element {
         <h1>{t('operator.title')}</h1>
         <nav aria-label={t('operator.view.label')} className="op-views">
           {props.views.map((v) => (
-            <button key={v} type="button" aria-current={props.view === v ? 'page' : undefined} onClick={() => props.onView(v)}>
-              {t(VIEW_LABELS[v])}
+            <button key={v.id} type="button" aria-current={props.view === v.id ? 'page' : undefined} onClick={() => props.onView(v.id)}>
+              {t(v.label)}
             </button>
           ))}
         </nav>
       </div>
       <div className="op-topbar-group op-topbar-own">
-        {/* The name is the way to the profile, as in most web apps: no room for one more button on the bar. */}
-        <button type="button" className="op-operator-name" aria-haspopup="dialog" aria-label={t('operator.profile.open', { name: props.operatorName })} title={t('operator.profile.title')} onClick={props.onProfile}>
-          {props.operatorName}
-        </button>
+        {props.ownControls}
         {props.pollState === 'retrying' ? <span role="status">{t('operator.connection.reconnecting')}</span> : null}
         {/* One control for presence: its name is the state the operator is in now, the track repeats it at a glance. */}
         <button type="button" role="switch" className="op-presence" aria-checked={presence === 'available'} disabled={presence === null} onClick={props.onTogglePresence}>

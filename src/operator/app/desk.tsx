@@ -1,24 +1,21 @@
 import { createStore } from 'jotai/vanilla';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
 import type { PollLoopState } from '../../platform/bus/poll-loop.js';
 import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.js';
 import { useStoreValue } from '../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../core/api.js';
+import { useT } from '../core/texts.js';
 import { deskEventAtom, disposeDeskAtom, liveSessionIdsAtom } from '../desk/desk-atoms.js';
 import { handleDeskBusEvent } from '../desk/desk-bus-events.js';
-import { useT } from '../core/texts.js';
-import { AdminPanel } from '../features/admin/admin-panel.js';
-import { AlertSettingsPanel } from '../features/alerts/alert-settings-panel.js';
 import { DeskConversations } from '../desk/desk-conversations.js';
-import { DeskHeader, type DeskView } from './desk-header.js';
-import { Notices } from './notices.js';
-import { ProfileDialog } from '../core/profile-dialog.js';
-import { StatisticsPanel } from '../features/statistics/statistics-panel.js';
 import { useDeskBus } from '../desk/use-desk-bus.js';
 import { useDeskError, useDeskLoaders, usePresence } from '../desk/use-desk-loaders.js';
-import { useDeskNotices } from './use-desk-notices.js';
 import { useConversationLink } from '../desk/use-conversation-link.js';
+import { DeskHeader, type HeaderView } from './desk-header.js';
+import { Notices } from './notices.js';
+import { paneSlotsOf, viewsOf, type ConsoleFeature } from './registry.js';
+import { useDeskNotices } from './use-desk-notices.js';
 
 /** Props of {@link Desk}. */
 export interface DeskProps {
@@ -36,11 +33,25 @@ export interface DeskProps {
   canAskDesktop: boolean;
   onAskDesktop(): void;
   onLogout(): void;
+  /** What the features add: views, dialogs, sections of the conversation pane, bus handlers. */
+  features: readonly ConsoleFeature[];
 }
 
-export type { DeskView } from './desk-header.js';
+/** The conversations: the view shown first, and on following a conversation's link. */
+const DESK_VIEW: HeaderView = { id: 'desk', label: 'operator.view.desk' };
 
-const wallClock = (): number => Date.now();
+/** The features' contributions, gathered once per desk. */
+function useContributions(features: readonly ConsoleFeature[], isAdmin: boolean) {
+  return useMemo(
+    () => ({
+      views: viewsOf(features, isAdmin),
+      dialogs: features.flatMap((f) => f.dialogs ?? []),
+      slots: paneSlotsOf(features),
+      busHandlers: features.flatMap((f) => f.busHandlers ?? []),
+    }),
+    [features, isAdmin],
+  );
+}
 
 /** The desk's failure line, with its Dismiss button. */
 function DeskErrorLine({ error, onDismiss }: { error: string | null; onDismiss(): void }): React.JSX.Element | null {
@@ -56,17 +67,17 @@ function DeskErrorLine({ error, onDismiss }: { error: string | null; onDismiss()
   );
 }
 
-/** The support desk: presence, the live conversation list and the open conversation. */
-export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify, canAskDesktop, onAskDesktop, onLogout }: DeskProps): React.JSX.Element {
+/** The support desk: presence, the live conversation list and the open conversation, and the features' views and dialogs. */
+export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify, canAskDesktop, onAskDesktop, onLogout, features }: DeskProps): React.JSX.Element {
   const t = useT();
   const [store] = useState(createStore);
   useEffect(() => () => store.set(disposeDeskAtom), [store]);
   const [pollState, setPollState] = useState<PollLoopState>('stopped');
-  const [view, setView] = useState<DeskView>('desk');
+  const [view, setView] = useState(DESK_VIEW.id);
   const [shownName, setShownName] = useState(operatorName);
-  const [profileOpen, setProfileOpen] = useState(false);
-  // Bumped when the statistics may have changed, so an open statistics panel reads them again.
-  const [statsKey, setStatsKey] = useState(0);
+  const [openDialog, setOpenDialog] = useState<string | null>(null);
+  const { views, dialogs, slots, busHandlers } = useContributions(features, isAdmin);
+  const context = useMemo(() => ({ api, store, partnerId }), [api, store, partnerId]);
   const { error, reportError, clearError } = useDeskError();
   const { reloadList, reloadOpen } = useDeskLoaders(api, store, reportError);
   const busRef = useRef<CrossTabBus | null>(null);
@@ -78,13 +89,16 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
     partnerId,
     liveSessionIds: useStoreValue(store, liveSessionIdsAtom),
     onPollState: setPollState,
-    onEvent: (event) => handleDeskBusEvent(event, { store, reloadList, reloadOpen, showNotice, statisticsChanged: () => setStatsKey((k) => k + 1), t, announced }),
+    onEvent: (event) => {
+      handleDeskBusEvent(event, { store, reloadList, reloadOpen, showNotice, t, announced });
+      for (const handle of busHandlers) handle(event, store);
+    },
   });
   useEffect(() => reloadList(), [reloadList]);
   useConversationLink(
     useCallback(
       (id: number) => {
-        setView('desk');
+        setView(DESK_VIEW.id);
         store.set(deskEventAtom, { type: 'selected', id });
         reloadOpen(id);
       },
@@ -92,39 +106,34 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
     ),
   );
   const { presence, togglePresence } = usePresence(api, reportError);
+  const shown = views.find((v) => v.id === view);
+  const dialog = dialogs.find((d) => d.id === openDialog);
 
   return (
     <div className="op-desk">
       <DeskHeader
-        operatorName={shownName}
-        views={isAdmin ? ['desk', 'statistics', 'alerts', 'admin'] : ['desk', 'statistics', 'alerts']}
+        views={[DESK_VIEW, ...views]}
         view={view}
         onView={setView}
+        ownControls={dialogs.map((d) => (
+          <d.Trigger key={d.id} operatorName={shownName} onOpen={() => setOpenDialog(d.id)} />
+        ))}
         presence={presence}
         onTogglePresence={togglePresence}
         pollState={pollState}
         canAskDesktop={canAskDesktop}
         onAskDesktop={onAskDesktop}
-        onProfile={() => setProfileOpen(true)}
         onLogout={onLogout}
       />
-      {profileOpen ? <ProfileDialog api={api} title={t('operator.profile.title')} load={() => api.profile()} onChanged={(p) => setShownName(p.name)} onClose={() => setProfileOpen(false)} /> : null}
+      {dialog ? <dialog.Dialog {...context} onNameChanged={setShownName} onClose={() => setOpenDialog(null)} /> : null}
       <DeskErrorLine error={error} onDismiss={clearError} />
       <Notices notices={notices} onDismiss={dismissNotice} />
-      {view === 'statistics' ? (
+      {shown ? (
         <main className="op-main-single">
-          <StatisticsPanel source={api} refreshKey={statsKey} now={wallClock} />
-        </main>
-      ) : view === 'alerts' ? (
-        <main className="op-main-single">
-          <AlertSettingsPanel api={api} />
-        </main>
-      ) : view === 'admin' ? (
-        <main className="op-main-single">
-          <AdminPanel api={api} selfId={partnerId} />
+          <shown.Panel {...context} />
         </main>
       ) : (
-        <DeskConversations api={api} store={store} reloadOpen={reloadOpen} reportError={reportError} />
+        <DeskConversations api={api} store={store} reloadOpen={reloadOpen} reportError={reportError} slots={slots} />
       )}
     </div>
   );

@@ -22,15 +22,17 @@ import {
 } from '../../protocol/operator-profile.js';
 import { uploadAvatar } from './avatar-upload.js';
 import type { RpcClient } from '../../platform/rpc/index.js';
-import type { GroupRow, StatisticsSource } from '../features/statistics/statistics.js';
 import { uploadAttachments, type UploadResult } from './upload.js';
+
+/** A `read_group` answer row: the group value under `key`, its count under `<field>_count`. */
+export type GroupRow = Record<string, unknown>;
 
 /**
  * The console's calls to its own server (same origin, session cookie). Visitor-facing routes are reused
  * where they fit: an operator posts and announces typing through `/mail/chat_post` and
  * `/im_livechat/notify_typing`, which recognise its session cookie.
  */
-export class OperatorApi implements StatisticsSource {
+export class OperatorApi {
   constructor(private readonly rpc: RpcClient) {}
 
   /** The operator's recent conversations, newest first. */

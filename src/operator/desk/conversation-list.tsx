@@ -1,7 +1,7 @@
 import type { ConversationSummary } from '../../protocol/operator-console.js';
 import { useLocale, useT } from '../core/texts.js';
 import { bodyText } from '../../platform/text/body-text.js';
-import { localTimeIn } from '../features/visitor/visitor-card.js';
+import { localTimeIn } from '../core/local-time.js';
 
 /** Where the visitor is and what time it is for them, as far as the widget said: "/pricing · Wed 9:00 PM". */
 function whereAndWhen(c: ConversationSummary, now: number, locale: string): string | null {

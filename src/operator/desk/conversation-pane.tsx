@@ -3,7 +3,7 @@ import { useT } from '../core/texts.js';
 import { ConversationDetails } from './conversation-details.js';
 import { MessageList } from './message-list.js';
 import { PaneComposer } from './pane-composer.js';
-import { OfflineReply } from '../features/offline-reply/offline-reply.js';
+import type { PaneExtensions } from './pane-slots.js';
 
 /** Props of {@link ConversationPane}. */
 export interface ConversationPaneProps {
@@ -15,12 +15,8 @@ export interface ConversationPaneProps {
   onComposerInput(hasText: boolean): void;
   onRequestHistory(): void;
   onClose(): void;
-  /** Sends files as one message; rejects with a readable reason. */
-  onAttach(files: File[]): Promise<void>;
-  /** Answers an offline message by e-mail; rejects with a readable reason. */
-  onReply(text: string): Promise<void>;
-  /** The visitor card shown above the page history. */
-  card?: React.ReactNode;
+  /** What features add to the pane (sections, composer actions), and what they are given. */
+  extensions?: PaneExtensions;
 }
 
 /** The pane's heading: the visitor's name and the actions on the conversation. */
@@ -46,11 +42,15 @@ function PaneHeader({ visitorName, closed, offline, onRequestHistory, onClose }:
   );
 }
 
-/** One open conversation: messages, typing indicator, composer (Enter sends) or, for an offline message, the e-mailed answer; page history, rating, close. */
-export function ConversationPane({ conversation: c, visitorTyping, onSend, onComposerInput, onRequestHistory, onClose, onAttach, onReply, card }: ConversationPaneProps): React.JSX.Element {
+/**
+ * One open conversation: messages, typing indicator, composer (Enter sends) or a feature's section in its
+ * place (e.g. the e-mailed answer to an offline message); the features' sections, page history, rating, close.
+ */
+export function ConversationPane({ conversation: c, visitorTyping, onSend, onComposerInput, onRequestHistory, onClose, extensions }: ConversationPaneProps): React.JSX.Element {
   const t = useT();
   const closed = c.closed_at !== null;
   const offline = c.origin === 'offline';
+  const replacement = extensions?.slots.composerReplacements.find((r) => r.applies(c));
   return (
     <section className="op-pane" aria-labelledby="op-pane-heading">
       <PaneHeader visitorName={c.visitor_name} closed={closed} offline={offline} onRequestHistory={onRequestHistory} onClose={onClose} />
@@ -58,12 +58,12 @@ export function ConversationPane({ conversation: c, visitorTyping, onSend, onCom
       <p className="op-typing" role="status">
         {visitorTyping ? t('widget.typing.one', { first: c.visitor_name }) : ''}
       </p>
-      {offline && c.reply_email ? (
-        <OfflineReply sessionId={c.id} visitorName={c.visitor_name} email={c.reply_email} onReply={onReply} />
+      {replacement && extensions ? (
+        <replacement.Component {...extensions.context} conversation={c} />
       ) : (
-        <PaneComposer sessionId={c.id} visitorName={c.visitor_name} closed={closed} onSend={onSend} onComposerInput={onComposerInput} onAttach={onAttach} />
+        <PaneComposer sessionId={c.id} visitorName={c.visitor_name} closed={closed} onSend={onSend} onComposerInput={onComposerInput} extensions={extensions} />
       )}
-      <ConversationDetails conversation={c} card={card} />
+      <ConversationDetails conversation={c} card={extensions?.slots.details.map((Section, i) => <Section key={i} {...extensions.context} conversation={c} />)} />
     </section>
   );
 }

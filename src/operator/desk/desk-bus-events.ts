@@ -18,8 +18,6 @@ export interface DeskBusActions {
   reloadList(): void;
   reloadOpen(sessionId: number): void;
   showNotice(notice: UserNotice): void;
-  /** The statistics may have changed. */
-  statisticsChanged(): void;
   t(key: MessageKey, values?: MessageValues): string;
   /** Conversations announced as new whose visitor has not written yet, with the notice's title (see {@link firstMessageOf}). */
   announced: Map<number, string>;
@@ -81,7 +79,6 @@ function announceSession(session: NewSessionPayload['session'], a: DeskBusAction
   const title = a.t(session.origin === 'offline' ? 'operator.notice.newOfflineMessage' : 'operator.notice.newConversation', { name: announcedName(session) });
   rememberAnnounced(a.announced, session.id, title);
   a.reloadList();
-  a.statisticsChanged();
   a.showNotice({ title, body: '', tag: conversationTag(session.id) });
 }
 
@@ -106,7 +103,6 @@ export function handleDeskBusEvent(event: ConsoleBusEvent, a: DeskBusActions): v
       break;
     case 'rated':
       dispatch({ type: 'rated', sessionId: event.sessionId, rating: event.rating });
-      a.statisticsChanged();
       break;
     case 'visitor_updated':
       // The list shows the visitor's name; the open pane its card.

@@ -1,15 +1,15 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useMinuteNow } from '../../ui/shared/minute-clock.js';
 import { useStoreValue } from '../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../core/api.js';
-import { conversationsAtom, deskEventAtom, openConversationAtom, openVisitorTypingAtom, selectedIdAtom, visitorCardVersionAtom, type DeskStore } from './desk-atoms.js';
+import { conversationsAtom, deskEventAtom, openConversationAtom, openVisitorTypingAtom, selectedIdAtom, type DeskStore } from './desk-atoms.js';
 import { useT } from '../core/texts.js';
 import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
 import type { DeskLoaders } from './use-desk-loaders.js';
 import { useOperatorTyping } from './use-operator-typing.js';
 import { useReadReceipts } from './use-read-receipts.js';
-import { VisitorCardPanel } from '../features/visitor/visitor-card.js';
+import type { PaneExtensions, PaneSlots } from './pane-slots.js';
 
 /** Props of {@link DeskConversations}. */
 export interface DeskConversationsProps {
@@ -17,10 +17,12 @@ export interface DeskConversationsProps {
   store: DeskStore;
   reloadOpen: DeskLoaders['reloadOpen'];
   reportError(err: unknown): void;
+  /** What features add to the open conversation. */
+  slots: PaneSlots;
 }
 
 /** The desk's main view: the live conversation list and the open conversation, with what the operator does in it. */
-export function DeskConversations({ api, store, reloadOpen, reportError }: DeskConversationsProps): React.JSX.Element {
+export function DeskConversations({ api, store, reloadOpen, reportError, slots }: DeskConversationsProps): React.JSX.Element {
   const t = useT();
   const conversations = useStoreValue(store, conversationsAtom);
   const selectedId = useStoreValue(store, selectedIdAtom);
@@ -29,8 +31,7 @@ export function DeskConversations({ api, store, reloadOpen, reportError }: DeskC
   // Relative times follow the one shared minute clock, as in the widget.
   const now = useMinuteNow().getTime();
   const typing = useOperatorTyping(api, open?.id);
-  const cardVersion = useStoreValue(store, visitorCardVersionAtom);
-  const loadCard = useCallback((id: number) => api.visitorCard(id), [api]);
+  const extensions = useMemo<PaneExtensions>(() => ({ slots, context: { api, store, reloadOpen, sent: () => typing?.sent() } }), [slots, api, store, reloadOpen, typing]);
   const seen = useCallback((sessionId: number) => store.set(deskEventAtom, { type: 'seen', sessionId }), [store]);
   useReadReceipts(api, open, seen);
 
@@ -57,15 +58,7 @@ export function DeskConversations({ api, store, reloadOpen, reportError }: DeskC
           onComposerInput={(hasText) => typing?.input(hasText)}
           onRequestHistory={() => void api.requestHistory(open.id).catch(reportError)}
           onClose={() => void api.close(open.id).then(() => store.set(deskEventAtom, { type: 'closed', sessionId: open.id, at: Date.now() }), reportError)}
-          onAttach={async (files) => {
-            typing?.sent();
-            await api.upload(open.id, files);
-          }}
-          onReply={async (text) => {
-            await api.replyByEmail(open.id, text);
-            reloadOpen(open.id);
-          }}
-          card={<VisitorCardPanel key={open.id} load={loadCard} sessionId={open.id} version={cardVersion} />}
+          extensions={extensions}
         />
       ) : (
         <p className="op-pane-empty">{t('operator.conversation.none')}</p>

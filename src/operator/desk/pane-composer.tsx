@@ -2,8 +2,8 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { reasonText } from '../../platform/errors.js';
 import { typedTextDir } from '../../platform/i18n/direction.js';
 import { useT } from '../core/texts.js';
-import { AttachButton } from '../features/attachments/attach-button.js';
 import { ErrorLine } from '../core/outcome-lines.js';
+import type { PaneExtensions } from './pane-slots.js';
 
 /** Props of {@link PaneComposer}. */
 export interface PaneComposerProps {
@@ -16,16 +16,15 @@ export interface PaneComposerProps {
   onSend(text: string): Promise<void>;
   /** The composer's content changed. */
   onComposerInput(hasText: boolean): void;
-  /** Sends files as one message; rejects with a readable reason. */
-  onAttach(files: File[]): Promise<void>;
+  /** Features' actions beside the text field, and what they are given. */
+  extensions?: PaneExtensions;
 }
 
-/** The operator's composer (Enter sends, Shift+Enter a new line) with file attaching, and what failed. */
-export function PaneComposer({ sessionId, visitorName, closed, onSend, onComposerInput, onAttach }: PaneComposerProps): React.JSX.Element {
+/** The operator's composer (Enter sends, Shift+Enter a new line) with the features' actions, and what failed. */
+export function PaneComposer({ sessionId, visitorName, closed, onSend, onComposerInput, extensions }: PaneComposerProps): React.JSX.Element {
   const t = useT();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
 
   useEffect(() => {
     setDraft('');
@@ -42,18 +41,6 @@ export function PaneComposer({ sessionId, visitorName, closed, onSend, onCompose
       setDraft((current) => (current === '' ? text : current));
       setError(t('operator.conversation.sendFailed', { reason: reasonText(err) }));
     });
-  };
-
-  const attach = (files: File[]) => {
-    setUploading(true);
-    setError(null);
-    onAttach(files).then(
-      () => setUploading(false),
-      (err: unknown) => {
-        setUploading(false);
-        setError(t('operator.attachment.failed', { reason: reasonText(err) }));
-      },
-    );
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -83,7 +70,7 @@ export function PaneComposer({ sessionId, visitorName, closed, onSend, onCompose
             }}
             onKeyDown={onKeyDown}
           />
-          <AttachButton sending={uploading} onFiles={attach} />
+          {extensions?.slots.composerActions.map((Action, i) => <Action key={i} {...extensions.context} sessionId={sessionId} setError={setError} />)}
         </div>
       )}
       <ErrorLine text={error} />

@@ -3,6 +3,7 @@ import { within } from '@testing-library/dom';
 import { act } from 'react';
 import type { OperatorPresence } from '../../../src/protocol/operator-console.js';
 import { DeskHeader } from '../../../src/operator/app/desk-header.js';
+import { ProfileButton } from '../../../src/operator/features/profile/profile-button.js';
 import { reactMount } from '../support.js';
 
 /** The console's real stylesheet, as its page loads it. */
@@ -47,8 +48,11 @@ describe('operator console header', () => {
     act(() =>
       dom.root.render(
         <DeskHeader
-          operatorName="Administrator"
-          views={['desk', 'statistics', 'admin']}
+          views={[
+            { id: 'desk', label: 'operator.view.desk' },
+            { id: 'statistics', label: 'operator.view.statistics' },
+            { id: 'admin', label: 'operator.view.admin' },
+          ]}
           view="desk"
           onView={() => {}}
           presence={presence}
@@ -56,7 +60,7 @@ describe('operator console header', () => {
           pollState="polling"
           canAskDesktop={true}
           onAskDesktop={() => {}}
-          onProfile={() => (profiles += 1)}
+          ownControls={<ProfileButton operatorName="Administrator" onOpen={() => (profiles += 1)} />}
           onLogout={() => {}}
         />,
       ),

@@ -135,7 +135,6 @@ describe('notices of a new chat', () => {
         notices = withNotice(notices, n);
         if (!n.followUp) sounds.push(n.title);
       },
-      statisticsChanged() {},
       t: (key: string, values?: Record<string, unknown>) => `${key} ${String(values?.name ?? '')}`.trim(),
       announced: new Map<number, string>(),
     };

@@ -9,7 +9,7 @@ import type { ConversationPaneProps } from '../../../src/operator/desk/conversat
 import { ConversationList } from '../../../src/operator/desk/conversation-list.js';
 import { ConversationPane } from '../../../src/operator/desk/conversation-pane.js';
 import { VisitorCardView } from '../../../src/operator/features/visitor/visitor-card.js';
-import { outsideAct, reactMount } from '../support.js';
+import { outsideAct, paneExtensions, reactMount } from '../support.js';
 
 const SARA = 'سارة';
 const ARABIC_WITH_ADDRESS = 'راسلني على sara@example.com من فضلك';
@@ -40,7 +40,7 @@ describe('mixed-direction text in the operator console', () => {
   const dom = reactMount();
 
   it('message bodies, names and file names read in their own direction in an English console', () => {
-    act(() => dom.root.render(<ConversationPane conversation={detail} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} onReply={async () => {}} />));
+    act(() => dom.root.render(<ConversationPane conversation={detail} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} extensions={paneExtensions()} />));
     const view = within(dom.host);
     expect(direction(view.getByText(ARABIC_WITH_ADDRESS))).to.deep.equal({ dir: 'auto', computed: 'rtl' });
     expect(direction(view.getByText('Hello, how can I help?'))).to.deep.equal({ dir: 'auto', computed: 'ltr' });
@@ -54,7 +54,7 @@ describe('mixed-direction text in the operator console', () => {
     act(() =>
       dom.root.render(
         <div dir="rtl">
-          <ConversationPane conversation={detail} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} onReply={async () => {}} />
+          <ConversationPane conversation={detail} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} extensions={paneExtensions()} />
         </div>,
       ),
     );
@@ -89,7 +89,7 @@ describe('mixed-direction text in the operator console', () => {
 
   describe('what the operator types', () => {
     const pane = (conversation: ConversationDetail): ConversationPaneProps => ({
-      conversation, visitorTyping: false, onSend: async () => {}, onComposerInput: () => {}, onRequestHistory: () => {}, onClose: () => {}, onAttach: async () => {}, onReply: async () => {},
+      conversation, visitorTyping: false, onSend: async () => {}, onComposerInput: () => {}, onRequestHistory: () => {}, onClose: () => {}, extensions: paneExtensions(),
     });
 
     /** Types into a field as the operator does and says which way the field lays the text out. */

@@ -4,7 +4,7 @@ import { act } from 'react';
 import type { ConversationDetail } from '../../../src/protocol/operator-console.js';
 import { ConversationPane } from '../../../src/operator/desk/conversation-pane.js';
 import { LoginForm, type LoginFailure } from '../../../src/operator/app/login-form.js';
-import { reactMount } from '../support.js';
+import { paneExtensions, reactMount } from '../support.js';
 
 const detail = (body: string): ConversationDetail => ({
   id: 7,
@@ -38,7 +38,7 @@ describe('operator console components', () => {
     ];
     const before = document.body.children.length;
     for (const body of payloads) {
-      act(() => dom.root.render(<ConversationPane conversation={detail(body)} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} onReply={async () => {}} />));
+      act(() => dom.root.render(<ConversationPane conversation={detail(body)} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} extensions={paneExtensions()} />));
     }
     await new Promise((r) => setTimeout(r, 200));
     expect(fired).to.deep.equal([]);
@@ -51,7 +51,7 @@ describe('operator console components', () => {
 
   it('shows page history and the rating as text; Enter sends the trimmed text and empties the composer', async () => {
     const sent: string[] = [];
-    act(() => dom.root.render(<ConversationPane conversation={detail('<p>Hello</p>')} visitorTyping={true} onSend={async (t) => void sent.push(t)} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} onReply={async () => {}} />));
+    act(() => dom.root.render(<ConversationPane conversation={detail('<p>Hello</p>')} visitorTyping={true} onSend={async (t) => void sent.push(t)} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} extensions={paneExtensions()} />));
     const view = within(dom.host);
     expect(view.getByText('/shop')).to.exist;
     expect(view.getByText('Rating: 😐 neutral')).to.exist;
@@ -78,7 +78,7 @@ describe('operator console components', () => {
       sent.push(files.map((f) => f.name));
       if (refuse) throw new Error('The file is too large: at most 25 MB per file');
     };
-    act(() => dom.root.render(<ConversationPane conversation={detail('<p>Hi</p>')} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={onAttach} onReply={async () => {}} />));
+    act(() => dom.root.render(<ConversationPane conversation={detail('<p>Hi</p>')} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} extensions={paneExtensions({ onAttach })} />));
     const button = within(dom.host).getByRole('button', { name: 'Attach files' });
     // The browser's own file chooser cannot be driven from a page; the hidden input it belongs to can.
     const input = dom.host.querySelector('input[type="file"]') as HTMLInputElement;
@@ -114,7 +114,7 @@ describe('operator console components', () => {
       { id: 'p1', name: 'photo.png', filename: 'photo.png', mimetype: 'image/png', type: 'file', url: '/web/content/p1?download=true&access_token=t', file_size: 2048 },
       { id: 'u1', name: 'evil', filename: 'evil', mimetype: 'text/uri-list', type: 'url', url: 'javascript:alert(1)' },
     ];
-    act(() => dom.root.render(<ConversationPane conversation={withFiles} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} onReply={async () => {}} />));
+    act(() => dom.root.render(<ConversationPane conversation={withFiles} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} extensions={paneExtensions()} />));
     const list = within(within(dom.host).getByRole('list', { name: 'Attachments' }));
     const preview = list.getByRole('img', { name: 'photo.png' });
     expect(preview.getAttribute('src')).to.equal('/web/content/p1?download=true&access_token=t');

@@ -18,6 +18,8 @@ import { OperatorApi } from '../../../src/operator/core/api.js';
 import { deskEventAtom } from '../../../src/operator/desk/desk-atoms.js';
 import { DeskConversations } from '../../../src/operator/desk/desk-conversations.js';
 import { Notices, type ShownNotice } from '../../../src/operator/app/notices.js';
+import { paneSlotsOf } from '../../../src/operator/app/registry.js';
+import { features } from '../../../src/operator/features/index.js';
 import { reactMount } from '../support.js';
 
 const message = (id: number, sessionId: number, body: string): ChatMessage => ({
@@ -129,7 +131,7 @@ describe('the desk', () => {
       dom.root.render(
         <div className="op-desk">
           <Notices notices={notices} onDismiss={() => {}} />
-          <DeskConversations api={server.api} store={store} reloadOpen={reloadOpen} reportError={reportError} />
+          <DeskConversations api={server.api} store={store} reloadOpen={reloadOpen} reportError={reportError} slots={paneSlotsOf(features)} />
         </div>,
       ),
     );

@@ -9,7 +9,7 @@ import { act } from 'react';
 import type { ChatMessage } from '../../../src/protocol/livechat.js';
 import type { ConversationDetail } from '../../../src/protocol/operator-console.js';
 import { ConversationPane } from '../../../src/operator/desk/conversation-pane.js';
-import { reactMount } from '../support.js';
+import { paneExtensions, reactMount } from '../support.js';
 
 const FILES = `${location.origin}/__test__/viewer-files`;
 
@@ -68,7 +68,7 @@ describe('operator console message list at the bottom', () => {
   const show = (c: ConversationDetail) =>
     act(() =>
       dom.root.render(
-        <ConversationPane conversation={c} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} onReply={async () => {}} />,
+        <ConversationPane conversation={c} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} extensions={paneExtensions()} />,
       ),
     );
 

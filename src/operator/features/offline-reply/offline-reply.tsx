@@ -3,6 +3,7 @@ import { reasonText } from '../../../platform/errors.js';
 import { typedTextDir } from '../../../platform/i18n/direction.js';
 import { useT } from '../../core/texts.js';
 import { OutcomeLines } from '../../core/outcome-lines.js';
+import type { PaneSectionProps } from '../../desk/pane-slots.js';
 
 /** Props of {@link OfflineReply}. */
 export interface OfflineReplyProps {
@@ -59,5 +60,20 @@ export function OfflineReply({ sessionId, visitorName, email, onReply }: Offline
         failure={sending.kind === 'failed' ? t('operator.conversation.replyFailed', { reason: sending.reason }) : undefined}
       />
     </form>
+  );
+}
+
+/** The offline reply in the composer's place, for the open conversation. */
+export function OfflineReplySection({ api, conversation: c, reloadOpen }: PaneSectionProps): React.JSX.Element {
+  return (
+    <OfflineReply
+      sessionId={c.id}
+      visitorName={c.visitor_name}
+      email={c.reply_email ?? ''}
+      onReply={async (text) => {
+        await api.replyByEmail(c.id, text);
+        reloadOpen(c.id);
+      }}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import type { GroupRow } from '../../core/api.js';
 import { RATES, type Rate } from '../../../protocol/livechat.js';
 
 /** Days the statistics cover, today included. */
@@ -19,8 +20,8 @@ export interface Statistics {
   ratings: Record<Rate, number>;
 }
 
-/** A `read_group` answer row: the group value under `key`, its count under `<field>_count`. */
-export type GroupRow = Record<string, unknown>;
+/** A `read_group` answer row (defined beside the call that reads it). */
+export type { GroupRow };
 
 /** The UTC days of the window ending today, oldest first. */
 export function windowDays(now: number, count = STATISTICS_DAYS): string[] {

@@ -1,19 +1,15 @@
 import type { SoftwareName, VisitorCard } from '../../../protocol/visitor.js';
+import { useCallback } from 'react';
+import { useStoreValue } from '../../../ui/shared/use-store-value.js';
 import { useMinuteNow } from '../../../ui/shared/minute-clock.js';
 import { useLocale, useT } from '../../core/texts.js';
+import { localTimeIn } from '../../core/local-time.js';
 import { useLoaded } from '../../core/use-loaded.js';
+import { visitorCardVersionAtom } from '../../desk/desk-atoms.js';
+import type { PaneSectionProps } from '../../desk/pane-slots.js';
 
 /** Where the card comes from: the console's API, or a test's stand-in. */
 export type VisitorCardSource = (sessionId: number) => Promise<VisitorCard>;
-
-/** The visitor's wall-clock time in their zone, in the console's language; undefined for an unknown zone. */
-export function localTimeIn(timeZone: string, now: Date, locale: string): string | undefined {
-  try {
-    return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', weekday: 'short' }).format(now);
-  } catch {
-    return undefined;
-  }
-}
 
 /** A language tag as a name in the console's language ("French (Belgium)"), or the tag itself. */
 function languageName(tag: string, locale: string): string {
@@ -94,4 +90,11 @@ export function VisitorCardPanel({ load, sessionId, version }: { load: VisitorCa
       {state.kind === 'failed' ? <p role="alert">{t('operator.visitor.failed', { reason: state.reason })}</p> : null}
     </section>
   );
+}
+
+/** The open conversation's visitor card, read again whenever the desk hears the visitor said more. */
+export function VisitorCardSection({ api, store, conversation }: PaneSectionProps): React.JSX.Element {
+  const version = useStoreValue(store, visitorCardVersionAtom);
+  const load = useCallback((id: number) => api.visitorCard(id), [api]);
+  return <VisitorCardPanel key={conversation.id} load={load} sessionId={conversation.id} version={version} />;
 }

@@ -10,7 +10,7 @@ import { ConversationPane } from '../../../../src/operator/desk/conversation-pan
 import { AlertSettingsPanel, type AlertSettingsApi } from '../../../../src/operator/features/alerts/alert-settings-panel.js';
 import { ChannelSettingsForm } from '../../../../src/operator/features/admin/channel-settings-form.js';
 import { axeViolations } from '../../../ui/support/axe.js';
-import { reactMount } from '../../support.js';
+import { paneExtensions, reactMount } from '../../support.js';
 
 const OFFLINE: ConversationSummary = { id: 9, channel_id: 1, visitor_name: 'Ann', origin: 'offline', created_at: 0, closed_at: null, last_message: null, unread: 1, waiting_since: 0 };
 const DETAIL: ConversationDetail = {
@@ -52,7 +52,7 @@ describe('offline messages in the console', () => {
   }
 
   const pane = (onReply: (text: string) => Promise<void>) => (
-    <ConversationPane conversation={DETAIL} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} onAttach={async () => {}} onReply={onReply} />
+    <ConversationPane conversation={DETAIL} visitorTyping={false} onSend={async () => {}} onComposerInput={() => {}} onRequestHistory={() => {}} onClose={() => {}} extensions={paneExtensions({ onReply })} />
   );
 
   it('the list marks an offline message "Offline"', async () => {

@@ -137,7 +137,7 @@ describe('visitor updates on the console bus', () => {
     const summary = { id: 7, channel_id: 1, visitor_name: 'Visitor', origin: 'chat' as const, created_at: 0, closed_at: null, last_message: null, unread: 0, waiting_since: null };
     store.set(deskEventAtom, { type: 'listed', conversations: [summary] });
     const reloaded: string[] = [];
-    const actions = { store, reloadList: () => reloaded.push('list'), reloadOpen: (id: number) => reloaded.push(`open ${id}`), showNotice() {}, statisticsChanged() {}, t: (k: string) => k, announced: new Map<number, string>() };
+    const actions = { store, reloadList: () => reloaded.push('list'), reloadOpen: (id: number) => reloaded.push(`open ${id}`), showNotice() {}, t: (k: string) => k, announced: new Map<number, string>() };
     handleDeskBusEvent({ kind: 'visitor_updated', sessionId: 7 }, actions);
     expect(reloaded).to.deep.equal(['list']);
     expect(store.get(visitorCardVersionAtom), 'no card open').to.equal(0);
