@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -30,6 +31,35 @@ function forbid(folder, forbidden, extra = []) {
 
 const noReact = { regex: '^(react|react-dom|jotai/react)(/|$)', message: 'This layer is React-free.' };
 const noNode = { regex: '^node:', message: 'Browser code may not import node: modules.' };
+const operatorLayer = forbid('operator', ['state', 'element', 'server'], [
+  noNode,
+  { regex: '(^|/)ui/(?!shared(/|$))', message: 'The operator console may use ui/shared only.' },
+]);
+
+/**
+ * Inside the operator console: core ← desk ← features, all composed by app; a feature
+ * never imports another one. The rules repeat the console's layer patterns: a file matched by two configs
+ * gets the later one's options only.
+ */
+function forbidInConsole(folder, patterns) {
+  const layer = operatorLayer.rules['no-restricted-imports'][1].patterns;
+  return { files: [`src/operator/${folder}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns: [...layer, ...patterns] }] } };
+}
+
+const consoleFeatures = fs.readdirSync(new URL('src/operator/features/', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+const consoleRules = [
+  forbidInConsole('core', [{ regex: '^(\\.\\./)+(operator/)?(desk|app|features)(/|$)', message: 'src/operator/core may not import desk, app or features.' }]),
+  forbidInConsole('desk', [{ regex: '^(\\.\\./)+(operator/)?(app|features)(/|$)', message: 'src/operator/desk may not import app or features.' }]),
+  ...consoleFeatures.map((name) =>
+    forbidInConsole(`features/${name}`, [
+      {
+        regex: `^\\.\\./(?!(${name}|\\.\\.)/)|(^|/)features/(?!${name}/)`,
+        message: `src/operator/features/${name} may not import another feature (features/index.ts composes them).`,
+      },
+    ]),
+  ),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'packages/server/dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'custom-elements.json'] },
@@ -63,11 +93,7 @@ export default tseslint.config(
   forbid('state', ['ui', 'element', 'operator', 'server'], [noReact, noNode]),
   forbid('ui', ['element', 'operator', 'server'], [noNode]),
   forbid('element', ['operator', 'server'], [noNode]),
-  {
-    ...forbid('operator', ['state', 'element', 'server'], [
-      noNode,
-      { regex: '(^|/)ui/(?!shared(/|$))', message: 'The operator console may use ui/shared only.' },
-    ]),
-  },
+  operatorLayer,
+  ...consoleRules,
   forbid('server', ['platform', 'state', 'ui', 'element', 'operator'], [noReact]),
 );

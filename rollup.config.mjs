@@ -143,7 +143,7 @@ function operatorPage() {
     async generateBundle() {
       const { readFile } = await import('node:fs/promises');
       for (const file of ['index.html', 'operator.css']) {
-        this.emitFile({ type: 'asset', fileName: file, source: await readFile(`src/operator/${file}`, 'utf8') });
+        this.emitFile({ type: 'asset', fileName: file, source: await readFile(`src/operator/app/${file}`, 'utf8') });
       }
     },
   };

@@ -9,10 +9,11 @@ import { Session } from '../platform/session/index.js';
 import { loadTranslator, englishTranslator, negotiateLocale, type Translator } from '../platform/i18n/index.js';
 import { browserDesktopNotifications, createNotifier } from '../platform/notify/notifier.js';
 import { createBeep } from '../platform/notify/beep.js';
-import { OperatorApi } from './api.js';
-import { createConsoleBus } from './console-bus.js';
-import { ConsoleApp, type ConsoleServices } from './components/app.js';
-import { TextProvider } from './texts.js';
+import { OperatorApi } from './core/api.js';
+import { createConsoleBus } from './core/console-bus.js';
+import { ConsoleApp, type ConsoleServices } from './app/app.js';
+import { TextProvider } from './core/texts.js';
+import { features } from './features/index.js';
 
 function browserServices(): ConsoleServices {
   const rpc = new RpcClient({ credentials: 'same-origin' });
@@ -48,7 +49,7 @@ async function start(): Promise<void> {
   document.title = translator.t('operator.title');
   createRoot(host).render(
     <TextProvider translator={translator}>
-      <ConsoleApp services={browserServices()} />
+      <ConsoleApp services={browserServices()} features={features} />
     </TextProvider>,
   );
 }

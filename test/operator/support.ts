@@ -1,6 +1,12 @@
 import { waitUntil as waitUntilTrue } from '@open-wc/testing';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { createStore } from 'jotai/vanilla';
+import { paneSlotsOf } from '../../src/operator/app/registry.js';
+import type { OperatorApi } from '../../src/operator/core/api.js';
+import type { PaneExtensions } from '../../src/operator/desk/pane-slots.js';
+import { attachments } from '../../src/operator/features/attachments/index.js';
+import { offlineReply } from '../../src/operator/features/offline-reply/index.js';
 
 // These tests drive React updates through act() on purpose.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -53,4 +59,22 @@ export async function outsideAct<T>(work: () => Promise<T>): Promise<T> {
 /** Waits until `predicate` holds, letting the asynchronous work that brings it about update the screen (see {@link outsideAct}). */
 export function waitUntil(predicate: () => unknown, message?: string): Promise<void> {
   return outsideAct(() => waitUntilTrue(predicate, message));
+}
+
+/** What the operator sent through the pane's features: files attached, an offline message's e-mailed answer. */
+export interface PaneHandlers {
+  onAttach?(files: File[]): Promise<void>;
+  onReply?(text: string): Promise<void>;
+}
+
+/**
+ * The conversation pane's composer actions and composer replacements as the console registers them (file
+ * attaching, the offline reply), over a stand-in API that hands what the operator sent to `handlers`.
+ */
+export function paneExtensions(handlers: PaneHandlers = {}): PaneExtensions {
+  const api = {
+    upload: (_sessionId: number, files: File[]) => (handlers.onAttach ?? (async () => {}))(files),
+    replyByEmail: (_sessionId: number, text: string) => (handlers.onReply ?? (async () => {}))(text),
+  } as unknown as OperatorApi;
+  return { slots: paneSlotsOf([attachments, offlineReply]), context: { api, store: createStore(), reloadOpen() {}, sent() {} } };
 }

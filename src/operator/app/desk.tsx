@@ -1,0 +1,140 @@
+import { createStore } from 'jotai/vanilla';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
+import type { PollLoopState } from '../../platform/bus/poll-loop.js';
+import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.js';
+import { useStoreValue } from '../../ui/shared/use-store-value.js';
+import type { OperatorApi } from '../core/api.js';
+import { useT } from '../core/texts.js';
+import { deskEventAtom, disposeDeskAtom, liveSessionIdsAtom } from '../desk/desk-atoms.js';
+import { handleDeskBusEvent } from '../desk/desk-bus-events.js';
+import { DeskConversations } from '../desk/desk-conversations.js';
+import { useDeskBus } from '../desk/use-desk-bus.js';
+import { useDeskError, useDeskLoaders, usePresence } from '../desk/use-desk-loaders.js';
+import { useConversationLink } from '../desk/use-conversation-link.js';
+import { DeskHeader, type HeaderView } from './desk-header.js';
+import { Notices } from './notices.js';
+import { paneSlotsOf, viewsOf, type ConsoleFeature } from './registry.js';
+import { useDeskNotices } from './use-desk-notices.js';
+
+/** Props of {@link Desk}. */
+export interface DeskProps {
+  api: OperatorApi;
+  /** The operator's partner id (its bus channel). */
+  partnerId: number;
+  operatorName: string;
+  /** Whether the operator is an administrator (the server checks again on every admin call). */
+  isAdmin: boolean;
+  /** Builds the bus; called once per desk. */
+  createBus(onPollState: (state: PollLoopState) => void): CrossTabBus;
+  /** Delivers a notice (desktop from the master tab, else in-page and beep). */
+  notify(notice: UserNotice, isMaster: () => boolean, showInPage: (notice: UserNotice) => void): NoticeOutcome;
+  /** Whether desktop notifications could be enabled by asking (permission "default"). */
+  canAskDesktop: boolean;
+  onAskDesktop(): void;
+  onLogout(): void;
+  /** What the features add: views, dialogs, sections of the conversation pane, bus handlers. */
+  features: readonly ConsoleFeature[];
+}
+
+/** The conversations: the view shown first, and on following a conversation's link. */
+const DESK_VIEW: HeaderView = { id: 'desk', label: 'operator.view.desk' };
+
+/** The features' contributions, gathered once per desk. */
+function useContributions(features: readonly ConsoleFeature[], isAdmin: boolean) {
+  return useMemo(
+    () => ({
+      views: viewsOf(features, isAdmin),
+      dialogs: features.flatMap((f) => f.dialogs ?? []),
+      slots: paneSlotsOf(features),
+      busHandlers: features.flatMap((f) => f.busHandlers ?? []),
+    }),
+    [features, isAdmin],
+  );
+}
+
+/** The desk's failure line, with its Dismiss button. */
+function DeskErrorLine({ error, onDismiss }: { error: string | null; onDismiss(): void }): React.JSX.Element | null {
+  const t = useT();
+  if (!error) return null;
+  return (
+    <div role="alert" className="op-error">
+      {error}{' '}
+      <button type="button" onClick={onDismiss}>
+        {t('operator.notice.dismiss')}
+      </button>
+    </div>
+  );
+}
+
+/** The support desk: presence, the live conversation list and the open conversation, and the features' views and dialogs. */
+export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify, canAskDesktop, onAskDesktop, onLogout, features }: DeskProps): React.JSX.Element {
+  const t = useT();
+  const [store] = useState(createStore);
+  useEffect(() => () => store.set(disposeDeskAtom), [store]);
+  const [pollState, setPollState] = useState<PollLoopState>('stopped');
+  const [view, setView] = useState(DESK_VIEW.id);
+  const [shownName, setShownName] = useState(operatorName);
+  const [openDialog, setOpenDialog] = useState<string | null>(null);
+  const { views, dialogs, slots, busHandlers } = useContributions(features, isAdmin);
+  const context = useMemo(() => ({ api, store, partnerId }), [api, store, partnerId]);
+  const { error, reportError, clearError } = useDeskError();
+  const { reloadList, reloadOpen } = useDeskLoaders(api, store, reportError);
+  const busRef = useRef<CrossTabBus | null>(null);
+  const { notices, showNotice, dismissNotice } = useDeskNotices(notify, busRef);
+  const [announced] = useState(() => new Map<number, string>());
+
+  useDeskBus(busRef, {
+    createBus,
+    partnerId,
+    liveSessionIds: useStoreValue(store, liveSessionIdsAtom),
+    onPollState: setPollState,
+    onEvent: (event) => {
+      handleDeskBusEvent(event, { store, reloadList, reloadOpen, showNotice, t, announced });
+      for (const handle of busHandlers) handle(event, store);
+    },
+  });
+  useEffect(() => reloadList(), [reloadList]);
+  useConversationLink(
+    useCallback(
+      (id: number) => {
+        setView(DESK_VIEW.id);
+        store.set(deskEventAtom, { type: 'selected', id });
+        reloadOpen(id);
+      },
+      [store, reloadOpen],
+    ),
+  );
+  const { presence, togglePresence } = usePresence(api, reportError);
+  const shown = views.find((v) => v.id === view);
+  const dialog = dialogs.find((d) => d.id === openDialog);
+
+  return (
+    <div className="op-desk">
+      <DeskHeader
+        views={[DESK_VIEW, ...views]}
+        view={view}
+        onView={setView}
+        ownControls={dialogs.map((d) => (
+          <d.Trigger key={d.id} operatorName={shownName} onOpen={() => setOpenDialog(d.id)} />
+        ))}
+        presence={presence}
+        onTogglePresence={togglePresence}
+        pollState={pollState}
+        canAskDesktop={canAskDesktop}
+        onAskDesktop={onAskDesktop}
+        onLogout={onLogout}
+      />
+      {dialog ? <dialog.Dialog {...context} onNameChanged={setShownName} onClose={() => setOpenDialog(null)} /> : null}
+      <DeskErrorLine error={error} onDismiss={clearError} />
+      <Notices notices={notices} onDismiss={dismissNotice} />
+      {shown ? (
+        <main className="op-main-single">
+          <shown.Panel {...context} />
+        </main>
+      ) : (
+        <DeskConversations api={api} store={store} reloadOpen={reloadOpen} reportError={reportError} slots={slots} />
+      )}
+    </div>
+  );
+}

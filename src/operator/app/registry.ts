@@ -1,0 +1,74 @@
+/**
+ * What a feature of the console may contribute. The shell and the desk draw whatever the registered
+ * features hold, so adding or removing a feature is one line in features/index.ts.
+ */
+import type { ComponentType } from 'react';
+import type { MessageKey } from '../../platform/i18n/index.js';
+import type { OperatorApi } from '../core/api.js';
+import type { ConsoleBusEvent } from '../core/console-bus.js';
+import type { DeskStore } from '../desk/desk-atoms.js';
+import type { PaneSlots } from '../desk/pane-slots.js';
+
+/** What every view and dialog of a feature is given. */
+export interface FeatureContext {
+  api: OperatorApi;
+  /** The desk's state, shared with the conversations and the bus handlers. */
+  store: DeskStore;
+  /** The logged-in operator's partner id. */
+  partnerId: number;
+}
+
+/** A section of the console: a button in the header's navigation and the panel it shows. */
+export interface ConsoleView {
+  id: string;
+  label: MessageKey;
+  /** Offered to administrators only (the server checks again on every admin call). */
+  adminOnly?: boolean;
+  Panel: ComponentType<FeatureContext>;
+}
+
+/** Props of a {@link ConsoleDialog}'s control in the header. */
+export interface DialogTriggerProps {
+  operatorName: string;
+  onOpen(): void;
+}
+
+/** Props of an open {@link ConsoleDialog}. */
+export interface DialogProps extends FeatureContext {
+  /** The operator's own name changed: the header shows the new one. */
+  onNameChanged(name: string): void;
+  onClose(): void;
+}
+
+/** A dialog opened from a control among the operator's own ones in the header. */
+export interface ConsoleDialog {
+  id: string;
+  Trigger: ComponentType<DialogTriggerProps>;
+  Dialog: ComponentType<DialogProps>;
+}
+
+/** Called with every decoded bus notification, after the desk has applied it. */
+export type BusHandler = (event: ConsoleBusEvent, store: DeskStore) => void;
+
+/** One feature's contributions. */
+export interface ConsoleFeature {
+  views?: ConsoleView[];
+  dialogs?: ConsoleDialog[];
+  /** Sections and actions of the open conversation. */
+  pane?: Partial<PaneSlots>;
+  busHandlers?: BusHandler[];
+}
+
+/** The features' views the operator may open, in registration order. */
+export function viewsOf(features: readonly ConsoleFeature[], isAdmin: boolean): ConsoleView[] {
+  return features.flatMap((f) => f.views ?? []).filter((v) => isAdmin || !v.adminOnly);
+}
+
+/** The features' contributions to the conversation pane, in registration order. */
+export function paneSlotsOf(features: readonly ConsoleFeature[]): PaneSlots {
+  return {
+    details: features.flatMap((f) => f.pane?.details ?? []),
+    composerReplacements: features.flatMap((f) => f.pane?.composerReplacements ?? []),
+    composerActions: features.flatMap((f) => f.pane?.composerActions ?? []),
+  };
+}

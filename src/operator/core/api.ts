@@ -1,0 +1,182 @@
+import type {
+  ChannelSettings,
+  ConversationDetail,
+  ConversationSummary,
+  IdentitySecretGenerated,
+  IdentitySecretStatus,
+  NewOperatorAccount,
+  OperatorAccount,
+  OperatorAlertSettings,
+  OperatorPresence,
+} from '../../protocol/operator-console.js';
+import type { VisitorCard } from '../../protocol/visitor.js';
+import {
+  ADMIN_AVATAR_ROUTE,
+  ADMIN_REMOVE_AVATAR_ROUTE,
+  ADMIN_SET_PROFILE_ROUTE,
+  OPERATOR_AVATAR_ROUTE,
+  OPERATOR_PROFILE_ROUTE,
+  OPERATOR_REMOVE_AVATAR_ROUTE,
+  OPERATOR_SET_PROFILE_ROUTE,
+  type OperatorProfile,
+} from '../../protocol/operator-profile.js';
+import { uploadAvatar } from './avatar-upload.js';
+import type { RpcClient } from '../../platform/rpc/index.js';
+import { uploadAttachments, type UploadResult } from './upload.js';
+
+/** A `read_group` answer row: the group value under `key`, its count under `<field>_count`. */
+export type GroupRow = Record<string, unknown>;
+
+/**
+ * The console's calls to its own server (same origin, session cookie). Visitor-facing routes are reused
+ * where they fit: an operator posts and announces typing through `/mail/chat_post` and
+ * `/im_livechat/notify_typing`, which recognise its session cookie.
+ */
+export class OperatorApi {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** The operator's recent conversations, newest first. */
+  conversations(): Promise<ConversationSummary[]> {
+    return this.rpc.call<ConversationSummary[]>('/im_livechat/operator/conversations', {});
+  }
+
+  /** One conversation with its messages (oldest first), page history and rating. */
+  conversation(sessionId: number): Promise<ConversationDetail> {
+    return this.rpc.call<ConversationDetail>('/im_livechat/operator/conversation', { session_id: sessionId });
+  }
+
+  /** What is known of a conversation's visitor (issue 14). */
+  visitorCard(sessionId: number): Promise<VisitorCard> {
+    return this.rpc.call<VisitorCard>('/im_livechat/operator/visitor_card', { session_id: sessionId });
+  }
+
+  /** Admin: which channels have an identity secret, since when. */
+  identitySecrets(): Promise<IdentitySecretStatus[]> {
+    return this.rpc.call<IdentitySecretStatus[]>('/im_livechat/operator/admin/identity_secrets', {});
+  }
+
+  /** Admin: makes (or rotates) a channel's identity secret; the answer is the only time it is shown. */
+  generateIdentitySecret(channelId: number): Promise<IdentitySecretGenerated> {
+    return this.rpc.call<IdentitySecretGenerated>('/im_livechat/operator/admin/generate_identity_secret', { channel_id: channelId });
+  }
+
+  /** Admin: removes a channel's identity secret; verified identities are refused until a new one is made. */
+  removeIdentitySecret(channelId: number): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/operator/admin/remove_identity_secret', { channel_id: channelId });
+  }
+
+  /** Posts a message; resolves with its id, or false when the conversation is over. */
+  post(sessionId: number, text: string): Promise<number | false> {
+    return this.rpc.call<number | false>('/mail/chat_post', { session_id: sessionId, message_content: text });
+  }
+
+  /** Answers an offline message: mailed to the visitor, then stored; resolves with the message id. */
+  replyByEmail(sessionId: number, text: string): Promise<number> {
+    return this.rpc.call<number>('/im_livechat/operator/reply_by_email', { session_id: sessionId, message: text });
+  }
+
+  /** The operator's own alert e-mails. */
+  alertSettings(): Promise<OperatorAlertSettings> {
+    return this.rpc.call<OperatorAlertSettings>('/im_livechat/operator/alert_settings', {});
+  }
+
+  /** Changes the operator's own alert e-mails; resolves with them as saved. */
+  setAlertSettings(settings: OperatorAlertSettings): Promise<OperatorAlertSettings> {
+    return this.rpc.call<OperatorAlertSettings>('/im_livechat/operator/set_alert_settings', { ...settings });
+  }
+
+  /** Tells the visitor whether the operator is typing (silent: no loading indicator). */
+  typing(sessionId: number, isTyping: boolean): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/notify_typing', { session_id: sessionId, is_typing: isTyping }, { silent: true });
+  }
+
+  /** Marks the conversation read up to `messageId`: the visitor's widget shows "Seen" (issue 15). */
+  markSeen(sessionId: number, messageId: number): Promise<boolean> {
+    return this.rpc.call<boolean>('/im_livechat/operator/mark_seen', { session_id: sessionId, message_id: messageId }, { silent: true });
+  }
+
+  /** Ends the conversation; the visitor's widget is told on the bus. */
+  close(sessionId: number): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/operator/close_session', { session_id: sessionId });
+  }
+
+  /** Asks the visitor's widget for its visited pages; the answer arrives on the bus. */
+  requestHistory(sessionId: number): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/operator/request_history', { session_id: sessionId });
+  }
+
+  /** Whether the operator takes new conversations. */
+  presence(): Promise<OperatorPresence> {
+    return this.rpc.call<OperatorPresence>('/im_livechat/operator/presence', {});
+  }
+
+  /** Sends files to a conversation as one message; rejects with an UploadFailure. */
+  upload(sessionId: number, files: readonly File[]): Promise<UploadResult> {
+    return uploadAttachments(new URL(`${this.rpc.baseUrl}/im_livechat/operator/upload_attachment`, document.baseURI).href, sessionId, files);
+  }
+
+  /** Goes available or away. */
+  setPresence(presence: OperatorPresence): Promise<OperatorPresence> {
+    return this.rpc.call<OperatorPresence>('/im_livechat/operator/set_presence', { presence });
+  }
+
+  /** Odoo `read_group` through the dataset route: a count per value of `groupby` (`field:day` for dates). */
+  readGroup(model: string, domain: unknown[], groupby: string): Promise<GroupRow[]> {
+    return this.rpc.call<GroupRow[]>(`/web/dataset/call_kw/${model}/read_group`, { model, method: 'read_group', args: [domain, [], [groupby]], kwargs: {} });
+  }
+
+  /** Admin: the active operators. */
+  operators(): Promise<OperatorAccount[]> {
+    return this.rpc.call<OperatorAccount[]>('/im_livechat/operator/admin/operators', {});
+  }
+
+  /** Admin: adds an operator. */
+  addOperator(account: NewOperatorAccount): Promise<OperatorAccount> {
+    return this.rpc.call<OperatorAccount>('/im_livechat/operator/admin/add_operator', { ...account });
+  }
+
+  /** Admin: removes an operator (its conversations stay). */
+  removeOperator(operatorId: number): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/operator/admin/remove_operator', { operator_id: operatorId });
+  }
+
+  /** Admin: sets a new password for an operator, who is logged out everywhere. */
+  resetPassword(operatorId: number, password: string): Promise<void> {
+    return this.rpc.call<void>('/im_livechat/operator/admin/reset_password', { operator_id: operatorId, password });
+  }
+
+  /** Admin: every livechat channel's settings. */
+  channels(): Promise<ChannelSettings[]> {
+    return this.rpc.call<ChannelSettings[]>('/im_livechat/operator/admin/channels', {});
+  }
+
+  /** Admin: changes some settings of a channel; resolves with all its settings. */
+  updateChannel(channelId: number, values: Partial<Omit<ChannelSettings, 'id'>>): Promise<ChannelSettings> {
+    return this.rpc.call<ChannelSettings>('/im_livechat/operator/admin/update_channel', { channel_id: channelId, values });
+  }
+
+  /** The operator's own name and picture. */
+  profile(): Promise<OperatorProfile> {
+    return this.rpc.call<OperatorProfile>(OPERATOR_PROFILE_ROUTE, {});
+  }
+
+  /** Changes the operator's own display name, or as an admin another operator's (`operatorId`). */
+  setProfileName(name: string, operatorId?: number): Promise<OperatorProfile> {
+    return operatorId === undefined
+      ? this.rpc.call<OperatorProfile>(OPERATOR_SET_PROFILE_ROUTE, { name })
+      : this.rpc.call<OperatorProfile>(ADMIN_SET_PROFILE_ROUTE, { operator_id: operatorId, name });
+  }
+
+  /** Sets the operator's own picture (already cropped square), or as an admin another operator's. */
+  setProfilePicture(picture: Blob, operatorId?: number): Promise<OperatorProfile> {
+    const route = operatorId === undefined ? OPERATOR_AVATAR_ROUTE : ADMIN_AVATAR_ROUTE;
+    return uploadAvatar(new URL(`${this.rpc.baseUrl}${route}`, document.baseURI).href, picture, operatorId);
+  }
+
+  /** Removes the operator's own picture, or as an admin another operator's: visitors see the default one. */
+  removeProfilePicture(operatorId?: number): Promise<OperatorProfile> {
+    return operatorId === undefined
+      ? this.rpc.call<OperatorProfile>(OPERATOR_REMOVE_AVATAR_ROUTE, {})
+      : this.rpc.call<OperatorProfile>(ADMIN_REMOVE_AVATAR_ROUTE, { operator_id: operatorId });
+  }
+}

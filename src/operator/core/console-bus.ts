@@ -1,0 +1,68 @@
+import { BusChannel, type BusNotification, type ChatMessage } from '../../protocol/livechat.js';
+import { decodeBusPayload } from '../../protocol/bus-payload.js';
+import type { ConversationRating, NewSessionPayload } from '../../protocol/operator-console.js';
+import { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
+import { createBusStore } from '../../platform/bus/bus-store.js';
+import { isAbortLike, type PollLoopState } from '../../platform/bus/poll-loop.js';
+import type { RpcClient } from '../../platform/rpc/index.js';
+import { LIMITS } from '../../protocol/livechat.js';
+
+/** A bus notification as the desk understands it; anything else is `ignored`. */
+export type ConsoleBusEvent =
+  | { kind: 'message'; message: ChatMessage }
+  | { kind: 'new_session'; session: NewSessionPayload['session'] }
+  | { kind: 'typing'; sessionId: number; isTyping: boolean }
+  | { kind: 'closed'; sessionId: number }
+  | { kind: 'history'; sessionId: number; pages: string[] }
+  | { kind: 'rated'; sessionId: number; rating: ConversationRating }
+  | { kind: 'visitor_updated'; sessionId: number }
+  | { kind: 'ignored' };
+
+const SESSION_CHANNEL = /^livechat\.session\.(\d+)$/;
+const IGNORED: ConsoleBusEvent = { kind: 'ignored' };
+
+/**
+ * Decodes one notification for the operator `partnerId`. Messages are taken from the operator's own
+ * channel only: the server also copies them to the session channel, and reading both would show them
+ * twice; ratings likewise. Typing and closing come on the session channel; the operator's own typing
+ * echo is dropped.
+ */
+export function decodeConsoleNotification(n: BusNotification, partnerId: number): ConsoleBusEvent {
+  const payload = decodeBusPayload(n.message);
+  if (n.channel === BusChannel.operator(partnerId)) {
+    switch (payload.kind) {
+      case 'new_session':
+        return { kind: 'new_session', session: payload.session };
+      case 'transient_message':
+        return { kind: 'history', sessionId: payload.sessionId, pages: payload.pages };
+      case 'session_rated':
+        return { kind: 'rated', sessionId: payload.sessionId, rating: payload.rating };
+      case 'message':
+        // A message outside any conversation has nowhere to go on the desk.
+        return payload.message.channel_ids.length > 0 ? { kind: 'message', message: payload.message } : IGNORED;
+      default:
+        return IGNORED;
+    }
+  }
+  const match = SESSION_CHANNEL.exec(n.channel);
+  if (!match) return IGNORED;
+  const sessionId = Number(match[1]);
+  if (payload.kind === 'typing_status') return payload.fromVisitor ? { kind: 'typing', sessionId, isTyping: payload.isTyping } : IGNORED;
+  if (payload.kind === 'session_closed') return { kind: 'closed', sessionId };
+  if (payload.kind === 'visitor_updated' && payload.sessionId === sessionId) return { kind: 'visitor_updated', sessionId };
+  return IGNORED;
+}
+
+/**
+ * The console's bus: the cross-tab bus of the platform over `/longpolling/poll` with the session
+ * cookie, so several console tabs share one poll, and the master tab's poll keeps the operator online.
+ */
+export function createConsoleBus(rpc: RpcClient, onPollState?: (state: PollLoopState) => void): CrossTabBus {
+  return new CrossTabBus({
+    poll: (params, signal) => rpc.call<BusNotification[]>('/longpolling/poll', params, { signal, timeout: LIMITS.pollTimeoutMs, silent: true }),
+    storage: createBusStore(window.location.origin),
+    lifecycle: window,
+    isAbortError: isAbortLike,
+    onPollState,
+  });
+}

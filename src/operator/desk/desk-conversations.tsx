@@ -1,0 +1,68 @@
+import { useCallback, useMemo } from 'react';
+import { useMinuteNow } from '../../ui/shared/minute-clock.js';
+import { useStoreValue } from '../../ui/shared/use-store-value.js';
+import type { OperatorApi } from '../core/api.js';
+import { conversationsAtom, deskEventAtom, openConversationAtom, openVisitorTypingAtom, selectedIdAtom, type DeskStore } from './desk-atoms.js';
+import { useT } from '../core/texts.js';
+import { ConversationList } from './conversation-list.js';
+import { ConversationPane } from './conversation-pane.js';
+import type { DeskLoaders } from './use-desk-loaders.js';
+import { useOperatorTyping } from './use-operator-typing.js';
+import { useReadReceipts } from './use-read-receipts.js';
+import type { PaneExtensions, PaneSlots } from './pane-slots.js';
+
+/** Props of {@link DeskConversations}. */
+export interface DeskConversationsProps {
+  api: OperatorApi;
+  store: DeskStore;
+  reloadOpen: DeskLoaders['reloadOpen'];
+  reportError(err: unknown): void;
+  /** What features add to the open conversation. */
+  slots: PaneSlots;
+}
+
+/** The desk's main view: the live conversation list and the open conversation, with what the operator does in it. */
+export function DeskConversations({ api, store, reloadOpen, reportError, slots }: DeskConversationsProps): React.JSX.Element {
+  const t = useT();
+  const conversations = useStoreValue(store, conversationsAtom);
+  const selectedId = useStoreValue(store, selectedIdAtom);
+  const open = useStoreValue(store, openConversationAtom);
+  const visitorTyping = useStoreValue(store, openVisitorTypingAtom);
+  // Relative times follow the one shared minute clock, as in the widget.
+  const now = useMinuteNow().getTime();
+  const typing = useOperatorTyping(api, open?.id);
+  const extensions = useMemo<PaneExtensions>(() => ({ slots, context: { api, store, reloadOpen, sent: () => typing?.sent() } }), [slots, api, store, reloadOpen, typing]);
+  const seen = useCallback((sessionId: number) => store.set(deskEventAtom, { type: 'seen', sessionId }), [store]);
+  useReadReceipts(api, open, seen);
+
+  const select = (id: number) => {
+    store.set(deskEventAtom, { type: 'selected', id });
+    reloadOpen(id);
+  };
+
+  const send = async (text: string) => {
+    if (!open) return;
+    typing?.sent();
+    const id = await api.post(open.id, text);
+    if (id === false) throw new Error(t('operator.conversation.closed'));
+  };
+
+  return (
+    <main className="op-main">
+      <ConversationList conversations={conversations} selectedId={selectedId} now={now} onSelect={select} />
+      {open ? (
+        <ConversationPane
+          conversation={open}
+          visitorTyping={visitorTyping}
+          onSend={send}
+          onComposerInput={(hasText) => typing?.input(hasText)}
+          onRequestHistory={() => void api.requestHistory(open.id).catch(reportError)}
+          onClose={() => void api.close(open.id).then(() => store.set(deskEventAtom, { type: 'closed', sessionId: open.id, at: Date.now() }), reportError)}
+          extensions={extensions}
+        />
+      ) : (
+        <p className="op-pane-empty">{t('operator.conversation.none')}</p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { reasonText } from '../../platform/errors.js';
+import { typedTextDir } from '../../platform/i18n/direction.js';
+import { useT } from '../core/texts.js';
+import { ErrorLine } from '../core/outcome-lines.js';
+import type { PaneExtensions } from './pane-slots.js';
+
+/** Props of {@link PaneComposer}. */
+export interface PaneComposerProps {
+  /** The conversation written to: another one starts with an empty composer. */
+  sessionId: number;
+  visitorName: string;
+  /** A closed conversation takes no more messages: the composer gives way to a note. */
+  closed: boolean;
+  /** Sends a message; rejects with a readable reason. */
+  onSend(text: string): Promise<void>;
+  /** The composer's content changed. */
+  onComposerInput(hasText: boolean): void;
+  /** Features' actions beside the text field, and what they are given. */
+  extensions?: PaneExtensions;
+}
+
+/** The operator's composer (Enter sends, Shift+Enter a new line) with the features' actions, and what failed. */
+export function PaneComposer({ sessionId, visitorName, closed, onSend, onComposerInput, extensions }: PaneComposerProps): React.JSX.Element {
+  const t = useT();
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setDraft('');
+    setError(null);
+  }, [sessionId]);
+
+  const send = () => {
+    const text = draft.trim();
+    if (text === '') return;
+    setDraft('');
+    setError(null);
+    onSend(text).catch((err: unknown) => {
+      // Nothing typed is lost: the text comes back into the composer.
+      setDraft((current) => (current === '' ? text : current));
+      setError(t('operator.conversation.sendFailed', { reason: reasonText(err) }));
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <>
+      {closed ? (
+        <p className="op-closed" role="status">
+          {t('operator.conversation.closed')}
+        </p>
+      ) : (
+        <div className="op-composer">
+          <textarea
+            aria-label={t('operator.conversation.composer', { name: visitorName })}
+            placeholder={t('operator.conversation.placeholder')}
+            rows={2}
+            dir={typedTextDir(draft)}
+            value={draft}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              onComposerInput(e.target.value.trim() !== '');
+            }}
+            onKeyDown={onKeyDown}
+          />
+          {extensions?.slots.composerActions.map((Action, i) => <Action key={i} {...extensions.context} sessionId={sessionId} setError={setError} />)}
+        </div>
+      )}
+      <ErrorLine text={error} />
+    </>
+  );
+}

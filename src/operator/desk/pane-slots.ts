@@ -1,0 +1,55 @@
+/**
+ * The places where features add to the open conversation: the desk renders whatever it is given here and
+ * names no feature itself.
+ */
+import type { ComponentType } from 'react';
+import type { ConversationDetail } from '../../protocol/operator-console.js';
+import type { OperatorApi } from '../core/api.js';
+import type { DeskStore } from './desk-atoms.js';
+
+/** What every pane contribution is given. */
+export interface PaneContext {
+  api: OperatorApi;
+  store: DeskStore;
+  /** Reads a conversation again (after the feature changed it on the server). */
+  reloadOpen(sessionId: number): void;
+  /** Something left the composer: the operator has stopped typing. */
+  sent(): void;
+}
+
+/** Props of a section of the pane, drawn for the open conversation. */
+export interface PaneSectionProps extends PaneContext {
+  conversation: ConversationDetail;
+}
+
+/** Props of an action beside the composer's text field. */
+export interface ComposerActionProps extends PaneContext {
+  sessionId: number;
+  /** Shows (or with null clears) the composer's failure line. */
+  setError(text: string | null): void;
+}
+
+/** A section shown in the composer's place for the conversations it applies to. */
+export interface ComposerReplacement {
+  applies(conversation: ConversationDetail): boolean;
+  Component: ComponentType<PaneSectionProps>;
+}
+
+/** Every feature contribution to the pane, in the order drawn. */
+export interface PaneSlots {
+  /** Sections above the page history (e.g. the visitor's card). */
+  details: ComponentType<PaneSectionProps>[];
+  /** The first one applying takes the composer's place. */
+  composerReplacements: ComposerReplacement[];
+  /** Controls beside the composer's text field (e.g. attaching files). */
+  composerActions: ComponentType<ComposerActionProps>[];
+}
+
+/** A pane without feature contributions. */
+export const NO_PANE_SLOTS: PaneSlots = { details: [], composerReplacements: [], composerActions: [] };
+
+/** What a pane draws its contributions with. */
+export interface PaneExtensions {
+  slots: PaneSlots;
+  context: PaneContext;
+}

@@ -1,0 +1,20 @@
+import type { DialogProps, DialogTriggerProps } from '../../app/registry.js';
+import { ProfileDialog } from '../../core/profile-dialog.js';
+import { useT } from '../../core/texts.js';
+
+/** The operator's name in the header, which opens their own profile. */
+export function ProfileButton({ operatorName, onOpen }: DialogTriggerProps): React.JSX.Element {
+  const t = useT();
+  // The name is the way to the profile, as in most web apps: no room for one more button on the bar.
+  return (
+    <button type="button" className="op-operator-name" aria-haspopup="dialog" aria-label={t('operator.profile.open', { name: operatorName })} title={t('operator.profile.title')} onClick={onOpen}>
+      {operatorName}
+    </button>
+  );
+}
+
+/** The operator's own profile (name and picture). */
+export function OwnProfileDialog({ api, onNameChanged, onClose }: DialogProps): React.JSX.Element {
+  const t = useT();
+  return <ProfileDialog api={api} title={t('operator.profile.title')} load={() => api.profile()} onChanged={(p) => onNameChanged(p.name)} onClose={onClose} />;
+}

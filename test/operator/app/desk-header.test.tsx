@@ -1,0 +1,117 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { within } from '@testing-library/dom';
+import { act } from 'react';
+import type { OperatorPresence } from '../../../src/protocol/operator-console.js';
+import { DeskHeader } from '../../../src/operator/app/desk-header.js';
+import { ProfileButton } from '../../../src/operator/features/profile/profile-button.js';
+import { reactMount } from '../support.js';
+
+/** The console's real stylesheet, as its page loads it. */
+async function loadConsoleStyles(): Promise<HTMLLinkElement> {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = '/src/operator/app/operator.css';
+  const loaded = new Promise((resolve, reject) => {
+    link.onload = resolve;
+    link.onerror = reject;
+  });
+  document.head.append(link);
+  await loaded;
+  return link;
+}
+
+describe('operator console header', () => {
+  const dom = reactMount();
+  let styles: HTMLLinkElement;
+  let toggles: number;
+  before(async () => {
+    styles = await loadConsoleStyles();
+  });
+  after(() => styles.remove());
+  let profiles = 0;
+  beforeEach(() => {
+    toggles = 0;
+    profiles = 0;
+  });
+
+  it('the operator\'s name is a button that opens the profile dialog', () => {
+    render('available');
+    const profile = within(dom.host.querySelector('header')!).getByRole('button', { name: 'Administrator, profile' });
+    expect(profile.textContent, 'the name is what it shows').to.equal('Administrator');
+    expect(profile.getAttribute('aria-haspopup')).to.equal('dialog');
+    act(() => profile.click());
+    expect(profiles).to.equal(1);
+  });
+
+  // The busiest everyday header: an administrator who has not yet decided about desktop notifications.
+  const render = (presence: OperatorPresence | null) =>
+    act(() =>
+      dom.root.render(
+        <DeskHeader
+          views={[
+            { id: 'desk', label: 'operator.view.desk' },
+            { id: 'statistics', label: 'operator.view.statistics' },
+            { id: 'admin', label: 'operator.view.admin' },
+          ]}
+          view="desk"
+          onView={() => {}}
+          presence={presence}
+          onTogglePresence={() => (toggles += 1)}
+          pollState="polling"
+          canAskDesktop={true}
+          onAskDesktop={() => {}}
+          ownControls={<ProfileButton operatorName="Administrator" onOpen={() => (profiles += 1)} />}
+          onLogout={() => {}}
+        />,
+      ),
+    );
+
+  it('presence is one switch named after the state it is in: "Available" or "Away"', () => {
+    render('available');
+    const banner = within(dom.host.querySelector('header')!);
+    const presence = banner.getByRole('switch', { name: 'Available' });
+    expect(presence.getAttribute('aria-checked')).to.equal('true');
+    expect(banner.getAllByText('Available')).to.have.length(1);
+    expect(banner.queryByText('Away')).to.equal(null);
+    act(() => presence.click());
+    expect(toggles).to.equal(1);
+
+    render('away');
+    expect(banner.getByRole('switch', { name: 'Away' }).getAttribute('aria-checked')).to.equal('false');
+    expect(banner.getAllByText('Away')).to.have.length(1);
+    expect(banner.queryByText('Available')).to.equal(null);
+
+    render(null);
+    expect((banner.getByRole('switch', { name: 'Availability' }) as HTMLButtonElement).disabled, 'unknown until the server answers').to.equal(true);
+  });
+
+  const lineOf = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return Math.round(r.top + r.height / 2);
+  };
+
+  it('fits on one line from 1024 px wide', async () => {
+    dom.host.style.width = '1024px';
+    render('available');
+    const header = within(dom.host).getByRole('banner');
+    const title = within(header).getByRole('heading', { name: 'Operator console' });
+    const logout = within(header).getByRole('button', { name: 'Log out' });
+    await waitUntil(() => logout.getBoundingClientRect().width > 0);
+    const controls = [...within(header).getAllByRole('button'), within(header).getByRole('switch', { name: 'Available' })];
+    const titleLine = lineOf(title);
+    for (const control of controls) expect(Math.abs(lineOf(control) - titleLine), control.textContent ?? '').to.be.at.most(4);
+    expect(header.scrollWidth).to.be.at.most(header.clientWidth);
+  });
+
+  it('wraps below that width with nothing cut off', async () => {
+    dom.host.style.width = '700px';
+    render('available');
+    const header = within(dom.host).getByRole('banner');
+    const title = within(header).getByRole('heading', { name: 'Operator console' });
+    const logout = within(header).getByRole('button', { name: 'Log out' });
+    await waitUntil(() => logout.getBoundingClientRect().width > 0);
+    expect(lineOf(logout)).to.be.greaterThan(title.getBoundingClientRect().bottom);
+    expect(header.scrollWidth).to.be.at.most(header.clientWidth);
+    expect(logout.getBoundingClientRect().right).to.be.at.most(header.getBoundingClientRect().right);
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * The desk as the operator sees it: the conversation list, the open conversation with its visitor card
+ * and composer, and the notices above them, in the console's real stylesheet. The server is a stand-in
+ * RpcClient answering the console's routes from memory (a browser test has no server of its own); the
+ * routes themselves are tested over HTTP in test/server/read-receipts.test.ts and
+ * test/server/visitor-label.test.ts.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import { within } from '@testing-library/dom';
+import { createStore } from 'jotai/vanilla';
+import { act } from 'react';
+import type { ChatMessage } from '../../../src/protocol/livechat.js';
+import type { ConversationDetail, ConversationSummary } from '../../../src/protocol/operator-console.js';
+import type { VisitorCard } from '../../../src/protocol/visitor.js';
+import type { RpcClient } from '../../../src/platform/rpc/index.js';
+import { OperatorApi } from '../../../src/operator/core/api.js';
+import { deskEventAtom } from '../../../src/operator/desk/desk-atoms.js';
+import { DeskConversations } from '../../../src/operator/desk/desk-conversations.js';
+import { Notices, type ShownNotice } from '../../../src/operator/app/notices.js';
+import { paneSlotsOf } from '../../../src/operator/app/registry.js';
+import { features } from '../../../src/operator/features/index.js';
+import { reactMount } from '../support.js';
+
+const message = (id: number, sessionId: number, body: string): ChatMessage => ({
+  id,
+  body: `<p>${body}</p>`,
+  date: '2024-05-11 14:03:27',
+  author_id: [0, 'Visitor'],
+  message_type: 'comment',
+  attachment_ids: [],
+  channel_ids: [sessionId],
+  is_discussion: true,
+  is_notification: false,
+});
+
+const summary = (id: number, name: string, unread: number): ConversationSummary => ({
+  id,
+  channel_id: 1,
+  visitor_name: name,
+  origin: 'chat',
+  created_at: 0,
+  closed_at: null,
+  last_message: message(id * 10, id, 'Hello?'),
+  unread,
+  waiting_since: 0,
+});
+
+const card = (sessionId: number, name: string): VisitorCard => ({
+  session_id: sessionId,
+  name,
+  name_verified: false,
+  email: null,
+  email_verified: false,
+  identity: 'anonymous',
+  visitor_id: null,
+  context: [],
+  pages: ['/', '/pricing'],
+  browser: null,
+  os: null,
+  language: null,
+  time_zone: 'Europe/Paris',
+  earlier_conversations: null,
+});
+
+/** The console's server, answered from memory; `calls` records what the console asked. */
+function standInServer(conversations: ConversationSummary[]) {
+  const calls: [string, unknown][] = [];
+  const detail = (id: number): ConversationDetail => {
+    const s = conversations.find((c) => c.id === id)!;
+    return { ...s, messages: [s.last_message!], page_history: ['/', '/pricing'], rating: null, reply_email: null };
+  };
+  const answers: Record<string, (params: { session_id?: number }) => unknown> = {
+    '/im_livechat/operator/conversations': () => conversations,
+    '/im_livechat/operator/conversation': (p) => detail(p.session_id!),
+    '/im_livechat/operator/visitor_card': (p) => card(p.session_id!, conversations.find((c) => c.id === p.session_id)!.visitor_name),
+    '/im_livechat/operator/mark_seen': () => true,
+    '/im_livechat/notify_typing': () => null,
+  };
+  const rpc = {
+    call: async (route: string, params: { session_id?: number }) => {
+      calls.push([route, params]);
+      const answer = answers[route];
+      if (!answer) throw new Error(`no stand-in answer for ${route}`);
+      return answer(params);
+    },
+  } as unknown as RpcClient;
+  return { api: new OperatorApi(rpc), calls };
+}
+
+/** The console's real stylesheet, as its page loads it. */
+async function loadConsoleStyles(): Promise<HTMLLinkElement> {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = '/src/operator/app/operator.css';
+  const loaded = new Promise((resolve, reject) => {
+    link.onload = resolve;
+    link.onerror = reject;
+  });
+  document.head.append(link);
+  await loaded;
+  return link;
+}
+
+const NOTICES: ShownNotice[] = [
+  { id: 1, title: 'New conversation with Visitor 4821', body: '' },
+  { id: 2, title: 'New message from Visitor 1307', body: 'Is the Pro plan billed monthly or yearly, and can I change later?' },
+  { id: 3, title: 'New message from Grace', body: 'Hello?' },
+];
+
+describe('the desk', () => {
+  const dom = reactMount();
+  let styles: HTMLLinkElement;
+  before(async () => {
+    styles = await loadConsoleStyles();
+  });
+  after(async () => {
+    styles.remove();
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  async function renderDesk(conversations: ConversationSummary[], notices: ShownNotice[] = []) {
+    const server = standInServer(conversations);
+    const store = createStore();
+    const reloadOpen = (id: number) => void server.api.conversation(id).then((detail) => store.set(deskEventAtom, { type: 'opened', detail }));
+    const reportError = (err: unknown) => {
+      throw err;
+    };
+    store.set(deskEventAtom, { type: 'listed', conversations: await server.api.conversations() });
+    await act(async () =>
+      dom.root.render(
+        <div className="op-desk">
+          <Notices notices={notices} onDismiss={() => {}} />
+          <DeskConversations api={server.api} store={store} reloadOpen={reloadOpen} reportError={reportError} slots={paneSlotsOf(features)} />
+        </div>,
+      ),
+    );
+    return server;
+  }
+
+  const list = () => within(within(dom.host).getByRole('navigation', { name: 'Conversations' }));
+  const openConversation = async (name: string) => {
+    await act(async () => list().getByRole('button', { name: new RegExp(`^${name}`) }).click());
+    await waitUntil(() => within(dom.host).queryByRole('textbox', { name: `Message to ${name}` }), `${name} opens`);
+    await waitUntil(() => within(dom.host).getByRole('region', { name: 'About the visitor' }).querySelector('dl'), 'the card loads');
+  };
+
+  it('opening a conversation clears its unread count and tells the server it was read', async () => {
+    const server = await renderDesk([summary(1, 'Visitor 4821', 2), summary(2, 'Visitor 1307', 1)]);
+    expect(list().getByRole('button', { name: /^Visitor 4821/ }).textContent).to.contain('2 unread messages');
+    await openConversation('Visitor 4821');
+    await waitUntil(() => !list().getByRole('button', { name: /^Visitor 4821/ }).textContent?.includes('unread'), 'the count goes once opened');
+    expect(list().getByRole('button', { name: /^Visitor 1307/ }).textContent, 'the others keep theirs').to.contain('1 unread message');
+    expect(server.calls.filter(([route]) => route === '/im_livechat/operator/mark_seen')).to.deep.equal([['/im_livechat/operator/mark_seen', { session_id: 1, message_id: 10 }]]);
+  });
+
+  it('tells visitors apart in the list: each one’s label, current page and local time', async () => {
+    await renderDesk([
+      { ...summary(1, 'Visitor 4821', 0), current_page: '/pricing', time_zone: 'Asia/Tokyo' },
+      { ...summary(2, 'Visitor 1307', 0), current_page: '/checkout', time_zone: 'America/New_York' },
+      { ...summary(3, 'Grace', 0), current_page: null, time_zone: null },
+    ]);
+    const items = list().getAllByRole('button');
+    expect(items.map((b) => b.querySelector('.op-list-name')?.textContent)).to.deep.equal(['Visitor 4821', 'Visitor 1307', 'Grace']);
+    const tokyo = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Tokyo', hour: 'numeric', minute: '2-digit', weekday: 'short' }).formatToParts(new Date());
+    expect(items[0]!.textContent).to.contain('/pricing · ').and.to.contain(tokyo.find((p) => p.type === 'weekday')!.value);
+    expect(items[1]!.textContent).to.contain('/checkout · ');
+    expect(items[2]!.textContent, 'nothing known, nothing shown').to.not.contain('·');
+  });
+
+  const rectOf = (el: Element) => el.getBoundingClientRect();
+  const intersects = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+  for (const [label, width] of [
+    ['on a desk', 1280],
+    ['on a 375 px phone', 375],
+  ] as const) {
+    it(`notices cover neither the visitor card, the composer nor the conversation list ${label}`, async () => {
+      await setViewport({ width, height: 800 });
+      await renderDesk([summary(1, 'Visitor 4821', 1), summary(2, 'Visitor 1307', 1), summary(3, 'Grace', 1)], NOTICES);
+      await openConversation('Visitor 4821');
+      const view = within(dom.host);
+      const notices = within(view.getByRole('status', { name: 'Notifications' })).getAllByRole('group');
+      expect(notices).to.have.length(3);
+      const covered = {
+        'visitor card': view.getByRole('region', { name: 'About the visitor' }),
+        composer: view.getByRole('textbox', { name: 'Message to Visitor 4821' }),
+        'conversation list': view.getByRole('navigation', { name: 'Conversations' }),
+      };
+      for (const notice of notices) {
+        expect(rectOf(notice).width, 'the notice is shown').to.be.greaterThan(0);
+        for (const [what, el] of Object.entries(covered)) {
+          expect(intersects(rectOf(notice), rectOf(el)), `${notice.textContent} over the ${what}`).to.equal(false);
+        }
+      }
+    });
+  }
+});
