@@ -9,7 +9,7 @@ import Type, { type Static } from 'typebox';
 import type { Store } from '../store/store.js';
 import type { VisitorSessionRow } from '../store/schema.js';
 import type { VisitorPatch } from '../store/visitor-queries.js';
-import { parseEmailAddress } from '../mail/email-address.js';
+import { parseEmailAddress } from '../../protocol/email-address.js';
 import { textProblem } from '../../protocol/text-checks.js';
 import { InvalidParamError } from '../rpc/errors.js';
 import { VisitorParamProperties } from '../schemas/visitor.js';

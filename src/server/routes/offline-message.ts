@@ -10,7 +10,7 @@ import { Email, Id, MessageText, OptionalText, PostKey, textOr, toId } from '../
 import { plainTextToHtml } from '../livechat/format.js';
 import { PostKeys } from '../livechat/post-keys.js';
 import { addressKey } from '../limits/address.js';
-import { parseEmailAddress } from '../mail/email-address.js';
+import { parseEmailAddress } from '../../protocol/email-address.js';
 import { visitorPatch, type VisitorClaims } from '../livechat/visitor-claims.js';
 
 const DAY = 24 * 3600_000;

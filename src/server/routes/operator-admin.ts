@@ -4,7 +4,7 @@ import { OPERATOR_PASSWORD_MIN, RETENTION_DAYS_BOUNDS } from '../../protocol/ope
 import { avatarPath } from '../../protocol/operator-profile.js';
 import { InvalidParamError, RpcError } from '../rpc/errors.js';
 import type { ChannelRow, OperatorRow } from '../store/schema.js';
-import { parseEmailAddress } from '../mail/email-address.js';
+import { parseEmailAddress } from '../../protocol/email-address.js';
 import { Bool, ERROR_MESSAGES, Id, OptionalText, Text, textOr, toId } from '../schemas/params.js';
 import { ChannelSettingsSchema, OperatorAccountSchema } from '../schemas/operator.js';
 
@@ -79,7 +79,7 @@ const ChannelIds = Type.Unsafe<number[] | null>({
 });
 
 // Login, name and e-mail address are judged after trimming, which a schema cannot do: the one-word
-// login, the non-empty name and the address rule (mail/email-address.ts) stay in the handler.
+// login, the non-empty name and the address rule (protocol/email-address.ts) stay in the handler.
 const NewOperator = Type.Object({
   login: Text(OPERATOR_NAME_MAX, { description: 'One word' }),
   name: Text(OPERATOR_NAME_MAX),

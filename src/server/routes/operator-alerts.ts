@@ -4,7 +4,7 @@ import type { OperatorAlertSettings } from '../../protocol/operator-console.js';
 import { InvalidParamError } from '../rpc/errors.js';
 import { Bool, ERROR_MESSAGES, OptionalText, textOr } from '../schemas/params.js';
 import { OperatorAlertSettingsSchema } from '../schemas/operator.js';
-import { EMAIL_MAX_LENGTH, parseEmailAddress } from '../mail/email-address.js';
+import { EMAIL_MAX_LENGTH, parseEmailAddress } from '../../protocol/email-address.js';
 
 const INVALID_EMAIL = 'Invalid email address';
 

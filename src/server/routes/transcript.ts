@@ -4,7 +4,7 @@ import type { ServerConfig } from '../config.js';
 import { InvalidParamError, RpcError } from '../rpc/errors.js';
 import { sessionByUuid } from '../livechat/conversations.js';
 import { Email, SessionUuid } from '../schemas/params.js';
-import { comparableEmailAddress, parseEmailAddress } from '../mail/email-address.js';
+import { comparableEmailAddress, parseEmailAddress } from '../../protocol/email-address.js';
 import { MailDeliveryError } from '../mail/mailer.js';
 import { buildTranscript, TRANSCRIPT_LIMITS } from '../mail/transcript.js';
 
