@@ -6,7 +6,7 @@ import { atom } from 'jotai/vanilla';
 import type { Rate } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
 import { sessionAtom } from './session.js';
-import { parseTranscriptEmail } from './transcript.js';
+import { parseEmailAddress } from '../protocol/email-address.js';
 
 /** Steps of the feedback panel (SPEC.md §4 "Feedback"). */
 export type FeedbackStep = 'choose' | 'reason' | 'sending' | 'thanks';
@@ -33,7 +33,7 @@ export const transcriptAtom = atom<TranscriptStep>('idle');
 export const sendTranscriptAtom = atom(null, async (get, set, input: string) => {
   const session = get(sessionAtom);
   if (!session || get(transcriptAtom) === 'sending') return;
-  const email = parseTranscriptEmail(input);
+  const email = parseEmailAddress(input);
   if (!email) {
     set(transcriptAtom, 'invalid');
     return;

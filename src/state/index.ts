@@ -14,7 +14,6 @@ export * from './opening.js';
 export * from './options.js';
 export * from './ports.js';
 export * from './sending.js';
-export * from './transcript.js';
 export * from './prechat.js';
 export * from './session-request.js';
 export * from './visitor.js';

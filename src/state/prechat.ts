@@ -3,7 +3,7 @@
  * identify gives a name, and an e-mail address when the channel asks for one.
  */
 import { atom } from 'jotai/vanilla';
-import { isEmail } from '../platform/text/email.js';
+import { isEmail } from '../protocol/email-address.js';
 import { textProblem } from '../protocol/text-checks.js';
 import { PRECHAT_FORMS, VISITOR_LIMITS, type PrechatForm } from '../protocol/visitor.js';
 import { phaseAtom } from './session.js';

@@ -5,7 +5,7 @@
  * one is left out and reported, never thrown.
  */
 import { atom, type Getter } from 'jotai/vanilla';
-import { isEmail } from '../platform/text/email.js';
+import { isEmail } from '../protocol/email-address.js';
 import { textProblem } from '../protocol/text-checks.js';
 import { VISITOR_HASH_PATTERN, VISITOR_LIMITS, checkVisitorContext, type EarlierConversation, type VisitorParams } from '../protocol/visitor.js';
 import { depsOf } from './context.js';

@@ -126,6 +126,13 @@ describe('chat state: closing, feedback and transcript', () => {
     expect(w.eventsNamed('livechat:transcript')).to.deep.equal([{ ok: true }]);
   });
 
+  it('sends an address with letters outside ASCII, which the server accepts too', async () => {
+    const w = await feedbackWidget();
+    await w.state.sendTranscript(' zoë@exämple.be ');
+    expect(w.get(transcriptAtom)).to.equal('sent');
+    expect(w.server.callsTo('/im_livechat/email_livechat_transcript')).to.deep.equal([{ uuid: 'uuid-1', email: 'zoë@exämple.be' }]);
+  });
+
   it('shows the error block on transcript failure and comes back on try again', async () => {
     const w = await feedbackWidget();
     w.server.on('/im_livechat/email_livechat_transcript', () => {

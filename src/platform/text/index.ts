@@ -1,5 +1,5 @@
 export * from './messages.js';
 export * from './human-size.js';
-export * from './email.js';
+export { isEmail } from '../../protocol/email-address.js';
 export { escapeHtml } from '../../protocol/html-escape.js';
 export * from './data-url.js';

@@ -65,6 +65,16 @@ export function cacheControlFor(filePath: string): string {
 }
 
 /**
+ * The `SourceMap` header of a built script whose map lies beside it, relative to the script's own address:
+ * the widget's scripts carry no `//# sourceMappingURL=` comment (rollup.config.mjs), so host pages do not
+ * download it. Undefined for other files and where the maps were not installed (the packages leave them out).
+ */
+export function sourceMapFor(filePath: string): string | undefined {
+  const script = filePath.replace(/\.(?:br|gz)$/, '');
+  return script.endsWith('.js') && fs.existsSync(`${script}.map`) ? `${path.basename(script)}.map` : undefined;
+}
+
+/**
  * Serves the built widget (dist/) at the site root, so `<script src="/live-chat.js">` works, and the
  * demo host pages (also at the root: `/` is the demo page). Widget files carry `Access-Control-Allow-Origin: *` because host pages on other
  * origins import the lazy chunks as ES modules (MACHINE-NOTES.md "Content Security Policy"). Built
@@ -91,6 +101,8 @@ export const staticFilesPlugin = fp(
         reply.header('Access-Control-Allow-Origin', '*');
         reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
         reply.header('X-Content-Type-Options', 'nosniff');
+        const map = sourceMapFor(filePath);
+        if (map) reply.header('SourceMap', map);
       },
     });
     if (!opts.demo) {

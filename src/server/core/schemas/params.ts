@@ -96,7 +96,7 @@ export function textOr(value: string | null | false | undefined, fallback: strin
 }
 
 /**
- * An e-mail address of at most `max` characters, well-formed text like every other. Whether it is one is mail/email-address.ts's rule (the
+ * An e-mail address of at most `max` characters, well-formed text like every other. Whether it is one is protocol/email-address.ts's rule (the
  * widget's own, applied after trimming, with an optional `mailto:`), which a schema cannot apply.
  */
 export function Email(max: number, description = 'An e-mail address'): TUnsafe<string> {

@@ -9,7 +9,7 @@ import Type, { type Static } from 'typebox';
 import type { Store } from '../store/store.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
 import type { VisitorPatch } from './visitor-queries.js';
-import { parseEmailAddress } from '../../core/mail/email-address.js';
+import { parseEmailAddress } from '../../../protocol/email-address.js';
 import { textProblem } from '../../../protocol/text-checks.js';
 import { InvalidParamError } from '../../core/rpc/errors.js';
 import { VisitorParamProperties } from './visitor-schemas.js';

@@ -6,7 +6,7 @@
 import { errors, jwtVerify } from 'jose';
 import { VISITOR_LIMITS } from '../../../protocol/visitor.js';
 import { textProblem } from '../../../protocol/text-checks.js';
-import { parseEmailAddress } from '../../core/mail/email-address.js';
+import { parseEmailAddress } from '../../../protocol/email-address.js';
 import { IdentityRejectedError } from './identity.js';
 
 /** A token may live at most this long: a leaked one is worth a day at most. */

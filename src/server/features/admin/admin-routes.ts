@@ -4,7 +4,7 @@ import { OPERATOR_PASSWORD_MIN, RETENTION_DAYS_BOUNDS } from '../../../protocol/
 import { avatarPath } from '../../../protocol/operator-profile.js';
 import { InvalidParamError, RpcError } from '../../core/rpc/errors.js';
 import type { ChannelRow, OperatorRow } from '../../core/db/tables.js';
-import { parseEmailAddress } from '../../core/mail/email-address.js';
+import { parseEmailAddress } from '../../../protocol/email-address.js';
 import { Bool, ERROR_MESSAGES, Id, OptionalText, Text, textOr, toId } from '../../core/schemas/params.js';
 import { ChannelSettingsSchema, OperatorAccountSchema } from '../../domain/operators/operator-schemas.js';
 
@@ -79,7 +79,7 @@ const ChannelIds = Type.Unsafe<number[] | null>({
 });
 
 // Login, name and e-mail address are judged after trimming, which a schema cannot do: the one-word
-// login, the non-empty name and the address rule (mail/email-address.ts) stay in the handler.
+// login, the non-empty name and the address rule (protocol/email-address.ts) stay in the handler.
 const NewOperator = Type.Object({
   login: Text(OPERATOR_NAME_MAX, { description: 'One word' }),
   name: Text(OPERATOR_NAME_MAX),

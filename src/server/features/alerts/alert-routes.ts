@@ -4,7 +4,7 @@ import type { OperatorAlertSettings } from '../../../protocol/operator-console.j
 import { InvalidParamError } from '../../core/rpc/errors.js';
 import { Bool, ERROR_MESSAGES, OptionalText, textOr } from '../../core/schemas/params.js';
 import { OperatorAlertSettingsSchema } from '../../domain/operators/operator-schemas.js';
-import { EMAIL_MAX_LENGTH, parseEmailAddress } from '../../core/mail/email-address.js';
+import { EMAIL_MAX_LENGTH, parseEmailAddress } from '../../../protocol/email-address.js';
 
 const INVALID_EMAIL = 'Invalid email address';
 

@@ -10,7 +10,7 @@ import { Email, Id, MessageText, OptionalText, PostKey, textOr, toId } from '../
 import { plainTextToHtml } from '../../domain/conversations/format.js';
 import { PostKeys } from '../../domain/conversations/post-keys.js';
 import { addressKey } from '../../core/limits/address.js';
-import { parseEmailAddress } from '../../core/mail/email-address.js';
+import { parseEmailAddress } from '../../../protocol/email-address.js';
 import { visitorPatch, type VisitorClaims } from '../../domain/visitors/visitor-claims.js';
 
 const DAY = 24 * 3600_000;

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../../core/config/config.js';
 import { InvalidParamError, RpcError } from '../../core/rpc/errors.js';
 import { sessionByUuid } from '../../domain/conversations/conversations.js';
 import { Email, SessionUuid } from '../../core/schemas/params.js';
-import { comparableEmailAddress, parseEmailAddress } from '../../core/mail/email-address.js';
+import { comparableEmailAddress, parseEmailAddress } from '../../../protocol/email-address.js';
 import { MailDeliveryError } from '../../core/mail/mailer.js';
 import { buildTranscript, TRANSCRIPT_LIMITS } from './transcript-mail.js';
 

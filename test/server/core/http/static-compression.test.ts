@@ -74,6 +74,7 @@ describe('built files: precompressed and cached by name', () => {
     const res = await app.inject({ method: 'GET', url: `/${CHUNK}`, headers: { 'accept-encoding': 'identity' } });
     assert.equal(res.headers['content-encoding'], undefined);
     assert.match(String(res.headers.vary), /accept-encoding/i);
+    assert.equal(res.headers.sourcemap, undefined, 'no map was built beside it');
     assert.equal(res.body, script('chunk'));
   });
 

@@ -5,7 +5,7 @@
  */
 import { after, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { comparableEmailAddress } from '../../../../src/server/core/mail/email-address.js';
+import { comparableEmailAddress } from '../../../../src/protocol/email-address.js';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
 import { startMailbox } from '../../support/mailbox.js';
 import { callFrom } from '../../abuse/support.js';

@@ -3,8 +3,6 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startSmtpCapture } from '../../../support/smtp-capture.js';
-import { parseEmailAddress } from '../../../../src/server/core/mail/email-address.js';
-import { isEmail } from '../../../../src/platform/text/email.js';
 import { describeEachEngine } from '../../support/harness.js';
 
 interface Received {
@@ -123,9 +121,4 @@ describeEachEngine('transcript rate limit', (h) => {
     assert.ok(Number(sixth.res.headers['retry-after']) > 0);
     assert.match(sixth.body.error?.data.message ?? '', /Too many requests/);
   });
-});
-
-it('accepts exactly the addresses the widget accepts', () => {
-  const samples = ['a@b.co', 'mailto:a@b.co', ' a@b.co ', 'a@b.c', 'a@b', '@b.co', 'a b@c.co', 'a@b..co', 'a.b+c@d-e.fr', 'x@y.com\nBcc: z@w.com', 'é@exämple.org'];
-  for (const s of samples) assert.equal(parseEmailAddress(s) !== undefined, isEmail(s), s);
 });
