@@ -9,6 +9,7 @@ import { openApiPlugin } from './core/http/openapi-plugin.js';
 import { AJV_OPTIONS } from './core/schemas/ajv.js';
 import { staticFilesPlugin } from './core/http/static-files.js';
 import { clockPlugin, type Clock } from './core/clock.js';
+import { eventsPlugin } from './core/events.js';
 import { storePlugin } from './domain/store/store-plugin.js';
 import { mailerPlugin } from './core/mail/mailer-plugin.js';
 import { alertsPlugin } from './features/alerts/alerts-plugin.js';
@@ -103,6 +104,8 @@ export async function buildApp({ config, logger = false, clock, onRoute, diskSpa
     dataDir: config.dataDir,
     seedAdmin: seed ? { login: config.adminLogin, password: config.adminPassword } : undefined,
   });
+  // After the store: closing waits for the listeners under way before the database closes.
+  await app.register(eventsPlugin);
   app.decorate('availability', new AvailabilityCache(app.store, () => app.clock.now()));
   await app.register(limitsPlugin);
   await app.register(diskGuardPlugin, { dataDir: config.dataDir, minFreePercent: config.uploadMinFreePercent, reader: diskSpace });

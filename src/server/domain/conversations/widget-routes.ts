@@ -139,6 +139,7 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       // No uuid: it is the visitor's credential, and the operator addresses the session by id.
       const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: anonymousName, visitor_label: visitorLabel(session), channel_id: channel.id } };
       await app.bus.publish([BusChannel.operator(operator.id)], announced);
+      app.events.emit('conversation.created', { sessionId: session.id, channelId: channel.id, origin: 'chat', operatorId: operator.id });
       const answer: SessionAnswer = { ...sessionToWire(session, operator), ...identityAnswer(session) };
       return answer;
     },
@@ -211,8 +212,6 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
       const session = await sessionOfCaller(app, params, operator);
       if (!session) return false;
       if (!operator) await takeSessionQuota(app, 'chatPost', session.id);
-      // A visitor's message starts the missed-chat clock (issue 14), unless one is already running.
-      if (!operator) void app.alerts.chatPosted(session).catch((err: unknown) => request.log.error({ err }, 'arming the missed-chat check failed'));
       const urls = urlsFor(request);
       const authorName = operator ? operator.display_name : null;
       // The message and its notifications commit together, batched with concurrent posts (group commit);
@@ -224,6 +223,8 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
           // The key goes out with the announcement: a widget that is still waiting for its answer matches it.
           (row) => ({ ...messageToWire({ ...row, author_name: authorName, attachments: [] }, session, urls), ...(postKey !== undefined ? { [POST_KEY_PARAM]: postKey } : {}) }),
         );
+        const author = operator ? ('operator' as const) : ('visitor' as const);
+        app.events.emit('message.posted', { sessionId: session.id, channelId: session.channel_id, messageId: message.id, author, operatorId: operator ? operator.id : null });
         return message.id;
       };
       if (postKey === undefined) return post();

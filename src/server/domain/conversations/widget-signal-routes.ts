@@ -106,6 +106,7 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
       // Consoles show the rating and update their statistics live (issue 7); the visitor's channel is not told.
       const rated: SessionRatedPayload = { info: 'session_rated', session_id: session.id, rate, reason };
       await app.bus.publish([BusChannel.session(session.id), BusChannel.operator(session.operator_id)], rated);
+      app.events.emit('session.rated', { sessionId: session.id, channelId: session.channel_id, ratingId: rating.id, rate });
       return rating.id;
     },
   );

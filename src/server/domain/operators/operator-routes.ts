@@ -33,12 +33,15 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     '/close_session',
     { summary: 'Closes a conversation (the visitor is told)', params: OnSession, result: Type.Literal(true), authorize },
     async (params, request) => {
-      const session = await sessionForOperator(app, await app.requireOperator(request), toId(params.session_id));
+      const operator = await app.requireOperator(request);
+      const session = await sessionForOperator(app, operator, toId(params.session_id));
       if (session.closed_at !== null) return true as const;
-      await app.store.closeVisitorSession(session.id, app.clock.now());
+      const closedAt = app.clock.now();
+      await app.store.closeVisitorSession(session.id, closedAt);
       // The uuid is the visitor's credential: only the visitor's own channel carries it, never one operators read.
       await app.bus.publish([BusChannel.visitor(session.uuid)], { info: 'session_closed', uuid: session.uuid });
       await app.bus.publish([BusChannel.session(session.id)], { info: 'session_closed', session_id: session.id });
+      app.events.emit('conversation.closed', { sessionId: session.id, channelId: session.channel_id, operatorId: operator.id, closedAt });
       return true as const;
     },
   );

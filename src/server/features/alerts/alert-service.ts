@@ -65,16 +65,17 @@ export class AlertService {
   constructor(private readonly deps: AlertDeps) {}
 
   /** A visitor wrote in a live chat: check for a missed chat once the channel's delay has passed. */
-  async chatPosted(session: VisitorSessionRow): Promise<void> {
-    if (this.#closed || this.#timers.has(session.id) || this.#timers.size >= ALERT_LIMITS.maxTimers) return;
-    const channel = await this.deps.channel(session.channel_id);
-    if (!channel || this.#timers.has(session.id)) return;
+  async chatPosted(session: Pick<VisitorSessionRow, 'id' | 'channel_id'>): Promise<void> {
+    const { id: sessionId, channel_id: channelId } = session;
+    if (this.#closed || this.#timers.has(sessionId) || this.#timers.size >= ALERT_LIMITS.maxTimers) return;
+    const channel = await this.deps.channel(channelId);
+    if (!channel || this.#timers.has(sessionId)) return;
     const timer = setTimeout(() => {
-      this.#timers.delete(session.id);
-      this.#missed(session.id).catch((err: unknown) => this.deps.log.error({ err, session: session.id }, 'missed-chat check failed'));
+      this.#timers.delete(sessionId);
+      this.#missed(sessionId).catch((err: unknown) => this.deps.log.error({ err, session: sessionId }, 'missed-chat check failed'));
     }, channel.missed_after_seconds * 1000 + 100);
     timer.unref();
-    this.#timers.set(session.id, timer);
+    this.#timers.set(sessionId, timer);
   }
 
   /** A visitor left an offline message: its "new message" mail. */

@@ -23,7 +23,7 @@ export function conversationLink(publicUrl: string | undefined, port: number, se
   return `${consoleLink(publicUrl, port)}${conversationLinkHash(sessionId)}`;
 }
 
-/** Decorates `app.alerts`, sweeps once the server is ready and then every minute, and stops with the app. */
+/** Decorates `app.alerts`, listens to the conversations' events, sweeps once the server is ready and then every minute, and stops with the app. */
 export const alertsPlugin = fp(
   async (app: FastifyInstance) => {
     const alerts = new AlertService({
@@ -39,6 +39,15 @@ export const alertsPlugin = fp(
       log: app.log,
     });
     app.decorate('alerts', alerts);
+    // A visitor's message starts the missed-chat clock (issue 14), unless one is already running.
+    app.events.on('message.posted', async ({ sessionId, channelId, author }) => {
+      if (author === 'visitor') await alerts.chatPosted({ id: sessionId, channel_id: channelId });
+    });
+    // An offline message is mailed at once; a failed mail is tried again by the sweep.
+    app.events.on('conversation.created', async ({ sessionId, origin }) => {
+      const session = origin === 'offline' ? await app.store.getVisitorSession(sessionId) : undefined;
+      if (session) await alerts.offlineMessage(session);
+    });
     let sweeping: Promise<void> | undefined;
     const sweep = (): void => {
       if (sweeping) return;
@@ -58,5 +67,5 @@ export const alertsPlugin = fp(
       await sweeping;
     });
   },
-  { name: 'alerts', dependencies: ['store', 'mailer', 'clock', 'limits'] },
+  { name: 'alerts', dependencies: ['store', 'mailer', 'clock', 'limits', 'events'] },
 );

@@ -78,8 +78,8 @@ export async function offlineMessageRoutes(app: FastifyInstance): Promise<void> 
     const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: session.anonymous_name, visitor_label: visitorLabel(session), channel_id: channelId, origin: 'offline' } };
     const operators = await app.store.channelOperatorIds(channelId);
     await app.bus.publish(operators.map((id) => BusChannel.operator(id)), announced);
-    // The visitor's answer does not wait for the mail server; a failed mail is tried again by the sweep.
-    app.alerts.offlineMessage(session).catch((err: unknown) => app.log.error({ err, session: session.id }, 'offline message alert failed'));
+    // Its listeners (the operators' mail) run after the answer; the visitor does not wait for the mail server.
+    app.events.emit('conversation.created', { sessionId: session.id, channelId, origin: 'offline', operatorId: null });
     return session.id;
   };
 

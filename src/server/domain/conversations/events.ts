@@ -1,0 +1,19 @@
+/**
+ * The conversation events (core/events.ts), emitted once their write has committed. Features react to
+ * them instead of being called by the chat: alerts, and later webhooks, routing, reports.
+ */
+import type { VisitorSessionRow } from '../../core/db/tables.js';
+import type { Rate } from '../../../protocol/livechat.js';
+
+declare module '../../core/events.js' {
+  interface DomainEvents {
+    /** A message was stored in a conversation (a live chat's post, an operator's answer to an offline message). */
+    'message.posted': { sessionId: number; channelId: number; messageId: number; author: 'visitor' | 'operator'; operatorId: number | null };
+    /** A conversation began: a live chat with its operator, or an offline message (origin `offline`, no operator). */
+    'conversation.created': { sessionId: number; channelId: number; origin: VisitorSessionRow['origin']; operatorId: number | null };
+    /** An operator closed a conversation (closing one already closed emits nothing). */
+    'conversation.closed': { sessionId: number; channelId: number; operatorId: number; closedAt: number };
+    /** The visitor rated a conversation, or changed the rating. */
+    'session.rated': { sessionId: number; channelId: number; ratingId: number; rate: Rate };
+  }
+}
