@@ -10,6 +10,7 @@ import { AJV_OPTIONS } from './core/schemas/ajv.js';
 import { staticFilesPlugin } from './core/http/static-files.js';
 import { clockPlugin, type Clock } from './core/clock.js';
 import { eventsPlugin } from './core/events.js';
+import { outboxPlugin } from './core/outbox/outbox-plugin.js';
 import { storePlugin } from './domain/store/store-plugin.js';
 import { mailerPlugin } from './core/mail/mailer-plugin.js';
 import { alertsPlugin } from './features/alerts/alerts-plugin.js';
@@ -106,6 +107,7 @@ export async function buildApp({ config, logger = false, clock, onRoute, diskSpa
   });
   // After the store: closing waits for the listeners under way before the database closes.
   await app.register(eventsPlugin);
+  await app.register(outboxPlugin, { db: app.databaseHandle });
   app.decorate('availability', new AvailabilityCache(app.store, () => app.clock.now()));
   await app.register(limitsPlugin);
   await app.register(diskGuardPlugin, { dataDir: config.dataDir, minFreePercent: config.uploadMinFreePercent, reader: diskSpace });

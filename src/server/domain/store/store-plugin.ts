@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import type { Kysely } from 'kysely';
 import { openDatabase } from '../../core/db/database.js';
+import type { Database } from '../../core/db/tables.js';
 import { KyselyStore } from './kysely-store.js';
 import { seedIfEmpty, type SeedResult } from './seed.js';
 import type { Store } from './store.js';
@@ -14,6 +16,8 @@ declare module 'fastify' {
     seed: SeedResult | undefined;
     /** The PostgreSQL pool (its use is a metric); undefined on SQLite. */
     databasePool: pg.Pool | undefined;
+    /** The database handle, for core's own tables (the outbox) as app.ts wires them; everything else asks the store. */
+    databaseHandle: Kysely<Database>;
   }
 }
 
@@ -37,6 +41,7 @@ export const storePlugin = fp(
     app.log.info({ engine: open.engine, database: open.description }, 'database ready');
     app.decorate('store', store);
     app.decorate('databasePool', open.pool);
+    app.decorate('databaseHandle', open.db);
     app.decorate('seed', opts.seedAdmin === undefined ? undefined : await seedIfEmpty(store, opts.seedAdmin));
     // Runs after the other onClose hooks (Fastify calls them in reverse order), so held requests finish first.
     app.addHook('onClose', async () => {

@@ -6,6 +6,7 @@ import { visitorVerifiedFields } from './visitor-identity-verified-fields.js';
 import { postKeyUnique } from './conversations-post-key-unique.js';
 import { operatorProfile } from './profiles-operator-profile.js';
 import { visitorNameGiven } from './visitors-label.js';
+import { coreOutbox } from './core-outbox.js';
 
 /** Column types that differ between the two engines. */
 function types(engine: Engine) {
@@ -212,7 +213,7 @@ const visitorIdentity: Migration = {
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
-  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt, '0004_operator_away': operatorAway, '0005_rate_counter': rateCounter, '0006_message_post_key': messagePostKey, '0007_visitor_uploads': visitorUploads, '0008_offline_messages_alerts': offlineMessagesAlerts(engine), '0009_visitor_identity': visitorIdentity, '0010_storage_bounds': storageBounds, '0011_visitor_verified_fields': visitorVerifiedFields, '0014_message_post_key_unique': postKeyUnique, '0015_operator_profile': operatorProfile, '0016_visitor_label': visitorNameGiven };
+  return { '0001_initial': initial(engine), '0002_operator_last_active': operatorLastActive, '0003_operator_archived_at': operatorArchivedAt, '0004_operator_away': operatorAway, '0005_rate_counter': rateCounter, '0006_message_post_key': messagePostKey, '0007_visitor_uploads': visitorUploads, '0008_offline_messages_alerts': offlineMessagesAlerts(engine), '0009_visitor_identity': visitorIdentity, '0010_storage_bounds': storageBounds, '0011_visitor_verified_fields': visitorVerifiedFields, '0014_message_post_key_unique': postKeyUnique, '0015_operator_profile': operatorProfile, '0016_visitor_label': visitorNameGiven, '0017_core_outbox': coreOutbox(engine) };
 }
 
 class InCodeProvider implements MigrationProvider {
