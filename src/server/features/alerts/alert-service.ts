@@ -4,6 +4,8 @@ import type { Store } from '../../domain/store/store.js';
 import type { Mailer } from '../../core/mail/mailer.js';
 import type { CounterStore } from '../../core/limits/counter-store.js';
 import type { AppMetrics } from '../../core/metrics/app-metrics.js';
+import type { Outbox, RetryPolicy } from '../../core/outbox/outbox.js';
+import type { OutboxItem } from '../../core/outbox/outbox-store.js';
 import type { SuppressedAlert } from './alert-store.js';
 import { alertDigestMail, missedChatMail, offlineMessageMail } from './alert-mails.js';
 
@@ -17,11 +19,18 @@ export const ALERT_LIMITS = {
   perSweep: 100,
   /** Timers one process keeps at most; past it the periodic sweep finds the conversation. */
   maxTimers: 10_000,
-  /** A failed mail is tried this many times in all, then given up (logged). */
-  attempts: 3,
-  /** Wait before the second and the third attempt. */
-  retryAfterMs: [60_000, 5 * 60_000] as readonly number[],
+  /** A failed mail is tried three times in all, a minute and then five after the failure, then given up (logged). */
+  retry: { attempts: 3, baseMs: 60_000, factor: 5, maxMs: 5 * 60_000 } satisfies RetryPolicy,
 } as const;
+
+/** The outbox topic of the alert mails. */
+export const ALERT_MAIL_TOPIC = 'alert-mail';
+
+/** What an alert mail's outbox row carries. */
+interface AlertMailPayload {
+  sessionId: number;
+  kind: AlertKind;
+}
 
 /** What the alerts need from the server. */
 export interface AlertDeps {
@@ -40,15 +49,17 @@ export interface AlertDeps {
   mailsPerHour: number;
   metrics: Pick<AppMetrics, 'alertMailsSuppressed' | 'alertDigestsSent'>;
   log: FastifyBaseLogger;
+  /** Where claimed alerts wait to be mailed; its handler of {@link ALERT_MAIL_TOPIC} is {@link AlertService.send}. */
+  outbox: Pick<Outbox, 'enqueue' | 'sweep'>;
 }
 
 /**
  * Alert mails to a channel's operators: "missed chat" when nobody answered a chat within the channel's
  * delay, "new message" for an offline message. Each conversation gets at most one mail of each kind,
- * whatever the number of server processes: the database row is claimed before the mail is sent, and a
- * mail whose sending failed is tried again (by whichever process sweeps first) up to
- * {@link ALERT_LIMITS.attempts} times in all. A process that stops between claim and sending leaves
- * that alert unsent rather than risk sending it twice.
+ * whatever the number of server processes: the database row is claimed, then the mail is handed to the
+ * outbox (core/outbox), which sends it at once and tries a failed one again (by whichever process sweeps
+ * first) up to {@link ALERT_LIMITS.retry} attempts in all. A process that stops while sending leaves a
+ * claim the outbox takes back later: that mail may then go out twice, never zero times.
  *
  * Timing: a visitor's post arms a timer in the process that received it; a sweep on start and every
  * minute finds what a stopped process left (timers live in memory only).
@@ -80,7 +91,7 @@ export class AlertService {
 
   /** A visitor left an offline message: its "new message" mail. */
   async offlineMessage(session: VisitorSessionRow): Promise<void> {
-    if (await this.deps.store.alerts.claim(session.id, 'offline_message', this.deps.now())) await this.#deliver(session, 'offline_message', 1);
+    if (await this.deps.store.alerts.claim(session.id, 'offline_message', this.deps.now())) await this.#enqueue(session.id, 'offline_message');
   }
 
   /** Everything due: missed chats, offline messages without a mail, failed mails whose retry time came. */
@@ -88,14 +99,15 @@ export class AlertService {
     const { store, now } = this.deps;
     const since = now() - ALERT_LIMITS.lookbackMs;
     for (const session of await store.alerts.missedChats(now(), since, ALERT_LIMITS.perSweep)) {
-      if (await store.alerts.claim(session.id, 'missed_chat', now())) await this.#deliver(session, 'missed_chat', 1);
+      if (await store.alerts.claim(session.id, 'missed_chat', now())) await this.#enqueue(session.id, 'missed_chat');
     }
     for (const session of await store.alerts.unannouncedOfflineMessages(since, ALERT_LIMITS.perSweep)) await this.offlineMessage(session);
+    // Retries recorded before the outbox existed continue there, with the attempts they already made.
     for (const retry of await store.alerts.dueRetries(now(), ALERT_LIMITS.perSweep)) {
       const attempt = await store.alerts.claimRetry(retry.session_id, retry.kind, now());
-      const session = attempt === undefined ? undefined : await store.getVisitorSession(retry.session_id);
-      if (attempt !== undefined && session) await this.#deliver(session, retry.kind, attempt);
+      if (attempt !== undefined) await this.#enqueue(retry.session_id, retry.kind, attempt - 1);
     }
+    await this.deps.outbox.sweep();
     const hourStart = now() - (now() % HOUR);
     for (const channelId of await store.alerts.channelsToDigest(hourStart, since, ALERT_LIMITS.perSweep)) {
       const taken = await store.alerts.claimSuppressed(channelId, hourStart);
@@ -113,10 +125,25 @@ export class AlertService {
   async #missed(sessionId: number): Promise<void> {
     const { store, now } = this.deps;
     const [session] = await store.alerts.missedChats(now(), now() - ALERT_LIMITS.lookbackMs, 1, sessionId);
-    if (session && (await store.alerts.claim(session.id, 'missed_chat', now()))) await this.#deliver(session, 'missed_chat', 1);
+    if (session && (await store.alerts.claim(session.id, 'missed_chat', now()))) await this.#enqueue(session.id, 'missed_chat');
   }
 
-  /** Sends a claimed alert and records how it went; never throws. */
+  #enqueue(sessionId: number, kind: AlertKind, attemptsMade = 0): Promise<void> {
+    const payload: AlertMailPayload = { sessionId, kind };
+    return this.deps.outbox.enqueue(ALERT_MAIL_TOPIC, `${ALERT_MAIL_TOPIC}:${sessionId}`, payload, { attemptsMade });
+  }
+
+  /**
+   * The outbox's handler: sends a claimed alert and records how it went. A failed sending is recorded and
+   * thrown, so the outbox tries it again.
+   */
+  async send(payload: unknown, item: Pick<OutboxItem, 'attempt'>): Promise<void> {
+    const { sessionId, kind } = payload as AlertMailPayload;
+    const session = await this.deps.store.getVisitorSession(sessionId);
+    // Deleted meanwhile (retention): nothing to tell, and its alert row went with it.
+    if (session) await this.#deliver(session, kind, item.attempt);
+  }
+
   async #deliver(session: VisitorSessionRow, kind: AlertKind, attempt: number): Promise<void> {
     const { store, mailer, now, log } = this.deps;
     try {
@@ -139,10 +166,9 @@ export class AlertService {
       await store.alerts.finish(session.id, kind, { state: 'sent', recipients: recipients.length }, now());
       log.info({ session: session.id, kind, recipients: recipients.length }, 'alert mail sent');
     } catch (err) {
-      const wait = ALERT_LIMITS.retryAfterMs[attempt - 1];
-      const retryAt = attempt < ALERT_LIMITS.attempts && wait !== undefined ? now() + wait : null;
-      log.warn({ err: err instanceof Error ? err.message : String(err), session: session.id, kind, attempt, retry: retryAt !== null }, 'alert mail failed');
-      await store.alerts.finish(session.id, kind, { state: 'failed', retryAt }, now()).catch((e: unknown) => log.error({ err: e }, 'recording a failed alert failed'));
+      // The outbox holds the retry time; this row only says how the last attempt went.
+      await store.alerts.finish(session.id, kind, { state: 'failed', retryAt: null }, now()).catch((e: unknown) => log.error({ err: e }, 'recording a failed alert failed'));
+      throw err;
     }
   }
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { AlertService } from './alert-service.js';
+import { ALERT_LIMITS, ALERT_MAIL_TOPIC, AlertService } from './alert-service.js';
 import { conversationLinkHash } from '../../../protocol/operator-console.js';
 
 declare module 'fastify' {
@@ -37,8 +37,10 @@ export const alertsPlugin = fp(
       mailsPerHour: app.config.alertMailsPerHour,
       metrics: app.metrics,
       log: app.log,
+      outbox: app.outbox,
     });
     app.decorate('alerts', alerts);
+    app.outbox.handle(ALERT_MAIL_TOPIC, (payload, item) => alerts.send(payload, item), ALERT_LIMITS.retry);
     // A visitor's message starts the missed-chat clock (issue 14), unless one is already running.
     app.events.on('message.posted', async ({ sessionId, channelId, author }) => {
       if (author === 'visitor') await alerts.chatPosted({ id: sessionId, channel_id: channelId });
@@ -67,5 +69,5 @@ export const alertsPlugin = fp(
       await sweeping;
     });
   },
-  { name: 'alerts', dependencies: ['store', 'mailer', 'clock', 'limits', 'events'] },
+  { name: 'alerts', dependencies: ['store', 'mailer', 'clock', 'limits', 'events', 'outbox'] },
 );

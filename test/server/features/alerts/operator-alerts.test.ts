@@ -178,6 +178,7 @@ describeEachEngine(
         mailsPerHour: 20,
         metrics: h.app.metrics,
         log: h.app.log,
+        outbox: h.app.outbox,
       });
       const before = mailbox.mails.length;
       h.clock.advance(2 * MINUTE + 1_000);
