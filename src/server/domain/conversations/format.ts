@@ -1,7 +1,8 @@
 import { escapeHtml } from '../../../protocol/html-escape.js';
 import { CONTENT_PATH, PARTNER_IMAGE_PATH } from '../../../protocol/routes.js';
 import type { Static } from 'typebox';
-import type { ChatMessageSchema, LivechatSessionSchema, MessageAttachmentSchema } from './livechat-schemas.js';
+import type { LivechatSessionSchema } from './livechat-schemas.js';
+import type { ChatMessageSchema, MessageAttachmentSchema } from '../../../protocol/schemas/livechat.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { MessageWithRelations } from '../store/store.js';
 import { attachmentAccessToken } from '../attachments/access.js';

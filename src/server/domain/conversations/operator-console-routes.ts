@@ -8,7 +8,7 @@ import type { MessageWithRelations } from '../store/store.js';
 import { messageToWire, type WireMessage } from './format.js';
 import { urlsFor } from './urls.js';
 import { ConversationNotFoundError, mayRead } from './conversation-access.js';
-import { ConversationDetailSchema, ConversationSummarySchema } from '../operators/operator-schemas.js';
+import { ConversationDetailSchema, ConversationSummarySchema } from '../../../protocol/schemas/console.js';
 import { Id, OneOf, toId } from '../../core/schemas/params.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, PRESENCE_ROUTE, SET_PRESENCE_ROUTE } from '../../../protocol/console/routes.js';
 

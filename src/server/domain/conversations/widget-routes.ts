@@ -20,7 +20,8 @@ import { identityAnswer, identityKindOf, provenFields, verifiedIdentity, visitor
 import { resumeVerifiedSession, type SessionAnswer } from '../visitors/visitor-session.js';
 import { visitorUploadPolicy } from '../attachments/upload-policy.js';
 import { AnyJson, OperatorSessionId, PostKey, Id, MessageText, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../../core/schemas/params.js';
-import { ChatMessageSchema, ConversationStateAnswerSchema, InitResultSchema, SessionAnswerSchema, type WireChannelOptions } from './livechat-schemas.js';
+import { ChatMessageSchema } from '../../../protocol/schemas/livechat.js';
+import { ConversationStateAnswerSchema, InitResultSchema, SessionAnswerSchema, type WireChannelOptions } from './livechat-schemas.js';
 import { CONVERSATION_STATE_ROUTE, type ConversationStateAnswer } from '../../../protocol/conversation-state.js';
 import { VisitorParamProperties } from '../visitors/visitor-schemas.js';
 import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE, GET_SESSION_ROUTE, INIT_ROUTE, LOAD_TEMPLATES_ROUTE } from '../../../protocol/routes.js';

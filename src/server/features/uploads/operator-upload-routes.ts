@@ -14,7 +14,7 @@ import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES
 import { UploadError, requireMultipart, toUploadError } from '../../domain/attachments/upload-errors.js';
 import { operatorBudgets, roomToday, storeCharged } from '../../domain/attachments/upload-budgets.js';
 import { HttpErrorSchema } from '../../core/schemas/http.js';
-import { MessageAttachmentSchema } from '../../domain/conversations/livechat-schemas.js';
+import { MessageAttachmentSchema } from '../../../protocol/schemas/livechat.js';
 import { Id, OptionalText, Text, textOr, toId } from '../../core/schemas/params.js';
 import { ATTACH_URL_ROUTE, OPERATOR_UPLOAD_ROUTE } from '../../../protocol/console/routes.js';
 

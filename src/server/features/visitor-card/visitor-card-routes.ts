@@ -5,7 +5,7 @@ import { visitorLabel } from '../../../protocol/visitor-label.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
 import { Id, toId } from '../../core/schemas/params.js';
-import { VisitorCardSchema } from '../../domain/visitors/visitor-schemas.js';
+import { VisitorCardSchema } from '../../../protocol/schemas/console.js';
 import { softwareOf } from '../../domain/visitors/user-agent.js';
 import { ConversationNotFoundError, mayRead } from '../../domain/conversations/conversation-access.js';
 import { parsePages } from '../../domain/conversations/operator-console-routes.js';

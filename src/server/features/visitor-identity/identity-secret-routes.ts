@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IdentitySecretGenerated, IdentitySecretStatus } from '../../../protocol/operator-console.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import { Id, toId } from '../../core/schemas/params.js';
-import { IdentitySecretGeneratedSchema, IdentitySecretStatusSchema } from '../../domain/visitors/visitor-schemas.js';
+import { IdentitySecretGeneratedSchema, IdentitySecretStatusSchema } from '../../../protocol/schemas/console.js';
 import { newIdentitySecret } from '../../domain/visitors/identity.js';
 import { ChannelNotFoundError, adminOnly } from '../admin/admin-routes.js';
 import { GENERATE_IDENTITY_SECRET_ROUTE, IDENTITY_SECRETS_ROUTE, REMOVE_IDENTITY_SECRET_ROUTE } from '../../../protocol/console/routes.js';
