@@ -8,7 +8,15 @@ import assert from 'node:assert/strict';
 import { BusChannel } from '../../../src/protocol/livechat.js';
 import { describeEachEngine } from '../support/harness.js';
 import { callFrom, notificationsOn, visitorCalls } from './support.js';
-import { CHAT_POST_ROUTE, EMAIL_TRANSCRIPT_ROUTE, FEEDBACK_ROUTE, GET_SESSION_ROUTE, HISTORY_ROUTE, INIT_ROUTE, NOTIFY_TYPING_ROUTE } from '../../../src/protocol/routes.js';
+import {
+  CHAT_POST_ROUTE,
+  EMAIL_TRANSCRIPT_ROUTE,
+  FEEDBACK_ROUTE,
+  GET_SESSION_ROUTE,
+  HISTORY_ROUTE,
+  INIT_ROUTE,
+  NOTIFY_TYPING_ROUTE,
+} from '../../../src/protocol/routes.js';
 
 const SMALL_LIMITS = Object.fromEntries(
   ['INIT', 'CHAT_HISTORY', 'CHAT_POST', 'TYPING', 'FEEDBACK', 'PAGE_HISTORY', 'TRANSCRIPT', 'OFFLINE_MESSAGE', 'POLL', 'VISITOR_UPDATE', 'EARLIER_CONVERSATIONS'].map((name) => [`RATE_LIMIT_${name}`, '3']),

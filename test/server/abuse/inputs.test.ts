@@ -14,7 +14,18 @@ import { BatchedLookup } from '../../../src/server/core/db/batched-lookup.js';
 import { describeEachEngine, rootDir } from '../support/harness.js';
 import { callFrom, notificationsOn, visitorCalls } from './support.js';
 import { CLOSE_SESSION_ROUTE, CONVERSATION_ROUTE } from '../../../src/protocol/console/routes.js';
-import { CALL_KW_ROUTE, CHAT_POST_ROUTE, EMAIL_TRANSCRIPT_ROUTE, GET_SESSION_ROUTE, HISTORY_ROUTE, INIT_ROUTE, NOTIFY_TYPING_ROUTE, POLL_ROUTE, SEARCH_READ_ROUTE, SESSION_INFO_ROUTE } from '../../../src/protocol/routes.js';
+import {
+  CALL_KW_ROUTE,
+  CHAT_POST_ROUTE,
+  EMAIL_TRANSCRIPT_ROUTE,
+  GET_SESSION_ROUTE,
+  HISTORY_ROUTE,
+  INIT_ROUTE,
+  NOTIFY_TYPING_ROUTE,
+  POLL_ROUTE,
+  SEARCH_READ_ROUTE,
+  SESSION_INFO_ROUTE,
+} from '../../../src/protocol/routes.js';
 
 const HOSTILE_VALUES: unknown[] = [null, true, 1e308, -1, 'x'.repeat(20_000), '\u0000', 'a\u0001b', '\uD800', [], [[[]]], { __proto__: { admin: true } }, { constructor: 1 }];
 const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];

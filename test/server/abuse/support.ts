@@ -1,7 +1,20 @@
 import { CONVERSATION_STATE_ROUTE } from '../../../src/protocol/conversation-state.js';
 import type { Harness } from '../support/harness.js';
 import { OFFLINE_MESSAGE_ROUTE } from '../../../src/protocol/offline-message.js';
-import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE, EARLIER_CONVERSATIONS_ROUTE, EMAIL_TRANSCRIPT_ROUTE, FEEDBACK_ROUTE, GET_SESSION_ROUTE, HISTORY_ROUTE, INIT_ROUTE, LOAD_TEMPLATES_ROUTE, NOTIFY_TYPING_ROUTE, POLL_ROUTE, VISITOR_UPDATE_ROUTE } from '../../../src/protocol/routes.js';
+import {
+  CHAT_HISTORY_ROUTE,
+  CHAT_POST_ROUTE,
+  EARLIER_CONVERSATIONS_ROUTE,
+  EMAIL_TRANSCRIPT_ROUTE,
+  FEEDBACK_ROUTE,
+  GET_SESSION_ROUTE,
+  HISTORY_ROUTE,
+  INIT_ROUTE,
+  LOAD_TEMPLATES_ROUTE,
+  NOTIFY_TYPING_ROUTE,
+  POLL_ROUTE,
+  VISITOR_UPDATE_ROUTE,
+} from '../../../src/protocol/routes.js';
 
 /** One JSON-RPC call from a given client address, as an attacker's script would send it. */
 export async function callFrom(h: Harness, address: string, url: string, params: unknown, headers: Record<string, string> = {}) {

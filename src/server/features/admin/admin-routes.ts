@@ -7,7 +7,14 @@ import type { ChannelRow, OperatorRow } from '../../core/db/tables.js';
 import { parseEmailAddress } from '../../../protocol/email-address.js';
 import { Bool, ERROR_MESSAGES, Id, OptionalText, Text, textOr, toId } from '../../core/schemas/params.js';
 import { ChannelSettingsSchema, OperatorAccountSchema } from '../../../protocol/schemas/console.js';
-import { ADD_OPERATOR_ROUTE, CHANNELS_ROUTE, OPERATORS_ROUTE, REMOVE_OPERATOR_ROUTE, RESET_PASSWORD_ROUTE, UPDATE_CHANNEL_ROUTE } from '../../../protocol/console/routes.js';
+import {
+  ADD_OPERATOR_ROUTE,
+  CHANNELS_ROUTE,
+  OPERATORS_ROUTE,
+  REMOVE_OPERATOR_ROUTE,
+  RESET_PASSWORD_ROUTE,
+  UPDATE_CHANNEL_ROUTE,
+} from '../../../protocol/console/routes.js';
 
 type ChannelSettings = Static<typeof ChannelSettingsSchema>;
 type OperatorAccount = Static<typeof OperatorAccountSchema>;

@@ -8,7 +8,15 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
 import { CHAT_POST_ROUTE, FEEDBACK_ROUTE, GET_SESSION_ROUTE } from '../../../../src/protocol/routes.js';
-import { ATTACH_URL_ROUTE, CLOSE_SESSION_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE, OPERATOR_UPLOAD_ROUTE, REQUEST_HISTORY_ROUTE, VISITOR_CARD_ROUTE } from '../../../../src/protocol/console/routes.js';
+import {
+  ATTACH_URL_ROUTE,
+  CLOSE_SESSION_ROUTE,
+  CONVERSATION_ROUTE,
+  MARK_SEEN_ROUTE,
+  OPERATOR_UPLOAD_ROUTE,
+  REQUEST_HISTORY_ROUTE,
+  VISITOR_CARD_ROUTE,
+} from '../../../../src/protocol/console/routes.js';
 
 const MISSING = 'livechat.MissingError';
 const kw = (model: string, method: string, args: unknown[]) => ({ model, method, args, kwargs: {} });

@@ -5,7 +5,17 @@ import { AVAILABILITY_CACHE_MS } from '../../../../src/server/domain/channels/av
 import { describeEachEngine, type Harness } from '../../support/harness.js';
 import { DEFAULT_CHANNEL_OPTIONS } from '../../support/channel-options.js';
 import { CLOSE_SESSION_ROUTE } from '../../../../src/protocol/console/routes.js';
-import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE, FEEDBACK_ROUTE, GET_SESSION_ROUTE, HISTORY_ROUTE, INIT_ROUTE, LOAD_TEMPLATES_ROUTE, NOTIFY_TYPING_ROUTE, SESSION_INFO_ROUTE } from '../../../../src/protocol/routes.js';
+import {
+  CHAT_HISTORY_ROUTE,
+  CHAT_POST_ROUTE,
+  FEEDBACK_ROUTE,
+  GET_SESSION_ROUTE,
+  HISTORY_ROUTE,
+  INIT_ROUTE,
+  LOAD_TEMPLATES_ROUTE,
+  NOTIFY_TYPING_ROUTE,
+  SESSION_INFO_ROUTE,
+} from '../../../../src/protocol/routes.js';
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 const OPTIONS = DEFAULT_CHANNEL_OPTIONS;

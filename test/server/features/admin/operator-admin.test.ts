@@ -3,7 +3,17 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { ChannelSettings, ConversationDetail, OperatorAccount } from '../../../../src/protocol/operator-console.js';
 import { ADMIN_PASSWORD, describeEachEngine } from '../../support/harness.js';
-import { ADD_OPERATOR_ROUTE, CHANNELS_ROUTE, CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, OPERATORS_ROUTE, PRESENCE_ROUTE, REMOVE_OPERATOR_ROUTE, RESET_PASSWORD_ROUTE, UPDATE_CHANNEL_ROUTE } from '../../../../src/protocol/console/routes.js';
+import {
+  ADD_OPERATOR_ROUTE,
+  CHANNELS_ROUTE,
+  CONVERSATIONS_ROUTE,
+  CONVERSATION_ROUTE,
+  OPERATORS_ROUTE,
+  PRESENCE_ROUTE,
+  REMOVE_OPERATOR_ROUTE,
+  RESET_PASSWORD_ROUTE,
+  UPDATE_CHANNEL_ROUTE,
+} from '../../../../src/protocol/console/routes.js';
 import { CHAT_POST_ROUTE, INIT_ROUTE, SESSION_AUTHENTICATE_ROUTE } from '../../../../src/protocol/routes.js';
 
 const ADMIN_ROUTES: [string, Record<string, unknown>][] = [

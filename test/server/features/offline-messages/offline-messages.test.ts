@@ -11,7 +11,13 @@ import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/
 import { startMailbox } from '../../support/mailbox.js';
 import { callFrom, notificationsOn } from '../../abuse/support.js';
 import { anonymousVisitorNumber } from '../../../../src/protocol/visitor-label.js';
-import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, REPLY_BY_EMAIL_ROUTE, UPDATE_CHANNEL_ROUTE, VISITOR_CARD_ROUTE } from '../../../../src/protocol/console/routes.js';
+import {
+  CONVERSATIONS_ROUTE,
+  CONVERSATION_ROUTE,
+  REPLY_BY_EMAIL_ROUTE,
+  UPDATE_CHANNEL_ROUTE,
+  VISITOR_CARD_ROUTE,
+} from '../../../../src/protocol/console/routes.js';
 import { OFFLINE_MESSAGE_ROUTE } from '../../../../src/protocol/offline-message.js';
 import { CHAT_POST_ROUTE, INIT_ROUTE } from '../../../../src/protocol/routes.js';
 

@@ -11,8 +11,24 @@ import { IDENTITY_REJECTED, type EarlierConversation, type VisitorCard } from '.
 import type { IdentitySecretGenerated } from '../../../../src/protocol/operator-console.js';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
 import { callFrom, notificationsOn } from '../../abuse/support.js';
-import { CHANNELS_ROUTE, CLOSE_SESSION_ROUTE, GENERATE_IDENTITY_SECRET_ROUTE, IDENTITY_SECRETS_ROUTE, REMOVE_IDENTITY_SECRET_ROUTE, UPDATE_CHANNEL_ROUTE, VISITOR_CARD_ROUTE } from '../../../../src/protocol/console/routes.js';
-import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE, EARLIER_CONVERSATIONS_ROUTE, GET_SESSION_ROUTE, INIT_ROUTE, SEARCH_READ_ROUTE, VISITOR_UPDATE_ROUTE } from '../../../../src/protocol/routes.js';
+import {
+  CHANNELS_ROUTE,
+  CLOSE_SESSION_ROUTE,
+  GENERATE_IDENTITY_SECRET_ROUTE,
+  IDENTITY_SECRETS_ROUTE,
+  REMOVE_IDENTITY_SECRET_ROUTE,
+  UPDATE_CHANNEL_ROUTE,
+  VISITOR_CARD_ROUTE,
+} from '../../../../src/protocol/console/routes.js';
+import {
+  CHAT_HISTORY_ROUTE,
+  CHAT_POST_ROUTE,
+  EARLIER_CONVERSATIONS_ROUTE,
+  GET_SESSION_ROUTE,
+  INIT_ROUTE,
+  SEARCH_READ_ROUTE,
+  VISITOR_UPDATE_ROUTE,
+} from '../../../../src/protocol/routes.js';
 
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
