@@ -5,6 +5,7 @@
 import type { InitResult } from '../protocol/livechat.js';
 import { ORIGIN_NOT_ALLOWED_CODE } from '../protocol/origin-refusal.js';
 import { PAGE_URL_PARAM, pageUrlFor } from '../protocol/page-url.js';
+import { INIT_ROUTE } from '../protocol/init-route.js';
 import type { LiveChatEventDetails, LiveChatEventName } from './events.js';
 
 /**
@@ -13,7 +14,7 @@ import type { LiveChatEventDetails, LiveChatEventName } from './events.js';
  */
 export async function fetchInit(serverUrl: string, channelId: number, emit: <K extends LiveChatEventName>(name: K, detail: LiveChatEventDetails[K]) => void): Promise<InitResult | undefined> {
   try {
-    const res = await fetch(`${serverUrl}/im_livechat/init`, {
+    const res = await fetch(`${serverUrl}${INIT_ROUTE}`, {
       method: 'POST',
       credentials: 'omit',
       headers: { 'Content-Type': 'application/json' },

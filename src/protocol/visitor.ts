@@ -5,6 +5,8 @@
  */
 import { FIELD_LIMITS, type ChatMessage } from './livechat.js';
 import { textProblem } from './text-checks.js';
+import type { Static } from 'typebox';
+import type { VisitorCardSchema } from './schemas/console.js';
 
 /**
  * How far the server trusts who the visitor is: `verified` when the host page proved the id (a signed
@@ -115,34 +117,8 @@ export interface SoftwareName {
   version: string | null;
 }
 
-/** What the console's visitor card shows about the visitor of one conversation. */
-export interface VisitorCard {
-  session_id: number;
-  name: string;
-  /** Whether the name is a claim of a valid visitor token; otherwise it is only the visitor's word. */
-  name_verified: boolean;
-  email: string | null;
-  /** Whether the address is a claim of a valid visitor token; otherwise it is only the visitor's word. */
-  email_verified: boolean;
-  identity: IdentityKind;
-  /** The host's id of a verified visitor (by token or hash). */
-  visitor_id: string | null;
-  /** The host page's context values, in its order. */
-  context: [key: string, value: string][];
-  /** Visited pages the widget reported (newest last), empty when none. */
-  pages: string[];
-  browser: SoftwareName | null;
-  os: SoftwareName | null;
-  /** The visitor's language tag (BCP 47), or null. */
-  language: string | null;
-  /** The visitor's IANA time zone, for their local time; null when unknown. */
-  time_zone: string | null;
-  /**
-   * Conversations the same visitor had before this one in the channel: by verified id, else by the
-   * unverified e-mail address; null for an anonymous visitor (nothing to recognise them by).
-   */
-  earlier_conversations: number | null;
-}
+/** What the console's visitor card shows of a conversation's visitor (VisitorCardSchema). */
+export type VisitorCard = Static<typeof VisitorCardSchema>;
 
 /** Payload on the session's channels when the visitor's name, identity or context changes. */
 export interface VisitorUpdatedPayload {

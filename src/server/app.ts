@@ -28,7 +28,6 @@ import { loadLocales, type Locales } from './core/i18n/translations.js';
 import { AvailabilityCache } from './domain/channels/availability.js';
 import { widgetRoutes } from './domain/conversations/widget-routes.js';
 import { widgetSignalRoutes } from './domain/conversations/widget-signal-routes.js';
-import { OPERATOR_PREFIX } from './domain/operators/operator-routes.js';
 import { operatorProfileRoutes } from './features/profiles/profile-routes.js';
 import { operatorApiRoutes } from './domain/operators/operator-api.js';
 import { operatorPageRoutes } from './domain/operators/operator-page.js';
@@ -123,7 +122,7 @@ export async function buildApp({ config, logger = false, clock, onRoute, diskSpa
   await app.register(widgetSignalRoutes, { config });
   await app.register(transcriptRoutes, { config });
   await app.register(offlineMessageRoutes);
-  await app.register(operatorApiRoutes, { prefix: OPERATOR_PREFIX, config });
+  await app.register(operatorApiRoutes, { config });
   await app.register(operatorProfileRoutes);
   await app.register(visitorProfileRoutes, { config });
   await app.register(operatorPageRoutes);

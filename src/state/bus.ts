@@ -10,6 +10,7 @@ import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { markSeen } from './messages.js';
 import { messagesAtom, receiveMessageAtom } from './thread.js';
 import { messageFromAtom, typingNoticeAtom } from './typing-state.js';
+import { HISTORY_ROUTE } from '../protocol/routes.js';
 
 /** Listens to `session`'s channel. */
 export const connectAtom = atom(null, (get, set, session: LivechatSession) => {
@@ -21,7 +22,7 @@ export const connectAtom = atom(null, (get, set, session: LivechatSession) => {
     switch (payload.kind) {
       case 'history_command': {
         const pages = createLivechatCookies(cookies).readPageHistory().map((p) => p.slice(0, FIELD_LIMITS.pageHistoryEntry));
-        rpc('/im_livechat/history', { pid: current.operator_pid[0], channel_uuid: current.uuid, page_history: pages }).catch(() => undefined);
+        rpc(HISTORY_ROUTE, { pid: current.operator_pid[0], channel_uuid: current.uuid, page_history: pages }).catch(() => undefined);
         return;
       }
       case 'typing_status':

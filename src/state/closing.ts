@@ -7,6 +7,7 @@ import { feedbackAtom } from './feedback.js';
 import { closeChatAtom, endChatAtom } from './lifecycle.js';
 import { failAtom, phaseAtom, sessionAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
+import { CHAT_POST_ROUTE, FEEDBACK_ROUTE } from '../protocol/routes.js';
 
 // Base atoms.
 
@@ -34,11 +35,11 @@ const sendFeedbackAtom = atom(null, async (get, set, rate: Rate, reason: string)
   set(feedbackAtom, { step: 'thanks', rate });
   const thankedAt = clock.now();
   try {
-    await rpc('/im_livechat/feedback', { uuid: session.uuid, rate, ...(reason ? { reason } : {}) });
+    await rpc(FEEDBACK_ROUTE, { uuid: session.uuid, rate, ...(reason ? { reason } : {}) });
     emit('livechat:feedback', { rate, reason });
     // The answer is deliberately not read: once the operator closed the session the server refuses posts
     // with a falsy answer, and "Session expired" would be wrong for a conversation that is ending anyway.
-    await rpc('/mail/chat_post', { uuid: session.uuid, message_content: `Rating: ${RATING_EMOJI[rate]}${reason ? ` \n${reason}` : ''}` });
+    await rpc(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: `Rating: ${RATING_EMOJI[rate]}${reason ? ` \n${reason}` : ''}` });
   } catch {
     set(failAtom, 'network', false);
   }

@@ -7,6 +7,7 @@ import type { Rate } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
 import { sessionAtom } from './session.js';
 import { parseEmailAddress } from '../protocol/email-address.js';
+import { EMAIL_TRANSCRIPT_ROUTE } from '../protocol/routes.js';
 
 /** Steps of the feedback panel (SPEC.md §4 "Feedback"). */
 export type FeedbackStep = 'choose' | 'reason' | 'sending' | 'thanks';
@@ -41,7 +42,7 @@ export const sendTranscriptAtom = atom(null, async (get, set, input: string) => 
   set(transcriptAtom, 'sending');
   const { rpc, emit } = depsOf(get);
   try {
-    await rpc('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email });
+    await rpc(EMAIL_TRANSCRIPT_ROUTE, { uuid: session.uuid, email });
     set(transcriptAtom, 'sent');
     emit('livechat:transcript', { ok: true });
   } catch {

@@ -14,6 +14,7 @@ import { prechatFormAtom, prechatFormOf, prechatNeededAtom, showPrechatAtom } fr
 import { reopenAtom, requestSessionAtom } from './session-request.js';
 import { claimedIdAtom, visitorParams } from './visitor.js';
 import { syncVisitorAtom } from './visitor-sync.js';
+import { INIT_ROUTE } from '../protocol/routes.js';
 
 /** What the eager loader already knows when the full widget starts. */
 export interface Prefetched {
@@ -52,7 +53,7 @@ const scheduleAutoPopupAtom = atom(null, (get, set, rule: LivechatRule, since: n
 
 const askInit = async (get: Getter): Promise<InitResult> => {
   const channel_id = get(optionsAtom).channelId;
-  return (await depsOf(get).rpc('/im_livechat/init', { channel_id, [PAGE_URL_PARAM]: pageUrlFor(globalThis.location?.href) })) as InitResult;
+  return (await depsOf(get).rpc(INIT_ROUTE, { channel_id, [PAGE_URL_PARAM]: pageUrlFor(globalThis.location?.href) })) as InitResult;
 };
 
 /** Reopens from the session cookie, or checks availability (SPEC.md §4 "Opening"). */

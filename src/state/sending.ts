@@ -9,6 +9,7 @@ import { composerEnabledAtom, failAtom, optionsAtom, sessionAtom } from './sessi
 import { messagesAtom } from './thread.js';
 import { ownMessageSentAtom } from './typing-state.js';
 import { retryFileAtom } from './uploads.js';
+import { CHAT_POST_ROUTE } from '../protocol/routes.js';
 
 let pendingCounter = 0;
 
@@ -20,9 +21,9 @@ let pendingCounter = 0;
 async function postWithRetry(rpc: RpcCall, uuid: string, content: string, postKey: string | undefined): Promise<unknown> {
   const params = { uuid, message_content: content, ...(postKey ? { [POST_KEY_PARAM]: postKey } : {}) };
   try {
-    return await rpc('/mail/chat_post', params);
+    return await rpc(CHAT_POST_ROUTE, params);
   } catch {
-    return rpc('/mail/chat_post', params);
+    return rpc(CHAT_POST_ROUTE, params);
   }
 }
 

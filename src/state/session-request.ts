@@ -18,6 +18,7 @@ import type { CookiePort } from './ports.js';
 import { endedAtom, failAtom, foldedAtom, historyLoadingAtom, minimisedAtom, mobileAtom, optionsAtom, phaseAtom, sessionAtom } from './session.js';
 import { atBottomAtom, loadHistoryAtom, messagesAtom, setUnreadAtom } from './thread.js';
 import { claimKey, claimedIdAtom, earlierConversationsAtom, hashLooksValid, rejectedIdentityAtom, visitorParams } from './visitor.js';
+import { EARLIER_CONVERSATIONS_ROUTE, GET_SESSION_ROUTE } from '../protocol/routes.js';
 
 /** The previous operator's partner id as PROTOCOL.md §3.3 sends it (a string), or null. */
 function previousOperatorId(cookies: CookiePort): string | null {
@@ -69,7 +70,7 @@ export const showChatAtom = atom(null, (get, set, session: LivechatSession, mess
 export const loadEarlierAtom = atom(null, async (get, set, session: LivechatSession) => {
   if (!session.visitor_id) return;
   try {
-    const answer = await depsOf(get).rpc('/im_livechat/earlier_conversations', { uuid: session.uuid });
+    const answer = await depsOf(get).rpc(EARLIER_CONVERSATIONS_ROUTE, { uuid: session.uuid });
     if (get(sessionAtom)?.uuid !== session.uuid || !Array.isArray(answer)) return;
     const earlier = (answer as EarlierConversation[]).slice(0, EARLIER_CONVERSATIONS_MAX).map((c) => ({
       id: Number(c.id),
@@ -128,12 +129,12 @@ async function askSession(get: Getter, set: Setter): Promise<unknown> {
     ...(pages.length > 0 ? { page_history: pages } : {}),
   });
   try {
-    return await rpc('/im_livechat/get_session', params());
+    return await rpc(GET_SESSION_ROUTE, params());
   } catch (err) {
     if (!isIdentityRejection(err)) throw err;
     markHandled(err);
     set(rejectIdentityAtom);
-    return rpc('/im_livechat/get_session', params());
+    return rpc(GET_SESSION_ROUTE, params());
   }
 }
 

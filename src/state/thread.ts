@@ -9,6 +9,7 @@ import { LIMITS, type ChatMessage, type LivechatSession } from '../protocol/live
 import { depsOf } from './context.js';
 import { fromHistory, isRealMessage, isVisitorMessage, receiveMessage, type ThreadMessage } from './messages.js';
 import { composerEnabledAtom, failAtom, foldedAtom, optionsAtom, saveSessionAtom, windowMinimisedAtom } from './session.js';
+import { CHAT_HISTORY_ROUTE } from '../protocol/routes.js';
 
 // Base atoms.
 
@@ -91,7 +92,7 @@ export const receiveMessageAtom = atom(null, (get, set, message: ChatMessage) =>
 /** Loads the history of a reopened session; bus messages that arrived meanwhile stay, after it. */
 export const loadHistoryAtom = atom(null, async (get, set, session: LivechatSession) => {
   try {
-    const history = await depsOf(get).rpc('/mail/chat_history', { uuid: session.uuid, limit: LIMITS.historyLoadLimit });
+    const history = await depsOf(get).rpc(CHAT_HISTORY_ROUTE, { uuid: session.uuid, limit: LIMITS.historyLoadLimit });
     const messages = Array.isArray(history) ? history.map(decodeChatMessage).filter((m) => m !== undefined) : [];
     let list = fromHistory(messages);
     for (const m of get(messagesAtom)) list = receiveMessage(list, m).list;

@@ -7,6 +7,7 @@ import { createOthersTyping, createOwnTyping, type OthersTyping, type OwnTyping 
 import { depsOf } from './context.js';
 import { composerEnabledAtom, optionsAtom, sessionAtom } from './session.js';
 import { messagesAtom } from './thread.js';
+import { NOTIFY_TYPING_ROUTE } from '../protocol/routes.js';
 
 // Sending ends typing at once, outside the throttle: the operator must not see a stale marker.
 const VISITOR_TYPING = { stopOnSend: 'at-once', stopOnDispose: 'silent' } as const;
@@ -36,7 +37,7 @@ export const startTypingAtom = atom(null, (get, set, uuid: string) => {
   get(ownTypingAtom)?.dispose();
   const { clock, rpc } = depsOf(get);
   const notify = (isTyping: boolean): void => {
-    rpc('/im_livechat/notify_typing', { uuid, is_typing: isTyping }).catch(() => undefined);
+    rpc(NOTIFY_TYPING_ROUTE, { uuid, is_typing: isTyping }).catch(() => undefined);
   };
   set(ownTypingAtom, createOwnTyping(clock, notify, VISITOR_TYPING));
 });

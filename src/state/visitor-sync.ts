@@ -22,6 +22,7 @@ import {
   visitorParams,
   type VisitorAttributes,
 } from './visitor.js';
+import { VISITOR_UPDATE_ROUTE } from '../protocol/routes.js';
 
 /** Least time between two updates of one conversation: ten a minute is the server's allowance. */
 export const VISITOR_UPDATE_SPACING_MS = 6_000;
@@ -40,7 +41,7 @@ const runSyncAtom = atom(null, async (get, set): Promise<void> => {
   set(syncAgainAtom, false);
   const { clock, rpc } = depsOf(get);
   try {
-    const answer = (await rpc('/im_livechat/visitor_update', { uuid: session.uuid, ...visitorParams(get) })) as { identity?: unknown; visitor_id?: unknown } | false;
+    const answer = (await rpc(VISITOR_UPDATE_ROUTE, { uuid: session.uuid, ...visitorParams(get) })) as { identity?: unknown; visitor_id?: unknown } | false;
     const verifiedId = answer && answer.identity === 'verified' && typeof answer.visitor_id === 'string' ? answer.visitor_id : undefined;
     if (verifiedId && get(sessionAtom) === session && session.visitor_id !== verifiedId) {
       set(saveSessionAtom, { visitor_id: verifiedId });

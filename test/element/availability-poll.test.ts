@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { WidgetController, type FullWidgetLoader } from '../../src/element/controller.js';
 import { clearWidgetCookies, recordEvents, scriptedServer, until } from './support.js';
+import { INIT_ROUTE } from '../../src/protocol/routes.js';
 
 const BUTTON = 'Chat with one of our collaborators';
 // Short enough for a test, long enough that an early second call (before 90 % of it) shows.
@@ -45,7 +46,7 @@ describe('availability that follows the operators', () => {
     controller.connect();
     await until(() => events.of('livechat:ready').length > 0, 'never ready');
     const button = () => within(root as unknown as HTMLElement).queryByRole('button', { name: BUTTON });
-    return { controller, server, events, button, initCalls: async () => (await server.calls('/im_livechat/init')).length };
+    return { controller, server, events, button, initCalls: async () => (await server.calls(INIT_ROUTE)).length };
   }
 
   it('shows the button once a later init answers available, and announces it', async function () {

@@ -1,6 +1,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { clearWidgetCookies, mountWidget, scriptedServer, shadow, until } from './support.js';
+import { CONVERSATION_STATE_ROUTE } from '../../src/protocol/conversation-state.js';
+import { GET_SESSION_ROUTE } from '../../src/protocol/routes.js';
 
 const BUTTON = 'Chat with one of our collaborators';
 const COMPOSER = 'Ask something ...';
@@ -30,7 +32,7 @@ describe('<live-chat> after its conversation ended', () => {
     await until(() => within(dialog).queryByRole('button', { name: 'Happy' }), 'no feedback panel');
     expect(within(dialog).getByRole('status').textContent).to.equal('Conversation ended');
     expect(within(dialog).queryByRole('textbox', { name: COMPOSER })).to.equal(null);
-    expect((await server.calls('/im_livechat/conversation_state'))[0]?.params).to.deep.equal({ uuid: 'uuid-closed' });
+    expect((await server.calls(CONVERSATION_STATE_ROUTE))[0]?.params).to.deep.equal({ uuid: 'uuid-closed' });
   });
 
   it('reopens a live conversation with its composer', async () => {
@@ -65,7 +67,7 @@ describe('<live-chat> after its conversation ended', () => {
     }, 'no new window');
     const kept = await until(() => within(next).queryByRole<HTMLTextAreaElement>('textbox', { name: COMPOSER }), 'no composer');
     expect(kept.value).to.equal('Where is my order?');
-    expect(await server.calls('/im_livechat/get_session')).to.have.length(2);
+    expect(await server.calls(GET_SESSION_ROUTE)).to.have.length(2);
 
     // Reloaded (a new element: the page's memory is gone), the conversation comes back with the text still there.
     el.remove();

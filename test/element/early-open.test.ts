@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { WidgetController, type FullWidgetLoader } from '../../src/element/controller.js';
 import { clearWidgetCookies, scriptedServer, until } from './support.js';
+import { INIT_ROUTE } from '../../src/protocol/routes.js';
 
 const BUTTON = 'Chat with one of our collaborators';
 const realLoader: FullWidgetLoader = () => import('../../src/element/full/index.js').then((m) => m.createFullWidget);
@@ -33,7 +34,7 @@ describe('open() before the init answer', () => {
     await until(() => within(view).queryByRole('dialog', { name: 'Mitchell Admin' }), 'the chat never opened');
     // The loader's own init call went out first, so it has answered by now; give its answer time to land.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await server.calls('/im_livechat/init')).length).to.equal(2);
+    expect((await server.calls(INIT_ROUTE)).length).to.equal(2);
     expect(within(view).queryAllByRole('button', { name: BUTTON })).to.deep.equal([]);
     expect(within(view).getByRole('dialog', { name: 'Mitchell Admin' })).to.exist;
   });

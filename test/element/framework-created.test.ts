@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import type { LiveChatElement } from '../../src/element/live-chat-element.js';
 import { clearWidgetCookies, recordEvents, scriptedServer, until } from './support.js';
+import { INIT_ROUTE } from '../../src/protocol/routes.js';
 
 const BUTTON = 'Chat with one of our collaborators';
 
@@ -18,11 +19,11 @@ describe('<live-chat> built by a framework', () => {
       const values: Record<string, string> = { 'server-url': server.url, 'channel-id': '1' };
       for (const name of order) el.setAttribute(name, values[name]!);
       const rec = recordEvents(el);
-      expect(await server.calls('/im_livechat/init'), 'nothing asked while outside the page').to.have.length(0);
+      expect(await server.calls(INIT_ROUTE), 'nothing asked while outside the page').to.have.length(0);
       document.body.append(el);
       try {
         await until(() => within(el.shadowRoot as unknown as HTMLElement).queryByRole('button', { name: BUTTON }), 'the chat button never showed');
-        const inits = await server.calls('/im_livechat/init');
+        const inits = await server.calls(INIT_ROUTE);
         expect(inits.map((c) => c.params.channel_id)).to.deep.equal([1]);
         expect(rec.of('livechat:ready')).to.deep.equal([{ available: true }]);
       } finally {

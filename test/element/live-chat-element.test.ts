@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { axeViolations } from '../ui/support/axe.js';
 import { clearWidgetCookies, mountWidget, recordEvents, scriptedServer, shadow, until } from './support.js';
+import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE, GET_SESSION_ROUTE } from '../../src/protocol/routes.js';
 
 const BUTTON = 'Chat with one of our collaborators';
 
@@ -58,7 +59,7 @@ describe('<live-chat> element', () => {
     await until(() => within(dialog).queryByText('Hello from the test'), 'the message never showed');
     await waitUntil(() => rec.of('livechat:message').length === 1, 'no livechat:message');
     expect((rec.of('livechat:message')[0] as { direction: string }).direction).to.equal('out');
-    expect((await server.calls('/mail/chat_post')).map((c) => c.params.message_content)).to.deep.equal(['Hello from the test']);
+    expect((await server.calls(CHAT_POST_ROUTE)).map((c) => c.params.message_content)).to.deep.equal(['Hello from the test']);
     // The bus echo of the same id arrives later; the thread still shows one copy.
     await new Promise((r) => setTimeout(r, 400));
     expect(within(dialog).getAllByText('Hello from the test')).to.have.length(1);
@@ -96,7 +97,7 @@ describe('<live-chat> element', () => {
     expect(el.isOpen).to.equal(false);
     expect(document.cookie).not.to.contain('im_livechat_session=');
     expect(rec.of('livechat:feedback')).to.deep.equal([{ rate: 5, reason: '' }]);
-    expect((await server.calls('/mail/chat_post')).map((c) => c.params.message_content)).to.deep.equal(['Rating: 😊']);
+    expect((await server.calls(CHAT_POST_ROUTE)).map((c) => c.params.message_content)).to.deep.equal(['Rating: 😊']);
   });
 
   it('shows the sticky "no collaborator" notice when no operator is returned', async () => {
@@ -127,7 +128,7 @@ describe('<live-chat> element', () => {
     parent.append(el);
     const dialog = await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Mitchell Admin' }), 'the window did not come back');
     expect(within(dialog).getByText('How may I help you?')).to.exist;
-    expect((await server.calls('/im_livechat/get_session')).length).to.equal(1);
+    expect((await server.calls(GET_SESSION_ROUTE)).length).to.equal(1);
   });
 
   it('reopens from the session cookie without a new session, loading 100 history messages', async () => {
@@ -137,8 +138,8 @@ describe('<live-chat> element', () => {
     const dialog = await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Mitchell Admin' }), 'did not reopen');
     await until(() => within(dialog).queryByText('Earlier answer'), 'history not shown');
     // Init is still asked, in the background, for the channel's texts and colours (channel-options.test.ts).
-    expect(await server.calls('/im_livechat/get_session')).to.have.length(0);
-    expect((await server.calls('/mail/chat_history'))[0]?.params).to.deep.equal({ uuid: 'uuid-cookie', limit: 100 });
+    expect(await server.calls(GET_SESSION_ROUTE)).to.have.length(0);
+    expect((await server.calls(CHAT_HISTORY_ROUTE))[0]?.params).to.deep.equal({ uuid: 'uuid-cookie', limit: 100 });
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 

@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { setViewport } from '@web/test-runner-commands';
 import { clearWidgetCookies, mountWidget, recordEvents, scriptedServer, shadow, until, operatorMessage } from './support.js';
+import { GET_SESSION_ROUTE } from '../../src/protocol/routes.js';
 
 const BUTTON = 'Chat with one of our collaborators';
 
@@ -85,7 +86,7 @@ describe('<live-chat> minimised on a phone', () => {
     launcher.click();
     const back = await until(() => again.queryByRole('dialog', { name: 'Mitchell Admin' }), 'the window did not come back');
     await until(() => within(back).queryByText('Take your time'), 'not the same conversation');
-    expect(await server.calls('/im_livechat/get_session'), 'a new conversation was asked for').to.have.length(1);
+    expect(await server.calls(GET_SESSION_ROUTE), 'a new conversation was asked for').to.have.length(1);
     expect(events.of('livechat:fold')).to.deep.equal([{ folded: false }]);
 
     // Back in sight, the next page opens the window again.

@@ -4,6 +4,7 @@ import { within } from '@testing-library/dom';
 import { WidgetController, type FullWidgetLoader } from '../../src/element/controller.js';
 import { axeViolations } from '../ui/support/axe.js';
 import { clearWidgetCookies, recordEvents, scriptedServer, until } from './support.js';
+import { OFFLINE_MESSAGE_ROUTE } from '../../src/protocol/offline-message.js';
 
 const POLL_MS = 300;
 const DIALOG_MS = 20_000;
@@ -70,7 +71,7 @@ describe('the offline message form', function () {
     await fill(form, { Name: 'Ann', Email: 'ann@example.org', Message: 'Where is my parcel?' });
     form.getByRole('button', { name: 'Send' }).click();
     await until(() => form.queryByText('Thanks! We will answer by email.'), 'never thanked');
-    const [call] = await server.calls('/im_livechat/offline_message');
+    const [call] = await server.calls(OFFLINE_MESSAGE_ROUTE);
     expect(call?.params).to.deep.include({ channel_id: 1, name: 'Ann', email: 'ann@example.org', message: 'Where is my parcel?' });
     expect(call?.params.post_key).to.match(/^[0-9a-f]{32}$/);
     expect(events.of('livechat:offline-message')).to.deep.equal([{ ok: true }]);
@@ -93,7 +94,7 @@ describe('the offline message form', function () {
     expect(events.of('livechat:offline-message')).to.deep.equal([{ ok: false }]);
     form.getByRole('button', { name: 'Try again' }).click();
     await until(() => form.queryByText('Thanks! We will answer by email.'), 'the retry was not thanked');
-    const calls = await server.calls('/im_livechat/offline_message');
+    const calls = await server.calls(OFFLINE_MESSAGE_ROUTE);
     expect(calls).to.have.length(2);
     expect(calls[1]!.params.post_key).to.equal(calls[0]!.params.post_key);
     expect(events.of('livechat:offline-message')).to.deep.equal([{ ok: false }, { ok: true }]);

@@ -3,6 +3,7 @@ import { within } from '@testing-library/dom';
 import type { LiveChatElement } from '../../src/element/live-chat-element.js';
 import { axeViolations } from '../ui/support/axe.js';
 import { clearWidgetCookies, mountWidget, recordEvents, scriptedServer, shadow, until } from './support.js';
+import { GET_SESSION_ROUTE, VISITOR_UPDATE_ROUTE } from '../../src/protocol/routes.js';
 
 const BUTTON = 'Chat with one of our collaborators';
 const HASH = 'c0ffee'.padEnd(64, '0');
@@ -16,7 +17,7 @@ async function openChat(el: LiveChatElement) {
 }
 
 /** What each conversation request told the server about the visitor. */
-async function visitorFields(server: Awaited<ReturnType<typeof scriptedServer>>, route = '/im_livechat/get_session') {
+async function visitorFields(server: Awaited<ReturnType<typeof scriptedServer>>, route = GET_SESSION_ROUTE) {
   return (await server.calls(route)).map(({ params: { visitor_id, visitor_hash, visitor_token, visitor_name, visitor_email, context } }) =>
     JSON.parse(JSON.stringify({ visitor_id, visitor_hash, visitor_token, visitor_name, visitor_email, context })) as Record<string, unknown>,
   );
@@ -47,8 +48,8 @@ describe('<live-chat> knows who is asking', () => {
     const el = await mountWidget(server.url, 'visitor-name="Ada"');
     await openChat(el);
     el.setAttribute('visitor-context', '{"plan":"Team"}');
-    await waitUntil(async () => (await server.calls('/im_livechat/visitor_update')).length === 1, 'no visitor_update');
-    expect(await visitorFields(server, '/im_livechat/visitor_update')).to.deep.equal([{ visitor_name: 'Ada', context: { plan: 'Team' } }]);
+    await waitUntil(async () => (await server.calls(VISITOR_UPDATE_ROUTE)).length === 1, 'no visitor_update');
+    expect(await visitorFields(server, VISITOR_UPDATE_ROUTE)).to.deep.equal([{ visitor_name: 'Ada', context: { plan: 'Team' } }]);
   });
 
   it('without them, the channel’s pre-chat form asks a name and an e-mail address first', async () => {
@@ -163,8 +164,8 @@ describe('<live-chat> knows who is asking', () => {
     expect(await visitorFields(server)).to.deep.equal([{ context: { plan: 'Pro' } }]);
     el.context = { plan: 'Team' };
     expect(el.context).to.deep.equal({ plan: 'Team' });
-    await waitUntil(async () => (await server.calls('/im_livechat/visitor_update')).length === 1, 'the new context never reached the server');
-    expect(await visitorFields(server, '/im_livechat/visitor_update')).to.deep.equal([{ context: { plan: 'Team' } }]);
+    await waitUntil(async () => (await server.calls(VISITOR_UPDATE_ROUTE)).length === 1, 'the new context never reached the server');
+    expect(await visitorFields(server, VISITOR_UPDATE_ROUTE)).to.deep.equal([{ context: { plan: 'Team' } }]);
   });
 
   it('a bad context is reported clearly, keeps what was in force, and its good values still go', async () => {
@@ -179,8 +180,8 @@ describe('<live-chat> knows who is asking', () => {
     rec.events.length = 0;
     const many = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`k${i}`, `v${i}`]));
     el.context = { ...many, long: 'x'.repeat(201), count: 3 as never };
-    await waitUntil(async () => (await server.calls('/im_livechat/visitor_update')).length === 1, 'no visitor_update');
-    const sent = (await visitorFields(server, '/im_livechat/visitor_update'))[0]?.context as Record<string, string>;
+    await waitUntil(async () => (await server.calls(VISITOR_UPDATE_ROUTE)).length === 1, 'no visitor_update');
+    const sent = (await visitorFields(server, VISITOR_UPDATE_ROUTE))[0]?.context as Record<string, string>;
     expect(Object.keys(sent)).to.have.length(20);
     expect(sent.k0).to.equal('v0');
     expect(errorsOf(rec)).to.deep.equal([

@@ -9,6 +9,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { LiveChatElement } from '../../src/element/live-chat-element.js';
 import { axeViolations } from '../ui/support/axe.js';
 import { clearWidgetCookies, mountWidget, scriptedServer, shadow, until } from './support.js';
+import { CHAT_POST_ROUTE } from '../../src/protocol/routes.js';
+import { VISITOR_UPLOAD_ROUTE } from '../../src/protocol/visitor-upload.js';
 
 /** A 1×1 PNG. */
 const PIXEL = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
@@ -86,7 +88,7 @@ describe('<live-chat> issue 15', function () {
       const image = await until(() => within(dialog).queryByRole('img', { name: 'holiday.png' }), 'the picture never showed');
       expect((image as HTMLImageElement).src).to.match(/__files\/0$/);
       expect(within(dialog).queryByRole('progressbar')).to.equal(null);
-      const [call] = await server.calls('/im_livechat/upload_attachment');
+      const [call] = await server.calls(VISITOR_UPLOAD_ROUTE);
       expect(call?.params.order, 'the session and the key come before the file').to.deep.equal(['uuid', 'post_key', 'file']);
       expect(call?.params).to.include({ name: 'holiday.png', size: PIXEL.length });
       expect(within(dialog).getAllByRole('img', { name: 'holiday.png' }), 'one copy, not the pending one and the announced one').to.have.length(1);
@@ -101,7 +103,7 @@ describe('<live-chat> issue 15', function () {
       expect(await axeViolations(el)).to.deep.equal([]);
       retry.click();
       await until(() => within(dialog).queryByRole('img', { name: 'receipt.png' }), 'the retried picture never showed');
-      const calls = await server.calls('/im_livechat/upload_attachment');
+      const calls = await server.calls(VISITOR_UPLOAD_ROUTE);
       expect(calls).to.have.length(2);
       expect(calls[1]?.params.post_key).to.equal(calls[0]?.params.post_key);
       expect(calls[1]?.params.size).to.equal(PIXEL.length);
@@ -111,7 +113,7 @@ describe('<live-chat> issue 15', function () {
       const { server, el, dialog } = await chatWith({ options: { visitor_upload: { max_bytes: 1024, types: ['image/png'] } }, uploadRefusal: 'type_not_allowed' });
       pick(el, [new File([new Uint8Array(2048)], 'big.png', { type: 'image/png' })]);
       await until(() => within(dialog).queryByText('Not sent: larger than 1.00 Kb'), 'no size refusal');
-      expect(await server.calls('/im_livechat/upload_attachment'), 'never sent').to.have.length(0);
+      expect(await server.calls(VISITOR_UPLOAD_ROUTE), 'never sent').to.have.length(0);
       pick(el, [pixel('fake.png')]);
       await until(() => within(dialog).queryByText('Not sent: file type not accepted'), 'no type refusal');
       expect(within(dialog).queryByRole('button', { name: 'Retry' })).to.equal(null);
@@ -127,7 +129,7 @@ describe('<live-chat> issue 15', function () {
       const box = within(dialog).getByRole('textbox', { name: 'Ask something ...' });
       box.dispatchEvent(new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: transferOf([pixel('pasted.png')]) }));
       await until(() => within(dialog).queryByRole('img', { name: 'pasted.png' }), 'the pasted file never showed');
-      expect((await server.calls('/im_livechat/upload_attachment')).map((c) => c.params.name)).to.deep.equal(['dropped.png', 'pasted.png']);
+      expect((await server.calls(VISITOR_UPLOAD_ROUTE)).map((c) => c.params.name)).to.deep.equal(['dropped.png', 'pasted.png']);
     });
   });
 
@@ -136,7 +138,7 @@ describe('<live-chat> issue 15', function () {
     async function postAndRead(attrs = '') {
       const { server, el, dialog } = await chatWith({}, attrs);
       await say(dialog, 'Is my order shipped?');
-      await until(() => server.calls('/mail/chat_post').then((c) => c.length === 1 || null), 'never posted');
+      await until(() => server.calls(CHAT_POST_ROUTE).then((c) => c.length === 1 || null), 'never posted');
       return { server, el, dialog };
     }
 
@@ -185,7 +187,7 @@ describe('<live-chat> issue 15', function () {
         expect(await axeViolations(el)).to.deep.equal([]);
         await until(() => within(dialog).queryByRole('button', { name: /Retry|Réessayer|إعادة/ }), 'no Retry');
         await say(dialog, 'ok');
-        await until(() => server.calls('/mail/chat_post').then((c) => c.length === 1 || null), 'never posted');
+        await until(() => server.calls(CHAT_POST_ROUTE).then((c) => c.length === 1 || null), 'never posted');
         await server.push({ info: 'channel_seen', last_message_id: 1000 });
         await until(() => within(dialog).queryByText(texts.seen), 'no Seen');
         expect(await axeViolations(el)).to.deep.equal([]);

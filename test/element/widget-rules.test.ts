@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { clearWidgetCookies, mountWidget, recordEvents, scriptedServer, shadow, until } from './support.js';
+import { CHAT_POST_ROUTE, GET_SESSION_ROUTE } from '../../src/protocol/routes.js';
 
 const BUTTON = 'Chat with one of our collaborators';
 
@@ -53,13 +54,13 @@ describe('<live-chat> rules', () => {
     document.cookie = 'im_livechat_auto_popup=false;path=/';
     const blocked = await mountWidget(server.url);
     await until(() => within(shadow(blocked)).queryByRole('button', { name: BUTTON }), 'no button');
-    expect(await server.calls('/im_livechat/get_session')).to.have.length(0);
+    expect(await server.calls(GET_SESSION_ROUTE)).to.have.length(0);
     blocked.remove();
     clearWidgetCookies();
     const el = await mountWidget(server.url);
     await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Mitchell Admin' }), 'the auto-popup never opened the chat');
     // By now the blocked element had as long to pop up as this one took: only one session was asked for.
-    expect(await server.calls('/im_livechat/get_session')).to.have.length(1);
+    expect(await server.calls(GET_SESSION_ROUTE)).to.have.length(1);
   });
 
   it('marks a post that failed twice as not sent, and sends it again from its Retry button', async () => {
@@ -70,10 +71,10 @@ describe('<live-chat> rules', () => {
     await typeAndSend(dialog, 'Will this arrive?');
     const retry = await until(() => within(dialog).queryByRole('button', { name: 'Retry' }), 'no failed state');
     expect(within(dialog).getByText('Not sent')).to.exist;
-    expect(await server.calls('/mail/chat_post')).to.have.length(2);
+    expect(await server.calls(CHAT_POST_ROUTE)).to.have.length(2);
     retry.click();
     await waitUntil(() => !within(dialog).queryByRole('button', { name: 'Retry' }), 'still failed');
-    expect(await server.calls('/mail/chat_post')).to.have.length(3);
+    expect(await server.calls(CHAT_POST_ROUTE)).to.have.length(3);
   });
 
   it('closes the chat with "Session expired" when the post answer is false', async () => {

@@ -7,13 +7,14 @@ import {
   phaseAtom,
 } from '../../src/state/index.js';
 import { openWidget, serverMessage, settle } from './harness.js';
+import { CHAT_POST_ROUTE, FEEDBACK_ROUTE, HISTORY_ROUTE } from '../../src/protocol/routes.js';
 
 describe('chat state: bus payloads and connection', () => {
   it('answers a history command with the visited pages', async () => {
     const w = await openWidget();
     w.bus.push({ _type: 'history_command' });
     await settle();
-    expect(w.server.callsTo('/im_livechat/history')).to.deep.equal([{ pid: 3, channel_uuid: 'uuid-1', page_history: ['/shop?x=1'] }]);
+    expect(w.server.callsTo(HISTORY_ROUTE)).to.deep.equal([{ pid: 3, channel_uuid: 'uuid-1', page_history: ['/shop?x=1'] }]);
   });
 
   it('offers feedback when the operator closes a conversation, and ends an empty one', async () => {
@@ -32,11 +33,11 @@ describe('chat state: bus payloads and connection', () => {
     w.bus.push(serverMessage('hello'));
     w.bus.push({ info: 'session_closed', uuid: 'uuid-1' });
     // The server refuses posts to a closed session with a falsy answer (SPEC.md §7).
-    w.server.on('/mail/chat_post', () => false);
-    w.server.on('/im_livechat/feedback', () => 7);
+    w.server.on(CHAT_POST_ROUTE, () => false);
+    w.server.on(FEEDBACK_ROUTE, () => 7);
     await w.state.rate(5);
     expect(w.get(feedbackAtom).step).to.equal('thanks');
-    expect(w.server.callsTo('/mail/chat_post')).to.deep.equal([{ uuid: 'uuid-1', message_content: 'Rating: 😊' }]);
+    expect(w.server.callsTo(CHAT_POST_ROUTE)).to.deep.equal([{ uuid: 'uuid-1', message_content: 'Rating: 😊' }]);
     expect(w.get(noticeAtom)).to.equal(undefined);
     expect(w.eventsNamed('livechat:error')).to.deep.equal([]);
     expect(w.eventsNamed('livechat:feedback')).to.deep.equal([{ rate: 5, reason: '' }]);

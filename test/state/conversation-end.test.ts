@@ -12,13 +12,14 @@ import {
   phaseAtom,
 } from '../../src/state/index.js';
 import { OPERATOR, availableWidget, harness, openWidget, serverMessage, sessionAnswer, settle, testOptions } from './harness.js';
+import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE, GET_SESSION_ROUTE, INIT_ROUTE } from '../../src/protocol/routes.js';
 
 /** A page that comes back with the session cookie of `uuid-9`, the server answering `state` for it. */
 async function reloaded(state: 'open' | 'closed', history: unknown[] = [serverMessage('An answer', OPERATOR, 2), serverMessage('A question', false, 1)]) {
   const h = harness();
   h.cookies.set('im_livechat_session', sessionAnswer('uuid-9'), 3600);
   h.server.on(CONVERSATION_STATE_ROUTE, () => ({ state }));
-  h.server.on('/mail/chat_history', () => history);
+  h.server.on(CHAT_HISTORY_ROUTE, () => history);
   const widget = createLiveChatState(h.deps, testOptions());
   await widget.start();
   return { ...h, state: widget, get: widget.store.get };
@@ -43,7 +44,7 @@ describe('chat state: a conversation the server ended, and a post it refused', (
     // The server still says open: the close comes just after, on the bus, before the history is in.
     h.server.on(CONVERSATION_STATE_ROUTE, () => ({ state: 'open' }));
     let history!: (messages: unknown[]) => void;
-    h.server.on('/mail/chat_history', () => new Promise((resolve) => (history = resolve)));
+    h.server.on(CHAT_HISTORY_ROUTE, () => new Promise((resolve) => (history = resolve)));
     const widget = createLiveChatState(h.deps, testOptions());
     const started = widget.start();
     await settle();
@@ -67,7 +68,7 @@ describe('chat state: a conversation the server ended, and a post it refused', (
     h.cookies.set('im_livechat_session', sessionAnswer('uuid-9'), 3600);
     let answer!: (value: unknown) => void;
     h.server.on(CONVERSATION_STATE_ROUTE, () => new Promise((resolve) => (answer = resolve)));
-    h.server.on('/mail/chat_history', () => []);
+    h.server.on(CHAT_HISTORY_ROUTE, () => []);
     const widget = createLiveChatState(h.deps, testOptions());
     const started = widget.start();
     await settle();
@@ -101,7 +102,7 @@ describe('chat state: a conversation the server ended, and a post it refused', (
 
   it('keeps the text of a refused post for the next conversation, and lets it go once delivered', async () => {
     const w = await openWidget();
-    w.server.on('/mail/chat_post', () => false);
+    w.server.on(CHAT_POST_ROUTE, () => false);
     await w.state.send('  My order 1234 never came ');
     // SPEC.md §8: the notice and the closing stay; the text is not lost.
     expect(w.get(noticeAtom)).to.deep.equal({ code: 'session_expired' });
@@ -109,13 +110,13 @@ describe('chat state: a conversation the server ended, and a post it refused', (
     expect(w.get(keptDraftAtom)).to.equal('My order 1234 never came');
     // A new click, not a repeat of the first one within its debounce.
     w.clock.tick(LIMITS.openDebounceMs);
-    w.server.on('/im_livechat/get_session', () => sessionAnswer('uuid-2'));
-    w.server.on('/mail/chat_post', () => 501);
+    w.server.on(GET_SESSION_ROUTE, () => sessionAnswer('uuid-2'));
+    w.server.on(CHAT_POST_ROUTE, () => 501);
     await w.state.open();
     expect(w.get(phaseAtom)).to.equal('chat');
     expect(w.get(keptDraftAtom)).to.equal('My order 1234 never came');
     await w.state.send('My order 1234 never came');
-    expect(w.server.callsTo('/mail/chat_post').at(-1)).to.include({ uuid: 'uuid-2', message_content: 'My order 1234 never came' });
+    expect(w.server.callsTo(CHAT_POST_ROUTE).at(-1)).to.include({ uuid: 'uuid-2', message_content: 'My order 1234 never came' });
     expect(w.get(keptDraftAtom)).to.equal(undefined);
   });
 
@@ -124,17 +125,17 @@ describe('chat state: a conversation the server ended, and a post it refused', (
     const keptDraft = { read: () => stored, write: (text: string | undefined) => void (stored = text) };
     const w = await availableWidget({ keptDraft });
     await w.state.open();
-    w.server.on('/mail/chat_post', () => false);
+    w.server.on(CHAT_POST_ROUTE, () => false);
     await w.state.send('Still waiting for my refund');
     expect(stored).to.equal('Still waiting for my refund');
 
     const again = harness({ keptDraft });
-    again.server.on('/im_livechat/init', () => ({ available_for_me: true, rule: {} }));
+    again.server.on(INIT_ROUTE, () => ({ available_for_me: true, rule: {} }));
     const reloadedState = createLiveChatState(again.deps, testOptions());
     await reloadedState.start();
     expect(reloadedState.store.get(keptDraftAtom)).to.equal('Still waiting for my refund');
-    again.server.on('/im_livechat/get_session', () => sessionAnswer('uuid-3'));
-    again.server.on('/mail/chat_post', () => 502);
+    again.server.on(GET_SESSION_ROUTE, () => sessionAnswer('uuid-3'));
+    again.server.on(CHAT_POST_ROUTE, () => 502);
     await reloadedState.open();
     await reloadedState.send('Still waiting for my refund');
     expect(stored).to.equal(undefined);

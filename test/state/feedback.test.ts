@@ -10,6 +10,7 @@ import {
   transcriptAtom,
 } from '../../src/state/index.js';
 import { openWidget, serverMessage } from './harness.js';
+import { CHAT_POST_ROUTE, EMAIL_TRANSCRIPT_ROUTE, FEEDBACK_ROUTE } from '../../src/protocol/routes.js';
 
 describe('chat state: closing, feedback and transcript', () => {
 
@@ -46,15 +47,15 @@ describe('chat state: closing, feedback and transcript', () => {
     expect(w.get(foldedAtom)).to.equal(false);
     expect(w.get(composerEnabledAtom)).to.equal(false);
     await w.state.send('too late');
-    expect(w.server.callsTo('/mail/chat_post')).to.have.length(0);
+    expect(w.server.callsTo(CHAT_POST_ROUTE)).to.have.length(0);
   });
 
   it('rates 5 at once: thanks, feedback without reason, rating message, session ended', async () => {
     const w = await feedbackWidget();
     await w.state.rate(5);
     expect(w.get(feedbackAtom).step).to.equal('thanks');
-    expect(w.server.callsTo('/im_livechat/feedback')).to.deep.equal([{ uuid: 'uuid-1', rate: 5 }]);
-    expect(w.server.callsTo('/mail/chat_post')).to.deep.equal([{ uuid: 'uuid-1', message_content: 'Rating: 😊' }]);
+    expect(w.server.callsTo(FEEDBACK_ROUTE)).to.deep.equal([{ uuid: 'uuid-1', rate: 5 }]);
+    expect(w.server.callsTo(CHAT_POST_ROUTE)).to.deep.equal([{ uuid: 'uuid-1', message_content: 'Rating: 😊' }]);
     expect(w.eventsNamed('livechat:feedback')).to.deep.equal([{ rate: 5, reason: '' }]);
     expect(w.cookies.get('im_livechat_session')).to.equal(undefined);
     // Closing during the thanks closes at once, and the thanks' own close does not repeat it.
@@ -88,7 +89,7 @@ describe('chat state: closing, feedback and transcript', () => {
     expect(w.get(transcriptAtom)).to.equal('sent');
     await w.state.rate(1);
     await w.state.submitReason('Slow');
-    expect(w.server.callsTo('/im_livechat/email_livechat_transcript')).to.deep.equal([{ uuid: 'uuid-1', email: 'visitor@example.com' }]);
+    expect(w.server.callsTo(EMAIL_TRANSCRIPT_ROUTE)).to.deep.equal([{ uuid: 'uuid-1', email: 'visitor@example.com' }]);
     expect(w.get(feedbackAtom).step).to.equal('thanks');
     w.clock.tick(2500);
     expect(w.get(isOpenAtom)).to.equal(false);
@@ -98,19 +99,19 @@ describe('chat state: closing, feedback and transcript', () => {
   it('rates 3 or 1 with a reason', async () => {
     const w = await feedbackWidget();
     await w.state.submitReason('no rating yet');
-    expect(w.server.callsTo('/im_livechat/feedback')).to.have.length(0);
+    expect(w.server.callsTo(FEEDBACK_ROUTE)).to.have.length(0);
     await w.state.rate(1);
     expect(w.get(feedbackAtom)).to.deep.equal({ step: 'reason', rate: 1 });
     await w.state.submitReason(' Too slow ');
-    expect(w.server.callsTo('/im_livechat/feedback')).to.deep.equal([{ uuid: 'uuid-1', rate: 1, reason: 'Too slow' }]);
-    expect(w.server.callsTo('/mail/chat_post')[0]?.message_content).to.equal('Rating: 😞 \nToo slow');
+    expect(w.server.callsTo(FEEDBACK_ROUTE)).to.deep.equal([{ uuid: 'uuid-1', rate: 1, reason: 'Too slow' }]);
+    expect(w.server.callsTo(CHAT_POST_ROUTE)[0]?.message_content).to.equal('Rating: 😞 \nToo slow');
   });
 
   it('"No feedback" closes the chat', async () => {
     const w = await feedbackWidget();
     w.state.skipFeedback();
     expect(w.get(isOpenAtom)).to.equal(false);
-    expect(w.server.callsTo('/im_livechat/feedback')).to.have.length(0);
+    expect(w.server.callsTo(FEEDBACK_ROUTE)).to.have.length(0);
     expect(w.cookies.get('im_livechat_session')).to.equal(undefined);
   });
 
@@ -122,7 +123,7 @@ describe('chat state: closing, feedback and transcript', () => {
     expect(w.get(transcriptAtom)).to.equal('invalid');
     await w.state.sendTranscript('mailto:visitor@example.com');
     expect(w.get(transcriptAtom)).to.equal('sent');
-    expect(w.server.callsTo('/im_livechat/email_livechat_transcript')).to.deep.equal([{ uuid: 'uuid-1', email: 'visitor@example.com' }]);
+    expect(w.server.callsTo(EMAIL_TRANSCRIPT_ROUTE)).to.deep.equal([{ uuid: 'uuid-1', email: 'visitor@example.com' }]);
     expect(w.eventsNamed('livechat:transcript')).to.deep.equal([{ ok: true }]);
   });
 
@@ -130,12 +131,12 @@ describe('chat state: closing, feedback and transcript', () => {
     const w = await feedbackWidget();
     await w.state.sendTranscript(' zoë@exämple.be ');
     expect(w.get(transcriptAtom)).to.equal('sent');
-    expect(w.server.callsTo('/im_livechat/email_livechat_transcript')).to.deep.equal([{ uuid: 'uuid-1', email: 'zoë@exämple.be' }]);
+    expect(w.server.callsTo(EMAIL_TRANSCRIPT_ROUTE)).to.deep.equal([{ uuid: 'uuid-1', email: 'zoë@exämple.be' }]);
   });
 
   it('shows the error block on transcript failure and comes back on try again', async () => {
     const w = await feedbackWidget();
-    w.server.on('/im_livechat/email_livechat_transcript', () => {
+    w.server.on(EMAIL_TRANSCRIPT_ROUTE, () => {
       throw new Error('down');
     });
     await w.state.sendTranscript('visitor@example.com');

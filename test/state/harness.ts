@@ -8,6 +8,7 @@ import type { LiveChatEventDetails, LiveChatEventName } from '../../src/state/ev
 import { createLiveChatState } from '../../src/state/create-state.js';
 import { parseOptions, type WidgetOptions } from '../../src/state/options.js';
 import type { AttentionPort, BusPort, ClockPort, ConnectionStatus, CookiePort, StateDeps } from '../../src/state/ports.js';
+import { CHAT_POST_ROUTE, GET_SESSION_ROUTE, INIT_ROUTE } from '../../src/protocol/routes.js';
 
 /** A clock that only moves when told to. */
 export class ManualClock implements ClockPort {
@@ -232,9 +233,9 @@ export async function settle(): Promise<void> {
 /** A widget whose init found an operator available: the button shows. */
 export async function availableWidget(over: Parameters<typeof harness>[0] = {}) {
   const h = harness(over);
-  h.server.on('/im_livechat/init', () => ({ available_for_me: true, rule: {} }));
-  h.server.on('/im_livechat/get_session', () => sessionAnswer());
-  h.server.on('/mail/chat_post', () => 555);
+  h.server.on(INIT_ROUTE, () => ({ available_for_me: true, rule: {} }));
+  h.server.on(GET_SESSION_ROUTE, () => sessionAnswer());
+  h.server.on(CHAT_POST_ROUTE, () => 555);
   const state = createLiveChatState(h.deps, testOptions());
   await state.start();
   return { ...h, state, get: state.store.get };

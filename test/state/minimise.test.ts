@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { createLiveChatState } from '../../src/state/create-state.js';
 import { buttonVisibleAtom, endChatAtom, isOpenAtom, messagesAtom, phaseAtom, sessionAtom, unreadCountAtom, windowMinimisedAtom } from '../../src/state/index.js';
 import { availableWidget, harness, serverMessage, testOptions } from './harness.js';
+import { CHAT_HISTORY_ROUTE, GET_SESSION_ROUTE } from '../../src/protocol/routes.js';
 
 async function phoneChat() {
   const w = await availableWidget();
@@ -28,7 +29,7 @@ describe('chat state: the window minimised on a phone', () => {
     expect(w.get(messagesAtom)).to.have.length(shown);
     expect(w.get(unreadCountAtom)).to.equal(0);
     expect(w.eventsNamed('livechat:fold')).to.deep.equal([{ folded: true }, { folded: false }]);
-    expect(w.server.callsTo('/im_livechat/get_session')).to.have.length(1);
+    expect(w.server.callsTo(GET_SESSION_ROUTE)).to.have.length(1);
   });
 
   it('does not carry a minimised window over to the next conversation', async () => {
@@ -49,14 +50,14 @@ describe('chat state: the window minimised on a phone', () => {
 
     const next = harness({ cookies: w.cookies });
     next.setMobile(true);
-    next.server.on('/mail/chat_history', () => []);
+    next.server.on(CHAT_HISTORY_ROUTE, () => []);
     const state = createLiveChatState(next.deps, testOptions());
     await state.start();
     expect([state.store.get(windowMinimisedAtom), state.store.get(buttonVisibleAtom), state.store.get(unreadCountAtom)]).to.deep.equal([true, true, 1]);
     await state.open();
     expect([state.store.get(windowMinimisedAtom), state.store.get(buttonVisibleAtom)]).to.deep.equal([false, false]);
     expect(state.store.get(sessionAtom)?.uuid).to.equal(w.get(sessionAtom)?.uuid);
-    expect(next.server.callsTo('/im_livechat/get_session')).to.have.length(0);
+    expect(next.server.callsTo(GET_SESSION_ROUTE)).to.have.length(0);
     expect(w.cookies.get<{ minimised?: boolean }>('im_livechat_session')).not.to.have.property('minimised');
   });
 
@@ -74,7 +75,7 @@ describe('chat state: the window minimised on a phone', () => {
     const h = harness();
     h.setMobile(true);
     h.cookies.set('im_livechat_session', { folded: false, id: 42, message_unread_counter: 2, operator_pid: [3, 'Mitchell Admin'], name: 'Visitor', uuid: 'uuid-old' }, 3600);
-    h.server.on('/mail/chat_history', () => []);
+    h.server.on(CHAT_HISTORY_ROUTE, () => []);
     const state = createLiveChatState(h.deps, testOptions());
     await state.start();
     expect([state.store.get(phaseAtom), state.store.get(windowMinimisedAtom), state.store.get(buttonVisibleAtom)]).to.deep.equal(['chat', false, false]);

@@ -9,6 +9,7 @@ import {
   phaseAtom,
 } from '../../src/state/index.js';
 import { availableWidget, harness, openWidget, OPERATOR, serverMessage, sessionAnswer, settle, testOptions } from './harness.js';
+import { CHAT_HISTORY_ROUTE, GET_SESSION_ROUTE, INIT_ROUTE } from '../../src/protocol/routes.js';
 
 describe('chat state: availability and opening', () => {
 
@@ -21,13 +22,13 @@ describe('chat state: availability and opening', () => {
 
   it('hides everything when no operator is available (available_for_me is the number 0)', async () => {
     const h = harness();
-    h.server.on('/im_livechat/init', () => ({ available_for_me: 0, rule: {} }));
+    h.server.on(INIT_ROUTE, () => ({ available_for_me: 0, rule: {} }));
     const state = createLiveChatState(h.deps, testOptions());
     await state.start();
     expect(state.store.get(phaseAtom)).to.equal('unavailable');
     expect(h.eventsNamed('livechat:ready')).to.deep.equal([{ available: false }]);
     // The page address goes along, so the channel's URL rule matches the real page (issue 11).
-    expect(h.server.callsTo('/im_livechat/init')).to.deep.equal([{ channel_id: 1, page_url: location.href }]);
+    expect(h.server.callsTo(INIT_ROUTE)).to.deep.equal([{ channel_id: 1, page_url: location.href }]);
   });
 
   it('uses the init answer the loader already fetched instead of asking again', async () => {
@@ -35,13 +36,13 @@ describe('chat state: availability and opening', () => {
     const state = createLiveChatState(h.deps, testOptions());
     await state.start({ init: { available_for_me: true, rule: {} } });
     expect(state.store.get(phaseAtom)).to.equal('button');
-    expect(h.server.callsTo('/im_livechat/init')).to.have.length(0);
+    expect(h.server.callsTo(INIT_ROUTE)).to.have.length(0);
   });
 
   it('opens with a welcome message authored by the operator and writes the three cookies', async () => {
     const w = await openWidget();
     // With the visitor's time zone and language for the operator's visitor card, and the pages seen so far (issue 14).
-    expect(w.server.callsTo('/im_livechat/get_session')).to.deep.equal([
+    expect(w.server.callsTo(GET_SESSION_ROUTE)).to.deep.equal([
       { channel_id: 1, anonymous_name: 'Visitor', previous_operator_id: null, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone, language: navigator.language, page_history: ['/shop?x=1'] },
     ]);
     expect(w.get(isOpenAtom)).to.equal(true);
@@ -72,24 +73,24 @@ describe('chat state: availability and opening', () => {
     const w = await availableWidget();
     w.cookies.set('im_livechat_previous_operator_pid', 7, 100);
     await w.state.open();
-    expect(w.server.callsTo('/im_livechat/get_session')[0]?.previous_operator_id).to.equal('7');
+    expect(w.server.callsTo(GET_SESSION_ROUTE)[0]?.previous_operator_id).to.equal('7');
   });
 
   it('debounces opening: a double click asks for one session', async () => {
     const w = await availableWidget();
-    w.server.on('/im_livechat/get_session', () => false);
+    w.server.on(GET_SESSION_ROUTE, () => false);
     await Promise.all([w.state.open(), w.state.open()]);
     w.clock.tick(100);
     await w.state.open();
-    expect(w.server.callsTo('/im_livechat/get_session')).to.have.length(1);
+    expect(w.server.callsTo(GET_SESSION_ROUTE)).to.have.length(1);
     w.clock.tick(200);
     await w.state.open();
-    expect(w.server.callsTo('/im_livechat/get_session')).to.have.length(2);
+    expect(w.server.callsTo(GET_SESSION_ROUTE)).to.have.length(2);
   });
 
   it('shows the sticky "no collaborator" notice and stays closed when no operator is returned', async () => {
     const w = await availableWidget();
-    w.server.on('/im_livechat/get_session', () => false);
+    w.server.on(GET_SESSION_ROUTE, () => false);
     await w.state.open();
     expect(w.get(isOpenAtom)).to.equal(false);
     expect(w.get(phaseAtom)).to.equal('button');
@@ -101,11 +102,11 @@ describe('chat state: availability and opening', () => {
   it('reopens from the session cookie with up to 100 history messages, oldest first, without init or welcome', async () => {
     const h = harness();
     h.cookies.set('im_livechat_session', { ...sessionAnswer('uuid-9'), folded: true }, 3600);
-    h.server.on('/mail/chat_history', () => [serverMessage('second', OPERATOR, 2), serverMessage('first', false, 1)]);
+    h.server.on(CHAT_HISTORY_ROUTE, () => [serverMessage('second', OPERATOR, 2), serverMessage('first', false, 1)]);
     const state = createLiveChatState(h.deps, testOptions());
     await state.start();
-    expect(h.server.callsTo('/im_livechat/init')).to.have.length(0);
-    expect(h.server.callsTo('/mail/chat_history')).to.deep.equal([{ uuid: 'uuid-9', limit: 100 }]);
+    expect(h.server.callsTo(INIT_ROUTE)).to.have.length(0);
+    expect(h.server.callsTo(CHAT_HISTORY_ROUTE)).to.deep.equal([{ uuid: 'uuid-9', limit: 100 }]);
     expect(state.store.get(messagesAtom).map((m) => m.body)).to.deep.equal(['first', 'second']);
     expect(state.store.get(foldedAtom)).to.equal(true);
     expect(h.bus.channel).to.equal('uuid-9');
@@ -114,7 +115,7 @@ describe('chat state: availability and opening', () => {
   it('ignores a malformed session cookie and checks availability instead', async () => {
     const h = harness();
     h.cookies.set('im_livechat_session', { uuid: 5 }, 3600);
-    h.server.on('/im_livechat/init', () => ({ available_for_me: true, rule: {} }));
+    h.server.on(INIT_ROUTE, () => ({ available_for_me: true, rule: {} }));
     const state = createLiveChatState(h.deps, testOptions());
     await state.start();
     expect(state.store.get(phaseAtom)).to.equal('button');
@@ -123,7 +124,7 @@ describe('chat state: availability and opening', () => {
   it('records the page in the history cookie (max 15 paths, 1 day)', async () => {
     const h = harness();
     h.cookies.set('im_livechat_history', Array.from({ length: 15 }, (_, i) => `/p${i}`), 86400);
-    h.server.on('/im_livechat/init', () => ({ available_for_me: false, rule: {} }));
+    h.server.on(INIT_ROUTE, () => ({ available_for_me: false, rule: {} }));
     await createLiveChatState(h.deps, testOptions()).start();
     const history = h.cookies.get('im_livechat_history') as string[];
     expect(history).to.have.length(15);
@@ -141,11 +142,11 @@ describe('chat state: auto-popup', () => {
 
   it('opens after auto_popup_timer seconds', async () => {
     const h = harness();
-    h.server.on('/im_livechat/get_session', () => sessionAnswer());
+    h.server.on(GET_SESSION_ROUTE, () => sessionAnswer());
     const state = createLiveChatState(h.deps, testOptions());
     await state.start({ init: { available_for_me: true, rule } });
     h.clock.tick(2999);
-    expect(h.server.callsTo('/im_livechat/get_session')).to.have.length(0);
+    expect(h.server.callsTo(GET_SESSION_ROUTE)).to.have.length(0);
     h.clock.tick(1);
     await settle();
     expect(state.store.get(isOpenAtom)).to.equal(true);
@@ -153,7 +154,7 @@ describe('chat state: auto-popup', () => {
 
   it('counts the delay from when the loader received init', async () => {
     const h = harness();
-    h.server.on('/im_livechat/get_session', () => sessionAnswer());
+    h.server.on(GET_SESSION_ROUTE, () => sessionAnswer());
     const state = createLiveChatState(h.deps, testOptions());
     const initAt = h.clock.now();
     h.clock.tick(3000);
@@ -171,7 +172,7 @@ describe('chat state: auto-popup', () => {
       await state.start({ init: { available_for_me: true, rule } });
       h.clock.tick(60_000);
       await settle();
-      expect(h.server.callsTo('/im_livechat/get_session')).to.have.length(0);
+      expect(h.server.callsTo(GET_SESSION_ROUTE)).to.have.length(0);
     }
   });
 
@@ -182,7 +183,7 @@ describe('chat state: auto-popup', () => {
     state.setMobile(true);
     h.clock.tick(60_000);
     await settle();
-    expect(h.server.callsTo('/im_livechat/get_session')).to.have.length(0);
+    expect(h.server.callsTo(GET_SESSION_ROUTE)).to.have.length(0);
   });
 });
 
@@ -201,7 +202,7 @@ describe('chat state: fold', () => {
   it('never folds on mobile', async () => {
     const h = harness();
     h.setMobile(true);
-    h.server.on('/im_livechat/get_session', () => sessionAnswer());
+    h.server.on(GET_SESSION_ROUTE, () => sessionAnswer());
     const state = createLiveChatState(h.deps, testOptions());
     await state.start({ init: { available_for_me: true, rule: {} } });
     await state.open();

@@ -5,6 +5,7 @@ import {
   noticeAtom,
 } from '../../src/state/index.js';
 import { openWidget, serverMessage, settle } from './harness.js';
+import { CHAT_POST_ROUTE } from '../../src/protocol/routes.js';
 
 describe('chat state: sending', () => {
 
@@ -19,19 +20,19 @@ describe('chat state: sending', () => {
   it('does not send trimmed empty content', async () => {
     const w = await openWidget();
     await w.state.send('   \n ');
-    expect(w.server.callsTo('/mail/chat_post')).to.have.length(0);
+    expect(w.server.callsTo(CHAT_POST_ROUTE)).to.have.length(0);
   });
 
   it('shows the own message as sending, then sent, and merges the bus echo without a duplicate', async () => {
     const w = await openWidget();
     let answer!: (id: number) => void;
-    w.server.on('/mail/chat_post', () => new Promise((r) => (answer = r)));
+    w.server.on(CHAT_POST_ROUTE, () => new Promise((r) => (answer = r)));
     const sending = w.state.send('  Hello <b>there</b> ');
     await settle();
     const pending = w.get(messagesAtom).at(-1);
     expect(pending?.delivery).to.equal('sending');
     expect(pending?.body).to.equal('<p>Hello &lt;b&gt;there&lt;/b&gt;</p>');
-    expect(w.server.callsTo('/mail/chat_post')).to.deep.equal([{ uuid: 'uuid-1', message_content: 'Hello <b>there</b>', post_key: pending?.postKey }]);
+    expect(w.server.callsTo(CHAT_POST_ROUTE)).to.deep.equal([{ uuid: 'uuid-1', message_content: 'Hello <b>there</b>', post_key: pending?.postKey }]);
     answer(77);
     await sending;
     expect(w.get(messagesAtom).at(-1)).to.include({ id: 77, delivery: 'sent' });
@@ -44,7 +45,7 @@ describe('chat state: sending', () => {
 
   it('keeps one copy when the bus echo arrives before the post answer', async () => {
     const w = await openWidget();
-    w.server.on('/mail/chat_post', async () => {
+    w.server.on(CHAT_POST_ROUTE, async () => {
       w.bus.push(serverMessage('<p>hi</p>', [0, 'Visitor'], 78));
       return 78;
     });
@@ -56,7 +57,7 @@ describe('chat state: sending', () => {
   it('retries a failed post once', async () => {
     const w = await openWidget();
     let attempts = 0;
-    w.server.on('/mail/chat_post', () => {
+    w.server.on(CHAT_POST_ROUTE, () => {
       attempts += 1;
       if (attempts === 1) throw new Error('XmlHttpRequestError boom');
       return 90;
@@ -69,7 +70,7 @@ describe('chat state: sending', () => {
   it('sends the retry with the same post key, so the server can store the message once; each message has its own', async () => {
     const w = await openWidget();
     let attempts = 0;
-    w.server.on('/mail/chat_post', () => {
+    w.server.on(CHAT_POST_ROUTE, () => {
       attempts += 1;
       // The first attempt's answer is lost after the server stored the message.
       if (attempts === 1) throw new Error('XmlHttpRequestError boom');
@@ -77,7 +78,7 @@ describe('chat state: sending', () => {
     });
     await w.state.send('hello');
     await w.state.send('again');
-    const keys = w.server.callsTo('/mail/chat_post').map((p) => (p as { post_key?: unknown }).post_key);
+    const keys = w.server.callsTo(CHAT_POST_ROUTE).map((p) => (p as { post_key?: unknown }).post_key);
     expect(keys).to.have.length(3);
     expect(keys[0]).to.be.a('string').and.match(/^[0-9a-f]{32}$/);
     expect(keys[1]).to.equal(keys[0]);
@@ -88,7 +89,7 @@ describe('chat state: sending', () => {
     const w = await openWidget();
     let attempts = 0;
     let shownWhileRetrying = -1;
-    w.server.on('/mail/chat_post', async (params) => {
+    w.server.on(CHAT_POST_ROUTE, async (params) => {
       attempts += 1;
       if (attempts === 1) {
         // The server stored and announced the message; the answer is lost on the way back.
@@ -109,7 +110,7 @@ describe('chat state: sending', () => {
 
   it('does not call a post failed when both attempts lost their answer but its announcement arrived', async () => {
     const w = await openWidget();
-    w.server.on('/mail/chat_post', async (params) => {
+    w.server.on(CHAT_POST_ROUTE, async (params) => {
       w.bus.push({ ...serverMessage('<p>hello</p>', [0, 'Visitor'], 96), post_key: (params as { post_key: string }).post_key });
       await settle();
       throw new Error('XmlHttpRequestError boom');
@@ -122,26 +123,26 @@ describe('chat state: sending', () => {
   it('sends a failed message again by hand with its original post key', async () => {
     const w = await openWidget();
     let fail = true;
-    w.server.on('/mail/chat_post', () => {
+    w.server.on(CHAT_POST_ROUTE, () => {
       if (fail) throw new Error('down');
       return 93;
     });
     await w.state.send('hello');
     fail = false;
     await w.state.retry(w.get(messagesAtom).at(-1)!.id);
-    const keys = new Set(w.server.callsTo('/mail/chat_post').map((p) => (p as { post_key?: unknown }).post_key));
+    const keys = new Set(w.server.callsTo(CHAT_POST_ROUTE).map((p) => (p as { post_key?: unknown }).post_key));
     expect(keys.size).to.equal(1);
   });
 
   it('marks the post failed after the retry fails, and sends it again on demand', async () => {
     const w = await openWidget();
     let fail = true;
-    w.server.on('/mail/chat_post', () => {
+    w.server.on(CHAT_POST_ROUTE, () => {
       if (fail) throw new Error('down');
       return 91;
     });
     await w.state.send('hello');
-    expect(w.server.callsTo('/mail/chat_post')).to.have.length(2);
+    expect(w.server.callsTo(CHAT_POST_ROUTE)).to.have.length(2);
     const failed = w.get(messagesAtom).at(-1);
     expect(failed?.delivery).to.equal('failed');
     fail = false;
@@ -151,7 +152,7 @@ describe('chat state: sending', () => {
 
   it('closes the chat with "Session expired" when the post answer is falsy', async () => {
     const w = await openWidget();
-    w.server.on('/mail/chat_post', () => false);
+    w.server.on(CHAT_POST_ROUTE, () => false);
     await w.state.send('hello');
     expect(w.get(noticeAtom)).to.deep.equal({ code: 'session_expired' });
     expect(w.eventsNamed('livechat:error')[0]?.message).to.equal('Session expired... Please refresh and try again.');

@@ -1,12 +1,13 @@
 import { expect } from '@open-wc/testing';
 import { createLiveChatState, messageNoticeAtom, soundMutedAtom } from '../../src/state/index.js';
 import { harness, serverMessage, sessionAnswer, testOptions } from './harness.js';
+import { GET_SESSION_ROUTE, INIT_ROUTE } from '../../src/protocol/routes.js';
 
 async function foldedWidget(muted = false) {
   const h = harness();
   h.attention.muted = muted;
-  h.server.on('/im_livechat/init', () => ({ available_for_me: true, rule: {} }));
-  h.server.on('/im_livechat/get_session', () => sessionAnswer());
+  h.server.on(INIT_ROUTE, () => ({ available_for_me: true, rule: {} }));
+  h.server.on(GET_SESSION_ROUTE, () => sessionAnswer());
   const state = createLiveChatState(h.deps, testOptions());
   await state.start();
   await state.open();

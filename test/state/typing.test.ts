@@ -3,6 +3,7 @@ import {
   typingNamesAtom,
 } from '../../src/state/index.js';
 import { openWidget, OPERATOR, serverMessage } from './harness.js';
+import { NOTIFY_TYPING_ROUTE } from '../../src/protocol/routes.js';
 
 describe('chat state: typing', () => {
 
@@ -11,7 +12,7 @@ describe('chat state: typing', () => {
 
   it('announces own typing at most once per 2.5 s and clears it after 5 s idle', async () => {
     const w = await openWidget();
-    const typing = () => w.server.callsTo('/im_livechat/notify_typing').map((p) => p.is_typing);
+    const typing = () => w.server.callsTo(NOTIFY_TYPING_ROUTE).map((p) => p.is_typing);
     w.state.composerInput('h');
     expect(typing()).to.deep.equal([true]);
     w.clock.tick(1000);
@@ -28,7 +29,7 @@ describe('chat state: typing', () => {
 
   it('sends the trailing state when the throttle window ends', async () => {
     const w = await openWidget();
-    const typing = () => w.server.callsTo('/im_livechat/notify_typing').map((p) => p.is_typing);
+    const typing = () => w.server.callsTo(NOTIFY_TYPING_ROUTE).map((p) => p.is_typing);
     w.state.composerInput('h');
     w.clock.tick(500);
     w.state.composerInput('');
@@ -39,7 +40,7 @@ describe('chat state: typing', () => {
 
   it('re-announces every 50 s while typing goes on', async () => {
     const w = await openWidget();
-    const typing = () => w.server.callsTo('/im_livechat/notify_typing').map((p) => p.is_typing);
+    const typing = () => w.server.callsTo(NOTIFY_TYPING_ROUTE).map((p) => p.is_typing);
     w.state.composerInput('a');
     for (let i = 0; i < 25; i += 1) {
       w.clock.tick(2000);
@@ -52,7 +53,7 @@ describe('chat state: typing', () => {
     const w = await openWidget();
     w.state.composerInput('hello');
     await w.state.send('hello');
-    expect(w.server.callsTo('/im_livechat/notify_typing').map((p) => p.is_typing)).to.deep.equal([true, false]);
+    expect(w.server.callsTo(NOTIFY_TYPING_ROUTE).map((p) => p.is_typing)).to.deep.equal([true, false]);
   });
 
   it('shows others typing up to 60 s or until their message, and never the own echo', async () => {

@@ -15,9 +15,10 @@ import { VISITOR_UPLOAD_ROUTE } from '../../protocol/visitor-upload.js';
 import { createLocalStore } from '../../platform/storage/local-store.js';
 import type { AttentionPort, BusPort, ConnectionStatus, KeptDraftPort, StateDeps } from '../../state/ports.js';
 import { pageClock } from '../../platform/time/clock.js';
+import { EARLIER_CONVERSATIONS_ROUTE, GET_SESSION_ROUTE, NOTIFY_TYPING_ROUTE, POLL_ROUTE, VISITOR_UPDATE_ROUTE } from '../../protocol/routes.js';
 
 // Routes whose calls fire no loading events (PROTOCOL.md §3.3, §3.6: the reference widget sends them silently).
-const SILENT = new Set(['/im_livechat/get_session', '/im_livechat/notify_typing', '/im_livechat/visitor_update', '/im_livechat/earlier_conversations']);
+const SILENT = new Set([GET_SESSION_ROUTE, NOTIFY_TYPING_ROUTE, VISITOR_UPDATE_ROUTE, EARLIER_CONVERSATIONS_ROUTE]);
 
 const STATUS: Record<PollLoopState, ConnectionStatus> = { polling: 'online', idle: 'online', retrying: 'reconnecting', stopped: 'offline' };
 
@@ -25,7 +26,7 @@ const STATUS: Record<PollLoopState, ConnectionStatus> = { polling: 'online', idl
 export function busPort(client: RpcClient, serverUrl: string): BusPort & { isMaster(): boolean } {
   let onStatus: ((s: ConnectionStatus) => void) | undefined;
   const bus = new CrossTabBus({
-    poll: (params, signal) => client.call<BusNotification[]>('/longpolling/poll', params, { signal, timeout: 60_000, silent: true }),
+    poll: (params, signal) => client.call<BusNotification[]>(POLL_ROUTE, params, { signal, timeout: 60_000, silent: true }),
     storage: createBusStore(serverUrl),
     lifecycle: window,
     isAbortError: isAbortLike,

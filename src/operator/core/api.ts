@@ -23,6 +23,30 @@ import {
 import { uploadAvatar } from './avatar-upload.js';
 import type { RpcClient } from '../../platform/rpc/index.js';
 import { uploadAttachments, type UploadResult } from './upload.js';
+import {
+  ADD_OPERATOR_ROUTE,
+  ALERT_SETTINGS_ROUTE,
+  CHANNELS_ROUTE,
+  CLOSE_SESSION_ROUTE,
+  CONVERSATIONS_ROUTE,
+  CONVERSATION_ROUTE,
+  GENERATE_IDENTITY_SECRET_ROUTE,
+  IDENTITY_SECRETS_ROUTE,
+  MARK_SEEN_ROUTE,
+  OPERATOR_UPLOAD_ROUTE,
+  OPERATORS_ROUTE,
+  PRESENCE_ROUTE,
+  REMOVE_IDENTITY_SECRET_ROUTE,
+  REMOVE_OPERATOR_ROUTE,
+  REPLY_BY_EMAIL_ROUTE,
+  REQUEST_HISTORY_ROUTE,
+  RESET_PASSWORD_ROUTE,
+  SET_ALERT_SETTINGS_ROUTE,
+  SET_PRESENCE_ROUTE,
+  UPDATE_CHANNEL_ROUTE,
+  VISITOR_CARD_ROUTE,
+} from '../../protocol/console/routes.js';
+import { CALL_KW_ROUTE, CHAT_POST_ROUTE, NOTIFY_TYPING_ROUTE } from '../../protocol/routes.js';
 
 /** A `read_group` answer row: the group value under `key`, its count under `<field>_count`. */
 export type GroupRow = Record<string, unknown>;
@@ -37,122 +61,122 @@ export class OperatorApi {
 
   /** The operator's recent conversations, newest first. */
   conversations(): Promise<ConversationSummary[]> {
-    return this.rpc.call<ConversationSummary[]>('/im_livechat/operator/conversations', {});
+    return this.rpc.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, {});
   }
 
   /** One conversation with its messages (oldest first), page history and rating. */
   conversation(sessionId: number): Promise<ConversationDetail> {
-    return this.rpc.call<ConversationDetail>('/im_livechat/operator/conversation', { session_id: sessionId });
+    return this.rpc.call<ConversationDetail>(CONVERSATION_ROUTE, { session_id: sessionId });
   }
 
   /** What is known of a conversation's visitor (issue 14). */
   visitorCard(sessionId: number): Promise<VisitorCard> {
-    return this.rpc.call<VisitorCard>('/im_livechat/operator/visitor_card', { session_id: sessionId });
+    return this.rpc.call<VisitorCard>(VISITOR_CARD_ROUTE, { session_id: sessionId });
   }
 
   /** Admin: which channels have an identity secret, since when. */
   identitySecrets(): Promise<IdentitySecretStatus[]> {
-    return this.rpc.call<IdentitySecretStatus[]>('/im_livechat/operator/admin/identity_secrets', {});
+    return this.rpc.call<IdentitySecretStatus[]>(IDENTITY_SECRETS_ROUTE, {});
   }
 
   /** Admin: makes (or rotates) a channel's identity secret; the answer is the only time it is shown. */
   generateIdentitySecret(channelId: number): Promise<IdentitySecretGenerated> {
-    return this.rpc.call<IdentitySecretGenerated>('/im_livechat/operator/admin/generate_identity_secret', { channel_id: channelId });
+    return this.rpc.call<IdentitySecretGenerated>(GENERATE_IDENTITY_SECRET_ROUTE, { channel_id: channelId });
   }
 
   /** Admin: removes a channel's identity secret; verified identities are refused until a new one is made. */
   removeIdentitySecret(channelId: number): Promise<void> {
-    return this.rpc.call<void>('/im_livechat/operator/admin/remove_identity_secret', { channel_id: channelId });
+    return this.rpc.call<void>(REMOVE_IDENTITY_SECRET_ROUTE, { channel_id: channelId });
   }
 
   /** Posts a message; resolves with its id, or false when the conversation is over. */
   post(sessionId: number, text: string): Promise<number | false> {
-    return this.rpc.call<number | false>('/mail/chat_post', { session_id: sessionId, message_content: text });
+    return this.rpc.call<number | false>(CHAT_POST_ROUTE, { session_id: sessionId, message_content: text });
   }
 
   /** Answers an offline message: mailed to the visitor, then stored; resolves with the message id. */
   replyByEmail(sessionId: number, text: string): Promise<number> {
-    return this.rpc.call<number>('/im_livechat/operator/reply_by_email', { session_id: sessionId, message: text });
+    return this.rpc.call<number>(REPLY_BY_EMAIL_ROUTE, { session_id: sessionId, message: text });
   }
 
   /** The operator's own alert e-mails. */
   alertSettings(): Promise<OperatorAlertSettings> {
-    return this.rpc.call<OperatorAlertSettings>('/im_livechat/operator/alert_settings', {});
+    return this.rpc.call<OperatorAlertSettings>(ALERT_SETTINGS_ROUTE, {});
   }
 
   /** Changes the operator's own alert e-mails; resolves with them as saved. */
   setAlertSettings(settings: OperatorAlertSettings): Promise<OperatorAlertSettings> {
-    return this.rpc.call<OperatorAlertSettings>('/im_livechat/operator/set_alert_settings', { ...settings });
+    return this.rpc.call<OperatorAlertSettings>(SET_ALERT_SETTINGS_ROUTE, { ...settings });
   }
 
   /** Tells the visitor whether the operator is typing (silent: no loading indicator). */
   typing(sessionId: number, isTyping: boolean): Promise<void> {
-    return this.rpc.call<void>('/im_livechat/notify_typing', { session_id: sessionId, is_typing: isTyping }, { silent: true });
+    return this.rpc.call<void>(NOTIFY_TYPING_ROUTE, { session_id: sessionId, is_typing: isTyping }, { silent: true });
   }
 
   /** Marks the conversation read up to `messageId`: the visitor's widget shows "Seen" (issue 15). */
   markSeen(sessionId: number, messageId: number): Promise<boolean> {
-    return this.rpc.call<boolean>('/im_livechat/operator/mark_seen', { session_id: sessionId, message_id: messageId }, { silent: true });
+    return this.rpc.call<boolean>(MARK_SEEN_ROUTE, { session_id: sessionId, message_id: messageId }, { silent: true });
   }
 
   /** Ends the conversation; the visitor's widget is told on the bus. */
   close(sessionId: number): Promise<void> {
-    return this.rpc.call<void>('/im_livechat/operator/close_session', { session_id: sessionId });
+    return this.rpc.call<void>(CLOSE_SESSION_ROUTE, { session_id: sessionId });
   }
 
   /** Asks the visitor's widget for its visited pages; the answer arrives on the bus. */
   requestHistory(sessionId: number): Promise<void> {
-    return this.rpc.call<void>('/im_livechat/operator/request_history', { session_id: sessionId });
+    return this.rpc.call<void>(REQUEST_HISTORY_ROUTE, { session_id: sessionId });
   }
 
   /** Whether the operator takes new conversations. */
   presence(): Promise<OperatorPresence> {
-    return this.rpc.call<OperatorPresence>('/im_livechat/operator/presence', {});
+    return this.rpc.call<OperatorPresence>(PRESENCE_ROUTE, {});
   }
 
   /** Sends files to a conversation as one message; rejects with an UploadFailure. */
   upload(sessionId: number, files: readonly File[]): Promise<UploadResult> {
-    return uploadAttachments(new URL(`${this.rpc.baseUrl}/im_livechat/operator/upload_attachment`, document.baseURI).href, sessionId, files);
+    return uploadAttachments(new URL(`${this.rpc.baseUrl}${OPERATOR_UPLOAD_ROUTE}`, document.baseURI).href, sessionId, files);
   }
 
   /** Goes available or away. */
   setPresence(presence: OperatorPresence): Promise<OperatorPresence> {
-    return this.rpc.call<OperatorPresence>('/im_livechat/operator/set_presence', { presence });
+    return this.rpc.call<OperatorPresence>(SET_PRESENCE_ROUTE, { presence });
   }
 
   /** Odoo `read_group` through the dataset route: a count per value of `groupby` (`field:day` for dates). */
   readGroup(model: string, domain: unknown[], groupby: string): Promise<GroupRow[]> {
-    return this.rpc.call<GroupRow[]>(`/web/dataset/call_kw/${model}/read_group`, { model, method: 'read_group', args: [domain, [], [groupby]], kwargs: {} });
+    return this.rpc.call<GroupRow[]>(`${CALL_KW_ROUTE}/${model}/read_group`, { model, method: 'read_group', args: [domain, [], [groupby]], kwargs: {} });
   }
 
   /** Admin: the active operators. */
   operators(): Promise<OperatorAccount[]> {
-    return this.rpc.call<OperatorAccount[]>('/im_livechat/operator/admin/operators', {});
+    return this.rpc.call<OperatorAccount[]>(OPERATORS_ROUTE, {});
   }
 
   /** Admin: adds an operator. */
   addOperator(account: NewOperatorAccount): Promise<OperatorAccount> {
-    return this.rpc.call<OperatorAccount>('/im_livechat/operator/admin/add_operator', { ...account });
+    return this.rpc.call<OperatorAccount>(ADD_OPERATOR_ROUTE, { ...account });
   }
 
   /** Admin: removes an operator (its conversations stay). */
   removeOperator(operatorId: number): Promise<void> {
-    return this.rpc.call<void>('/im_livechat/operator/admin/remove_operator', { operator_id: operatorId });
+    return this.rpc.call<void>(REMOVE_OPERATOR_ROUTE, { operator_id: operatorId });
   }
 
   /** Admin: sets a new password for an operator, who is logged out everywhere. */
   resetPassword(operatorId: number, password: string): Promise<void> {
-    return this.rpc.call<void>('/im_livechat/operator/admin/reset_password', { operator_id: operatorId, password });
+    return this.rpc.call<void>(RESET_PASSWORD_ROUTE, { operator_id: operatorId, password });
   }
 
   /** Admin: every livechat channel's settings. */
   channels(): Promise<ChannelSettings[]> {
-    return this.rpc.call<ChannelSettings[]>('/im_livechat/operator/admin/channels', {});
+    return this.rpc.call<ChannelSettings[]>(CHANNELS_ROUTE, {});
   }
 
   /** Admin: changes some settings of a channel; resolves with all its settings. */
   updateChannel(channelId: number, values: Partial<Omit<ChannelSettings, 'id'>>): Promise<ChannelSettings> {
-    return this.rpc.call<ChannelSettings>('/im_livechat/operator/admin/update_channel', { channel_id: channelId, values });
+    return this.rpc.call<ChannelSettings>(UPDATE_CHANNEL_ROUTE, { channel_id: channelId, values });
   }
 
   /** The operator's own name and picture. */

@@ -6,6 +6,7 @@ import { createBusStore } from '../../platform/bus/bus-store.js';
 import { isAbortLike, type PollLoopState } from '../../platform/bus/poll-loop.js';
 import type { RpcClient } from '../../platform/rpc/index.js';
 import { LIMITS } from '../../protocol/livechat.js';
+import { POLL_ROUTE } from '../../protocol/routes.js';
 
 /** A bus notification as the desk understands it; anything else is `ignored`. */
 export type ConsoleBusEvent =
@@ -59,7 +60,7 @@ export function decodeConsoleNotification(n: BusNotification, partnerId: number)
  */
 export function createConsoleBus(rpc: RpcClient, onPollState?: (state: PollLoopState) => void): CrossTabBus {
   return new CrossTabBus({
-    poll: (params, signal) => rpc.call<BusNotification[]>('/longpolling/poll', params, { signal, timeout: LIMITS.pollTimeoutMs, silent: true }),
+    poll: (params, signal) => rpc.call<BusNotification[]>(POLL_ROUTE, params, { signal, timeout: LIMITS.pollTimeoutMs, silent: true }),
     storage: createBusStore(window.location.origin),
     lifecycle: window,
     isAbortError: isAbortLike,

@@ -5,6 +5,7 @@
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { httpGetJson, httpGetText } from '../rpc/http-get.js';
+import { LOCALE_PATH, TRANSLATIONS_PATH } from '../../protocol/routes.js';
 import type { RpcClient } from '../rpc/client.js';
 import { readLangParameters, type LangParameters } from './lang-parameters.js';
 import { englishMessages, type Catalogue, type MessageKey } from './locales.js';
@@ -58,7 +59,7 @@ export function readServerTranslations(body: unknown): ServerTranslations {
 
 /** GETs the server's translations for some modules in one language. */
 export async function loadServerTranslations(client: RpcClient, query: ServerTranslationsQuery): Promise<ServerTranslations> {
-  const body = await httpGetJson(client, `/web/webclient/translations/${encodeURIComponent(query.hash)}`, {
+  const body = await httpGetJson(client, `${TRANSLATIONS_PATH}/${encodeURIComponent(query.hash)}`, {
     query: { mods: query.mods.join(','), lang: query.lang },
     signal: query.signal,
   });
@@ -94,5 +95,5 @@ export function mergeServerTranslations(translator: Translator, server: ServerTr
 
 /** GETs the locale file of a language as text (the server answers JavaScript; it is never evaluated here). */
 export function loadLocaleFile(client: RpcClient, lang: string, signal?: AbortSignal): Promise<string> {
-  return httpGetText(client, `/web/webclient/locale/${encodeURIComponent(lang)}`, { signal });
+  return httpGetText(client, `${LOCALE_PATH}/${encodeURIComponent(lang)}`, { signal });
 }

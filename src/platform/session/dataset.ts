@@ -3,6 +3,7 @@
  * `read_group` variant. Pure builders, so the shapes are checked without a server.
  */
 import type { UserContext } from './session-info.js';
+import { CALL_KW_ROUTE } from '../../protocol/routes.js';
 
 /** A domain: a list of conditions `[field, operator, value]` and the prefix operators `&`, `|`, `!`. */
 export type Domain = ReadonlyArray<string | readonly [string, string, unknown]>;
@@ -60,7 +61,7 @@ export function mergeContext(user: UserContext, own: UserContext | undefined): U
 
 /** The route of a `call_kw`: the path suffix is informative only, the server reads model and method from params. */
 export function callKwRoute(model: string, method: string): string {
-  return `/web/dataset/call_kw/${encodeURIComponent(model)}/${encodeURIComponent(method)}`;
+  return `${CALL_KW_ROUTE}/${encodeURIComponent(model)}/${encodeURIComponent(method)}`;
 }
 
 /** Params of a `call_kw`: `{model, method, args, kwargs}` with the user context merged into `kwargs.context`. */

@@ -14,6 +14,7 @@ import {
   type SearchReadResult,
 } from './dataset.js';
 import { readSessionInfo, type CacheHashes, type Currency, type SessionFields, type SessionInfo, type UserContext } from './session-info.js';
+import { SEARCH_READ_ROUTE, SESSION_AUTHENTICATE_ROUTE, SESSION_DESTROY_ROUTE, SESSION_INFO_ROUTE } from '../../protocol/routes.js';
 
 /** Whether a user is logged in; derived from `uid`. */
 export type SessionStatus = 'anonymous' | 'authenticated';
@@ -97,20 +98,20 @@ export class Session extends EventTarget {
 
   /** POST /web/session/authenticate; on success the session takes the answer's fields. */
   async authenticate(db: string, login: string, password: string, options?: RpcCallOptions): Promise<SessionInfo> {
-    const info = await this.#rpc.call<SessionInfo>('/web/session/authenticate', { db, login, password }, options);
+    const info = await this.#rpc.call<SessionInfo>(SESSION_AUTHENTICATE_ROUTE, { db, login, password }, options);
     this.#apply(readSessionInfo(info), 'authenticated');
     return info;
   }
 
   /** POST /web/session/destroy; on success the session is anonymous and keeps no user fields. */
   async destroy(options?: RpcCallOptions): Promise<void> {
-    await this.#rpc.call('/web/session/destroy', {}, options);
+    await this.#rpc.call(SESSION_DESTROY_ROUTE, {}, options);
     this.#apply({ ...readSessionInfo(null), db: this.#fields.db }, 'destroyed');
   }
 
   /** POST /web/session/get_session_info; refreshes every field, currencies included. */
   async getSessionInfo(options?: RpcCallOptions): Promise<SessionInfo> {
-    const info = await this.#rpc.call<SessionInfo>('/web/session/get_session_info', {}, options);
+    const info = await this.#rpc.call<SessionInfo>(SESSION_INFO_ROUTE, {}, options);
     this.#apply(readSessionInfo(info), 'refreshed');
     return info;
   }
@@ -143,7 +144,7 @@ export class Session extends EventTarget {
 
   /** POST /web/dataset/search_read: one page of records and the total count. */
   searchRead<T = Record<string, unknown>>(query: SearchReadOptions, options?: RpcCallOptions): Promise<SearchReadResult<T>> {
-    return this.#rpc.call<SearchReadResult<T>>('/web/dataset/search_read', buildSearchReadParams(this.#fields.user_context, query), options);
+    return this.#rpc.call<SearchReadResult<T>>(SEARCH_READ_ROUTE, buildSearchReadParams(this.#fields.user_context, query), options);
   }
 
   /** `read_group` through call_kw: one row per group. */

@@ -21,6 +21,8 @@ import { Notices, type ShownNotice } from '../../../src/operator/app/notices.js'
 import { paneSlotsOf } from '../../../src/operator/app/registry.js';
 import { features } from '../../../src/operator/features/index.js';
 import { reactMount } from '../support.js';
+import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE, VISITOR_CARD_ROUTE } from '../../../src/protocol/console/routes.js';
+import { NOTIFY_TYPING_ROUTE } from '../../../src/protocol/routes.js';
 
 const message = (id: number, sessionId: number, body: string): ChatMessage => ({
   id,
@@ -71,11 +73,11 @@ function standInServer(conversations: ConversationSummary[]) {
     return { ...s, messages: [s.last_message!], page_history: ['/', '/pricing'], rating: null, reply_email: null };
   };
   const answers: Record<string, (params: { session_id?: number }) => unknown> = {
-    '/im_livechat/operator/conversations': () => conversations,
-    '/im_livechat/operator/conversation': (p) => detail(p.session_id!),
-    '/im_livechat/operator/visitor_card': (p) => card(p.session_id!, conversations.find((c) => c.id === p.session_id)!.visitor_name),
-    '/im_livechat/operator/mark_seen': () => true,
-    '/im_livechat/notify_typing': () => null,
+    [CONVERSATIONS_ROUTE]: () => conversations,
+    [CONVERSATION_ROUTE]: (p) => detail(p.session_id!),
+    [VISITOR_CARD_ROUTE]: (p) => card(p.session_id!, conversations.find((c) => c.id === p.session_id)!.visitor_name),
+    [MARK_SEEN_ROUTE]: () => true,
+    [NOTIFY_TYPING_ROUTE]: () => null,
   };
   const rpc = {
     call: async (route: string, params: { session_id?: number }) => {
@@ -151,7 +153,7 @@ describe('the desk', () => {
     await openConversation('Visitor 4821');
     await waitUntil(() => !list().getByRole('button', { name: /^Visitor 4821/ }).textContent?.includes('unread'), 'the count goes once opened');
     expect(list().getByRole('button', { name: /^Visitor 1307/ }).textContent, 'the others keep theirs').to.contain('1 unread message');
-    expect(server.calls.filter(([route]) => route === '/im_livechat/operator/mark_seen')).to.deep.equal([['/im_livechat/operator/mark_seen', { session_id: 1, message_id: 10 }]]);
+    expect(server.calls.filter(([route]) => route === MARK_SEEN_ROUTE)).to.deep.equal([[MARK_SEEN_ROUTE, { session_id: 1, message_id: 10 }]]);
   });
 
   it('tells visitors apart in the list: each one’s label, current page and local time', async () => {

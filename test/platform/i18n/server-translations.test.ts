@@ -8,6 +8,7 @@ import {
   mergeServerTranslations,
   readServerTranslations,
 } from '../../../src/platform/i18n/index.js';
+import { LOCALE_PATH, TRANSLATIONS_PATH } from '../../../src/protocol/routes.js';
 
 // The translations and locale routes are served by the test server's stand-in for the web routes
 // (test/support/routes/20-platform-core.mjs); each test has its own run id and request log.
@@ -24,7 +25,7 @@ describe('server translations', () => {
     const { client, log } = freshServer();
     const server = await loadServerTranslations(client, { hash: 'tr-hash-1', mods: ['im_livechat', 'web'], lang: 'fr_FR' });
     expect(await log()).to.deep.equal([
-      { method: 'GET', route: '/web/webclient/translations/tr-hash-1', query: { mods: 'im_livechat,web', lang: 'fr_FR' } },
+      { method: 'GET', route: `${TRANSLATIONS_PATH}/tr-hash-1`, query: { mods: 'im_livechat,web', lang: 'fr_FR' } },
     ]);
     expect(server.lang).to.equal('fr_FR');
     expect(server.multi_lang).to.equal(true);
@@ -87,7 +88,7 @@ describe('locale file', () => {
     const { client, log } = freshServer();
     expect(await loadLocaleFile(client, 'fr_FR')).to.equal('// locale file for fr\n');
     expect(await loadLocaleFile(client, 'de_DE')).to.equal('');
-    expect((await log()).map((l) => l.route)).to.deep.equal(['/web/webclient/locale/fr_FR', '/web/webclient/locale/de_DE']);
+    expect((await log()).map((l) => l.route)).to.deep.equal([`${LOCALE_PATH}/fr_FR`, `${LOCALE_PATH}/de_DE`]);
   });
 
   it('rejects a non-2xx answer with an HTTP status error', async () => {

@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { RpcClient } from '../../../src/platform/rpc/index.js';
 import { RpcNetworkError, RpcServerError } from '../../../src/platform/errors.js';
+import { SESSION_INFO_ROUTE } from '../../../src/protocol/routes.js';
 
 // Every call goes over real HTTP to the test server's /__test__/rpc routes (test/support/routes).
 const client = new RpcClient();
@@ -148,7 +149,7 @@ describe('RpcClient: network failures', () => {
   it('rejects with code -32098 and "XmlHttpRequestError <cause>" when nothing answers', async () => {
     // Port 9 (discard) on the loopback address: nothing listens there, so the connection is refused.
     const unreachable = new RpcClient({ baseUrl: 'http://127.0.0.1:9' });
-    const err = (await rejection(unreachable.call('/web/session/get_session_info'))) as RpcNetworkError;
+    const err = (await rejection(unreachable.call(SESSION_INFO_ROUTE))) as RpcNetworkError;
     expect(err).to.be.instanceOf(RpcNetworkError);
     expect(err.code).to.equal(-32098);
     expect(err.reason).to.equal('network');

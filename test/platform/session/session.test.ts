@@ -5,6 +5,7 @@ import { Session, type SessionChangeReason } from '../../../src/platform/session
 import type * as SessionModule from '../../../src/platform/session/index.js';
 import { ownRealm } from '../support/own-realm.js';
 import { RpcServerError } from '../../../src/platform/errors.js';
+import { CALL_KW_ROUTE, SEARCH_READ_ROUTE, SESSION_AUTHENTICATE_ROUTE, SESSION_DESTROY_ROUTE, SESSION_INFO_ROUTE } from '../../../src/protocol/routes.js';
 
 // A stand-in for the server's web routes runs in the test server (test/support/routes/20-platform-core.mjs);
 // each test gets its own run id, so its server-side session and request log are its own.
@@ -105,7 +106,7 @@ describe('Session: authenticate, get_session_info, destroy', () => {
     expect(session.cache_hashes.translations).to.equal('tr-hash-1');
     expect(reasons).to.deep.equal(['authenticated']);
     expect(await log()).to.deep.equal([
-      { method: 'POST', route: '/web/session/authenticate', params: { db: 'testdb', login: 'admin', password: 'admin' } },
+      { method: 'POST', route: SESSION_AUTHENTICATE_ROUTE, params: { db: 'testdb', login: 'admin', password: 'admin' } },
     ]);
   });
 
@@ -140,7 +141,7 @@ describe('Session: authenticate, get_session_info, destroy', () => {
     expect(session.status).to.equal('anonymous');
     expect(session.uid).to.equal(null);
     expect(session.username).to.equal(null);
-    expect((await log()).map((l) => l.route)).to.deep.equal(['/web/session/authenticate', '/web/session/destroy']);
+    expect((await log()).map((l) => l.route)).to.deep.equal([SESSION_AUTHENTICATE_ROUTE, SESSION_DESTROY_ROUTE]);
     const err = (await rejection(session.getSessionInfo())) as RpcServerError;
     expect(err.code).to.equal(100);
   });
@@ -162,7 +163,7 @@ describe('Session: invalidation by code 100', () => {
   it('is invalidated by a code 100 answer to a call made on the client directly', async () => {
     const { session, client, expire } = await loggedIn();
     await expire();
-    await rejection(client.call('/web/session/get_session_info'));
+    await rejection(client.call(SESSION_INFO_ROUTE));
     expect(session.uid).to.equal(null);
   });
 
@@ -176,7 +177,7 @@ describe('Session: invalidation by code 100', () => {
     const { session, client, expire } = await loggedIn();
     session.dispose();
     await expire();
-    await rejection(client.call('/web/session/get_session_info'));
+    await rejection(client.call(SESSION_INFO_ROUTE));
     expect(session.uid).to.equal(2);
   });
 });
@@ -194,7 +195,7 @@ describe('Session: userHasGroup', () => {
     expect(await session.userHasGroup('base.group_user')).to.equal(true);
     expect(await session.userHasGroup('base.group_system')).to.equal(false);
     const calls = (await log()).filter((l) => l.route.startsWith('/web/dataset'));
-    expect(calls.map((c) => c.route)).to.deep.equal(['/web/dataset/call_kw/res.users/has_group', '/web/dataset/call_kw/res.users/has_group']);
+    expect(calls.map((c) => c.route)).to.deep.equal([`${CALL_KW_ROUTE}/res.users/has_group`, `${CALL_KW_ROUTE}/res.users/has_group`]);
     expect(calls[0]?.params).to.deep.include({ model: 'res.users', method: 'has_group', args: ['base.group_user'] });
   });
 
@@ -252,7 +253,7 @@ describe('Session: dataset calls', () => {
     const answer = await session.callKw('res.partner', 'name_search', ['Mit'], { limit: 5, context: { tz: 'UTC', active_test: false } });
     expect(answer).to.deep.equal({ model: 'res.partner', method: 'name_search' });
     const call = (await log()).at(-1);
-    expect(call?.route).to.equal('/web/dataset/call_kw/res.partner/name_search');
+    expect(call?.route).to.equal(`${CALL_KW_ROUTE}/res.partner/name_search`);
     expect(call?.params).to.deep.equal({
       model: 'res.partner',
       method: 'name_search',
@@ -276,7 +277,7 @@ describe('Session: dataset calls', () => {
     expect(page.records.map((r) => r.name)).to.deep.equal(['Alpha', 'Beta']);
     expect((await log()).at(-1)).to.deep.equal({
       method: 'POST',
-      route: '/web/dataset/search_read',
+      route: SEARCH_READ_ROUTE,
       params: {
         model: 'res.partner',
         domain: [['name', 'ilike', 'a']],
@@ -303,7 +304,7 @@ describe('Session: dataset calls', () => {
     });
     expect(rows).to.deep.equal([{ state: 'open', state_count: 4, __domain: [['state', '=', 'open']] }]);
     const call = (await log()).at(-1);
-    expect(call?.route).to.equal('/web/dataset/call_kw/mail.channel/read_group');
+    expect(call?.route).to.equal(`${CALL_KW_ROUTE}/mail.channel/read_group`);
     expect(call?.params).to.deep.equal({
       model: 'mail.channel',
       method: 'read_group',

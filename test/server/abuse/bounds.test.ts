@@ -7,6 +7,9 @@ import { beforeEach, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loggerOptions } from '../../../src/server/core/logging.js';
 import { ADMIN_PASSWORD, describeEachEngine } from '../support/harness.js';
+import { OPERATOR_UPLOAD_ROUTE } from '../../../src/protocol/console/routes.js';
+import { CALL_KW_ROUTE, POLL_ROUTE, SEARCH_READ_ROUTE } from '../../../src/protocol/routes.js';
+import { VISITOR_UPLOAD_ROUTE } from '../../../src/protocol/visitor-upload.js';
 
 const ERROR_LEVEL = 50;
 
@@ -20,7 +23,7 @@ describeEachEngine('hostile numbers, lengths and bodies', (h) => {
 
   it('a poll `last` beyond the safe integers is a validation error', async () => {
     for (const last of [1e19, 2 ** 60, 9007199254740992, 1e300]) {
-      const { body } = await h.rpc('/longpolling/poll', { channels: [], last });
+      const { body } = await h.rpc(POLL_ROUTE, { channels: [], last });
       assert.equal(body.error?.data.exception_type, 'validation_error', `last ${last}: ${JSON.stringify(body)}`);
     }
     assert.deepEqual(errorsLogged(), []);
@@ -29,12 +32,12 @@ describeEachEngine('hostile numbers, lengths and bodies', (h) => {
   it('dataset calls with huge numbers or a 100,000-character ilike are validation errors', async () => {
     const admin = await h.login('admin', ADMIN_PASSWORD);
     const calls: [string, unknown][] = [
-      ['/web/dataset/call_kw/mail.channel/search_read', { model: 'mail.channel', method: 'search_read', args: [[['id', '=', 1e300]]], kwargs: {} }],
-      ['/web/dataset/call_kw/mail.channel/search_read', { model: 'mail.channel', method: 'search_read', args: [[['id', 'in', [1, 1e19]]]], kwargs: {} }],
-      ['/web/dataset/call_kw/mail.channel/search_read', { model: 'mail.channel', method: 'search_read', args: [[]], kwargs: { limit: 1e300 } }],
-      ['/web/dataset/search_read', { model: 'mail.channel', domain: [], fields: ['name'], offset: 1e300 }],
-      ['/web/dataset/search_read', { model: 'mail.channel', domain: [['name', 'ilike', 'x'.repeat(100_000)]], fields: ['name'] }],
-      ['/web/dataset/search_read', { model: 'mail.channel', domain: [['name', 'in', ['y'.repeat(5_000)]]], fields: ['name'] }],
+      [`${CALL_KW_ROUTE}/mail.channel/search_read`, { model: 'mail.channel', method: 'search_read', args: [[['id', '=', 1e300]]], kwargs: {} }],
+      [`${CALL_KW_ROUTE}/mail.channel/search_read`, { model: 'mail.channel', method: 'search_read', args: [[['id', 'in', [1, 1e19]]]], kwargs: {} }],
+      [`${CALL_KW_ROUTE}/mail.channel/search_read`, { model: 'mail.channel', method: 'search_read', args: [[]], kwargs: { limit: 1e300 } }],
+      [SEARCH_READ_ROUTE, { model: 'mail.channel', domain: [], fields: ['name'], offset: 1e300 }],
+      [SEARCH_READ_ROUTE, { model: 'mail.channel', domain: [['name', 'ilike', 'x'.repeat(100_000)]], fields: ['name'] }],
+      [SEARCH_READ_ROUTE, { model: 'mail.channel', domain: [['name', 'in', ['y'.repeat(5_000)]]], fields: ['name'] }],
     ];
     for (const [url, params] of calls) {
       const { body } = await h.rpc(url, params, { cookie: admin });
@@ -46,8 +49,8 @@ describeEachEngine('hostile numbers, lengths and bodies', (h) => {
   it('a multipart body without a boundary is refused with 400 on both upload routes', async () => {
     const { cookie, session } = await h.visitorSession();
     for (const [url, headers] of [
-      ['/im_livechat/upload_attachment', {}],
-      ['/im_livechat/operator/upload_attachment', { cookie }],
+      [VISITOR_UPLOAD_ROUTE, {}],
+      [OPERATOR_UPLOAD_ROUTE, { cookie }],
     ] as const) {
       for (const type of ['multipart/form-data', 'multipart/form-data; charset=utf-8', 'multipart/form-data; boundary=']) {
         const res = await h.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': type }, payload: `uuid=${session.uuid}` });

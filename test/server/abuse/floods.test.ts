@@ -8,6 +8,15 @@ import assert from 'node:assert/strict';
 import { BusChannel } from '../../../src/protocol/livechat.js';
 import { describeEachEngine } from '../support/harness.js';
 import { callFrom, notificationsOn, visitorCalls } from './support.js';
+import {
+  CHAT_POST_ROUTE,
+  EMAIL_TRANSCRIPT_ROUTE,
+  FEEDBACK_ROUTE,
+  GET_SESSION_ROUTE,
+  HISTORY_ROUTE,
+  INIT_ROUTE,
+  NOTIFY_TYPING_ROUTE,
+} from '../../../src/protocol/routes.js';
 
 const SMALL_LIMITS = Object.fromEntries(
   ['INIT', 'CHAT_HISTORY', 'CHAT_POST', 'TYPING', 'FEEDBACK', 'PAGE_HISTORY', 'TRANSCRIPT', 'OFFLINE_MESSAGE', 'POLL', 'VISITOR_UPDATE', 'EARLIER_CONVERSATIONS'].map((name) => [`RATE_LIMIT_${name}`, '3']),
@@ -19,7 +28,7 @@ describeEachEngine(
     it('the 4th call a minute from one address gets 429 with Retry-After; another address is still served', async () => {
       const { session, channel, operator } = await h.visitorSession();
       for (const [url, params] of visitorCalls(session.uuid, channel.id, operator.id)) {
-        if (url === '/im_livechat/get_session') continue;
+        if (url === GET_SESSION_ROUTE) continue;
         const attacker = `203.0.113.${10 + visitorCalls(session.uuid, channel.id, operator.id).findIndex(([u]) => u === url)}`;
         for (let i = 0; i < 3; i += 1) {
           const { res } = await callFrom(h, attacker, url, params);
@@ -30,7 +39,7 @@ describeEachEngine(
         assert.ok(Number(limited.res.headers['retry-after']) > 0, `${url} Retry-After`);
         assert.match(limited.body.error?.data.message ?? '', /Too many requests/, url);
         // A transcript has its own allowance per session (two a day), so the other visitor has its own.
-        const otherParams = url === '/im_livechat/email_livechat_transcript' ? { ...params, uuid: (await h.visitorSession()).session.uuid } : params;
+        const otherParams = url === EMAIL_TRANSCRIPT_ROUTE ? { ...params, uuid: (await h.visitorSession()).session.uuid } : params;
         const other = await callFrom(h, '198.51.100.7', url, otherParams);
         assert.notEqual(other.res.statusCode, 429, `${url} from another address`);
       }
@@ -46,7 +55,7 @@ describeEachEngine('a visitor session is limited whatever addresses it uses', (h
     const before = (await notificationsOn(h, channel)).length;
     let limited = 0;
     for (let i = 0; i < 200; i += 1) {
-      const { res } = await callFrom(h, `192.0.2.${i % 200}`, '/im_livechat/notify_typing', { uuid: session.uuid, is_typing: i % 2 === 0 });
+      const { res } = await callFrom(h, `192.0.2.${i % 200}`, NOTIFY_TYPING_ROUTE, { uuid: session.uuid, is_typing: i % 2 === 0 });
       if (res.statusCode === 429) limited += 1;
     }
     assert.equal((await notificationsOn(h, channel)).length - before, 1);
@@ -62,8 +71,8 @@ describeEachEngine('a visitor session is limited whatever addresses it uses', (h
     const { session, cookie } = await h.visitorSession();
     const channel = BusChannel.session(session.id);
     const before = (await notificationsOn(h, channel)).length;
-    await h.call('/im_livechat/notify_typing', { uuid: session.uuid, is_typing: true });
-    await h.call('/im_livechat/notify_typing', { session_id: session.id, is_typing: true }, { cookie });
+    await h.call(NOTIFY_TYPING_ROUTE, { uuid: session.uuid, is_typing: true });
+    await h.call(NOTIFY_TYPING_ROUTE, { session_id: session.id, is_typing: true }, { cookie });
     const told = (await notificationsOn(h, channel)).slice(before);
     assert.deepEqual(told.map((n) => n.is_website_user), [true, false]);
   });
@@ -76,7 +85,7 @@ describeEachEngine('a visitor session is limited whatever addresses it uses', (h
     const pages = Array.from({ length: 15 }, (_, i) => `/${String(i).repeat(2000)}`.slice(0, 2048));
     let refused = 0;
     for (let i = 0; i < 60; i += 1) {
-      const { res } = await callFrom(h, `192.0.2.${i}`, '/im_livechat/history', { pid: operator.id, channel_uuid: session.uuid, page_history: pages });
+      const { res } = await callFrom(h, `192.0.2.${i}`, HISTORY_ROUTE, { pid: operator.id, channel_uuid: session.uuid, page_history: pages });
       if (res.statusCode === 429) refused += 1;
     }
     assert.equal(refused, 40, '20 page histories a minute per session');
@@ -88,21 +97,21 @@ describeEachEngine('a visitor session is limited whatever addresses it uses', (h
   it('chat_post: the 61st visitor message of a minute is refused, and nothing more is stored', async () => {
     const { session } = await h.visitorSession();
     for (let i = 0; i < 60; i += 1) {
-      const { res } = await callFrom(h, `192.0.2.${i}`, '/mail/chat_post', { uuid: session.uuid, message_content: `m${i}` });
+      const { res } = await callFrom(h, `192.0.2.${i}`, CHAT_POST_ROUTE, { uuid: session.uuid, message_content: `m${i}` });
       assert.equal(res.statusCode, 200);
     }
-    const refused = await callFrom(h, '192.0.2.99', '/mail/chat_post', { uuid: session.uuid, message_content: 'one too many' });
+    const refused = await callFrom(h, '192.0.2.99', CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'one too many' });
     assert.equal(refused.res.statusCode, 429);
     assert.equal((await h.app.store.listMessages(session.id, 1000)).length, 60);
     h.clock.advance(60_001);
-    const later = await callFrom(h, '192.0.2.99', '/mail/chat_post', { uuid: session.uuid, message_content: 'a minute later' });
+    const later = await callFrom(h, '192.0.2.99', CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'a minute later' });
     assert.equal(later.res.statusCode, 200);
   });
 
   it('feedback: 10 ratings a minute per session', async () => {
     const { session } = await h.visitorSession();
     const answers: number[] = [];
-    for (let i = 0; i < 12; i += 1) answers.push((await callFrom(h, `192.0.2.${i}`, '/im_livechat/feedback', { uuid: session.uuid, rate: 5 })).res.statusCode);
+    for (let i = 0; i < 12; i += 1) answers.push((await callFrom(h, `192.0.2.${i}`, FEEDBACK_ROUTE, { uuid: session.uuid, rate: 5 })).res.statusCode);
     assert.deepEqual(answers, [...Array(10).fill(200), 429, 429]);
   });
 });
@@ -112,13 +121,13 @@ describeEachEngine(
   (h) => {
     it('the 429 comes after RATE_LIMIT_DELAY_MS, so a looping client slows to about one call a second', async () => {
       const { channel } = await h.channelWithOperator();
-      assert.equal((await callFrom(h, '203.0.113.200', '/im_livechat/init', { channel_id: channel.id })).res.statusCode, 200);
+      assert.equal((await callFrom(h, '203.0.113.200', INIT_ROUTE, { channel_id: channel.id })).res.statusCode, 200);
       const started = Date.now();
-      const refused = await callFrom(h, '203.0.113.200', '/im_livechat/init', { channel_id: channel.id });
+      const refused = await callFrom(h, '203.0.113.200', INIT_ROUTE, { channel_id: channel.id });
       assert.equal(refused.res.statusCode, 429);
       assert.ok(Date.now() - started >= 290, 'held back');
       const other = Date.now();
-      assert.equal((await callFrom(h, '203.0.113.201', '/im_livechat/init', { channel_id: channel.id })).res.statusCode, 200);
+      assert.equal((await callFrom(h, '203.0.113.201', INIT_ROUTE, { channel_id: channel.id })).res.statusCode, 200);
       assert.ok(Date.now() - other < 290, 'an allowed call is not');
     });
   },
@@ -137,7 +146,7 @@ describeEachEngine(
       await other.ready();
       try {
         const call = (app: typeof other) =>
-          app.inject({ method: 'POST', url: '/im_livechat/init', remoteAddress: '203.0.113.77', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { channel_id: channel.id } }) });
+          app.inject({ method: 'POST', url: INIT_ROUTE, remoteAddress: '203.0.113.77', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { channel_id: channel.id } }) });
         assert.equal((await call(h.app)).statusCode, 200);
         assert.equal((await call(other)).statusCode, 200);
         assert.equal((await call(h.app)).statusCode, 429);

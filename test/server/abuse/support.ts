@@ -1,5 +1,20 @@
 import { CONVERSATION_STATE_ROUTE } from '../../../src/protocol/conversation-state.js';
 import type { Harness } from '../support/harness.js';
+import { OFFLINE_MESSAGE_ROUTE } from '../../../src/protocol/offline-message.js';
+import {
+  CHAT_HISTORY_ROUTE,
+  CHAT_POST_ROUTE,
+  EARLIER_CONVERSATIONS_ROUTE,
+  EMAIL_TRANSCRIPT_ROUTE,
+  FEEDBACK_ROUTE,
+  GET_SESSION_ROUTE,
+  HISTORY_ROUTE,
+  INIT_ROUTE,
+  LOAD_TEMPLATES_ROUTE,
+  NOTIFY_TYPING_ROUTE,
+  POLL_ROUTE,
+  VISITOR_UPDATE_ROUTE,
+} from '../../../src/protocol/routes.js';
 
 /** One JSON-RPC call from a given client address, as an attacker's script would send it. */
 export async function callFrom(h: Harness, address: string, url: string, params: unknown, headers: Record<string, string> = {}) {
@@ -22,24 +37,24 @@ export async function notificationsOn(h: Harness, channel: string): Promise<Reco
 /** Every visitor route with parameters that are valid for `uuid`. */
 export function visitorCalls(uuid: string, channelId: number, operatorId: number): [url: string, params: Record<string, unknown>][] {
   return [
-    ['/im_livechat/init', { channel_id: channelId }],
-    ['/im_livechat/load_templates', {}],
-    ['/im_livechat/get_session', { channel_id: channelId, anonymous_name: 'V' }],
+    [INIT_ROUTE, { channel_id: channelId }],
+    [LOAD_TEMPLATES_ROUTE, {}],
+    [GET_SESSION_ROUTE, { channel_id: channelId, anonymous_name: 'V' }],
     [
-      '/im_livechat/get_session',
+      GET_SESSION_ROUTE,
       { channel_id: channelId, visitor_id: 'u-1', visitor_hash: '0'.repeat(64), visitor_name: 'V', visitor_email: 'v@example.org', context: { plan: 'Pro' }, time_zone: 'Europe/Paris', language: 'fr', page_history: ['/a'] },
     ],
-    ['/im_livechat/visitor_update', { uuid, visitor_name: 'V', visitor_email: 'v@example.org', context: { plan: 'Pro' }, time_zone: 'Europe/Paris', language: 'fr' }],
-    ['/im_livechat/earlier_conversations', { uuid }],
-    ['/mail/chat_history', { uuid, limit: 5 }],
+    [VISITOR_UPDATE_ROUTE, { uuid, visitor_name: 'V', visitor_email: 'v@example.org', context: { plan: 'Pro' }, time_zone: 'Europe/Paris', language: 'fr' }],
+    [EARLIER_CONVERSATIONS_ROUTE, { uuid }],
+    [CHAT_HISTORY_ROUTE, { uuid, limit: 5 }],
     [CONVERSATION_STATE_ROUTE, { uuid }],
-    ['/mail/chat_post', { uuid, message_content: 'hello' }],
-    ['/im_livechat/notify_typing', { uuid, is_typing: true }],
-    ['/im_livechat/feedback', { uuid, rate: 5, reason: 'ok' }],
-    ['/im_livechat/history', { pid: operatorId, channel_uuid: uuid, page_history: ['/a'] }],
-    ['/im_livechat/email_livechat_transcript', { uuid, email: 'v@example.org' }],
-    ['/im_livechat/offline_message', { channel_id: channelId, name: 'V', email: 'v@example.org', message: 'hello', post_key: 'abcdefghijklmnop' }],
+    [CHAT_POST_ROUTE, { uuid, message_content: 'hello' }],
+    [NOTIFY_TYPING_ROUTE, { uuid, is_typing: true }],
+    [FEEDBACK_ROUTE, { uuid, rate: 5, reason: 'ok' }],
+    [HISTORY_ROUTE, { pid: operatorId, channel_uuid: uuid, page_history: ['/a'] }],
+    [EMAIL_TRANSCRIPT_ROUTE, { uuid, email: 'v@example.org' }],
+    [OFFLINE_MESSAGE_ROUTE, { channel_id: channelId, name: 'V', email: 'v@example.org', message: 'hello', post_key: 'abcdefghijklmnop' }],
     // A channel a visitor may not read: the poll answers at once instead of being held.
-    ['/longpolling/poll', { channels: ['livechat.session.1'], last: 0 }],
+    [POLL_ROUTE, { channels: ['livechat.session.1'], last: 0 }],
   ];
 }

@@ -2,6 +2,7 @@ import { beforeEach, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loggerOptions } from '../../../src/server/core/logging.js';
 import { describeEachEngine, type Harness } from '../support/harness.js';
+import { LOAD_TEMPLATES_ROUTE, POLL_ROUTE, SESSION_AUTHENTICATE_ROUTE } from '../../../src/protocol/routes.js';
 
 interface LogLine {
   level: number;
@@ -31,8 +32,8 @@ describeEachEngine('request logs at LOG_LEVEL=info', (h) => {
 
   it('writes exactly one line per request, at info', async () => {
     await h.app.inject({ method: 'GET', url: '/healthz' });
-    await h.call('/im_livechat/load_templates');
-    const posted = requestLines(lines, '/im_livechat/load_templates');
+    await h.call(LOAD_TEMPLATES_ROUTE);
+    const posted = requestLines(lines, LOAD_TEMPLATES_ROUTE);
     assert.equal(posted.length, 1);
     assert.equal(posted[0]!.level, INFO);
     assert.equal(posted[0]!.res?.statusCode, 200);
@@ -47,24 +48,24 @@ describeEachEngine('request logs at LOG_LEVEL=info', (h) => {
   });
 
   it('the poll route writes its line at debug, so none at info', async () => {
-    const { body } = await h.rpc('/longpolling/poll', { channels: [], last: 0 });
+    const { body } = await h.rpc(POLL_ROUTE, { channels: [], last: 0 });
     assert.deepEqual(body.result, []);
-    assert.equal(requestLines(lines, '/longpolling/poll').length, 0);
+    assert.equal(requestLines(lines, POLL_ROUTE).length, 0);
   });
 
   it('a request line carries no cookie, authorization or set-cookie value', async () => {
     const cookie = await h.login('admin', 'admin-test-password');
     const sessionValue = cookie.split('=')[1]!;
     assert.ok(sessionValue.length > 8);
-    await h.call('/im_livechat/load_templates', undefined, { cookie, headers: { authorization: 'Bearer very-secret-token' } });
+    await h.call(LOAD_TEMPLATES_ROUTE, undefined, { cookie, headers: { authorization: 'Bearer very-secret-token' } });
     const text = JSON.stringify(lines);
     assert.ok(!text.includes(sessionValue), 'the session cookie value is logged');
     assert.ok(!text.includes('very-secret-token'), 'the bearer token is logged');
     assert.ok(!text.includes('admin-test-password'), 'the password is logged');
-    const line = requestLines(lines, '/im_livechat/load_templates')[0]!;
+    const line = requestLines(lines, LOAD_TEMPLATES_ROUTE)[0]!;
     assert.equal(line.req?.headers.cookie, '[Redacted]');
     assert.equal(line.req?.headers.authorization, '[Redacted]');
-    const login = requestLines(lines, '/web/session/authenticate')[0]!;
+    const login = requestLines(lines, SESSION_AUTHENTICATE_ROUTE)[0]!;
     assert.equal(login.res?.headers['set-cookie'], '[Redacted]');
   });
 
@@ -92,9 +93,9 @@ describeEachEngine('request logs at LOG_LEVEL=debug', (h) => {
   const lines = captureLogs(h, 'debug');
 
   it('the poll route writes its request line at debug', async () => {
-    const { body } = await h.rpc('/longpolling/poll', { channels: [], last: 0 });
+    const { body } = await h.rpc(POLL_ROUTE, { channels: [], last: 0 });
     assert.deepEqual(body.result, []);
-    const polls = requestLines(lines, '/longpolling/poll');
+    const polls = requestLines(lines, POLL_ROUTE);
     assert.equal(polls.length, 1);
     assert.equal(polls[0]!.level, DEBUG);
   });

@@ -11,6 +11,7 @@ import type { Harness } from '../support/harness.js';
 import { FaultBench, ProcessFaults, pgOnly } from '../support/fault-apps.js';
 import type { ProxiedConnection } from '../support/tcp-proxy.js';
 import { isConnectionLost } from '../../../src/server/core/db/connection-errors.js';
+import { CHAT_POST_ROUTE, POLL_ROUTE } from '../../../src/protocol/routes.js';
 
 /** The statement of a bus write (store/bus-writes-postgres.ts) and the read of a held poll. */
 const BUS_WRITE = 'pg_advisory_xact_lock';
@@ -44,13 +45,13 @@ describe('a PostgreSQL connection lost under a running app', { skip: pgOnly, tim
       const { session } = await h.visitorSession();
       const key = newKey();
       const held = bench.proxy.hold(BUS_WRITE, 'request');
-      const first = h.rpc('/mail/chat_post', { uuid: session.uuid, message_content: 'hello', post_key: key });
+      const first = h.rpc(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'hello', post_key: key });
       await cut(await held);
       const { res, body } = await first;
       assert.equal(res.statusCode, 503);
       assert.equal(res.headers['retry-after'], '2');
       assert.equal(body.error?.data.name, 'livechat.ServiceUnavailable');
-      const id = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'hello', post_key: key });
+      const id = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'hello', post_key: key });
       assert.deepEqual(await storedWithKey(key), [{ id }]);
     });
 
@@ -58,10 +59,10 @@ describe('a PostgreSQL connection lost under a running app', { skip: pgOnly, tim
       const { session } = await h.visitorSession();
       const last = await h.app.store.maxNotificationId();
       const waiting = h.app.busWakeups.size;
-      const poll = h.rpc('/longpolling/poll', { channels: [session.uuid], last });
+      const poll = h.rpc(POLL_ROUTE, { channels: [session.uuid], last });
       while (h.app.busWakeups.size === waiting) await new Promise((r) => setImmediate(r));
       const held = bench.proxy.hold(POLL_READ, 'request');
-      const id = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'for the poll', post_key: newKey() });
+      const id = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'for the poll', post_key: newKey() });
       await cut(await held);
       const { body } = await poll;
       const answered = (body.result as { message: { id?: number } }[]).filter((n) => n.message.id === id);
@@ -73,12 +74,12 @@ describe('a PostgreSQL connection lost under a running app', { skip: pgOnly, tim
     const { session } = await h.visitorSession();
     const key = newKey();
     const held = bench.proxy.hold(BUS_WRITE, 'reply');
-    const first = h.rpc('/mail/chat_post', { uuid: session.uuid, message_content: 'committed', post_key: key });
+    const first = h.rpc(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'committed', post_key: key });
     (await held).reset();
     const { body } = await first;
     assert.equal(typeof body.result, 'number', JSON.stringify(body));
     assert.deepEqual(await storedWithKey(key), [{ id: body.result }]);
-    const again = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'committed', post_key: key });
+    const again = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'committed', post_key: key });
     assert.equal(again, body.result);
   });
 
@@ -131,7 +132,7 @@ describe('a PostgreSQL connection lost under a running app', { skip: pgOnly, tim
     try {
       const ready = await h.app.inject({ method: 'GET', url: '/readyz' });
       assert.equal(ready.statusCode, 503);
-      const { res, body } = await h.rpc('/mail/chat_post', { uuid: session.uuid, message_content: 'during the outage', post_key: newKey() });
+      const { res, body } = await h.rpc(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'during the outage', post_key: newKey() });
       assert.equal(res.statusCode, 503);
       assert.equal(res.headers['retry-after'], '2');
       assert.equal(body.error?.data.name, 'livechat.ServiceUnavailable');
@@ -145,7 +146,7 @@ describe('a PostgreSQL connection lost under a running app', { skip: pgOnly, tim
       await new Promise((r) => setTimeout(r, 100));
     }
     const key = newKey();
-    const id = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'after the outage', post_key: key });
+    const id = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'after the outage', post_key: key });
     assert.deepEqual(await storedWithKey(key), [{ id }]);
   });
 });

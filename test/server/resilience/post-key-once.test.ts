@@ -13,6 +13,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration }
 import { migrateToLatest, migrationsFor } from '../../../src/server/core/db/migrations/index.js';
 import { createTestDatabase, describeEachEngine, type Harness } from '../support/harness.js';
 import { FaultBench, pgOnly } from '../support/fault-apps.js';
+import { CHAT_POST_ROUTE } from '../../../src/protocol/routes.js';
 
 const newKey = (): string => randomBytes(12).toString('hex');
 
@@ -31,9 +32,9 @@ describe('a retry on another app while the first attempt is stalled', { skip: pg
     const { session } = await other.visitorSession();
     const key = newKey();
     const held = bench.proxy.hold('pg_advisory_xact_lock', 'request');
-    const first = stalled.rpc('/mail/chat_post', { uuid: session.uuid, message_content: 'once', post_key: key });
+    const first = stalled.rpc(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'once', post_key: key });
     const connection = await held;
-    const id = await other.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'once', post_key: key });
+    const id = await other.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'once', post_key: key });
     connection.release();
     assert.equal((await first).body.result, id);
     assert.deepEqual(await bench.rows('SELECT id FROM message WHERE post_key = $1', [key]), [{ id }]);
@@ -63,8 +64,8 @@ describeEachEngine('two writes of one post key in one batch', (h) => {
 describeEachEngine('a post sent without a key', (h) => {
   it('is stored with a key from the server, so a write whose commit is unknown can be found', async () => {
     const { session, cookie } = await h.visitorSession();
-    const fromOperator = await h.call<number>('/mail/chat_post', { session_id: session.id, message_content: 'from the console' }, { cookie });
-    const fromVisitor = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'from an older widget' });
+    const fromOperator = await h.call<number>(CHAT_POST_ROUTE, { session_id: session.id, message_content: 'from the console' }, { cookie });
+    const fromVisitor = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'from an older widget' });
     const keys = (await h.app.store.listMessages(session.id, 10)).map((m) => [m.id, typeof m.post_key === 'string' && m.post_key.length > 0]);
     assert.deepEqual(keys.sort(), [
       [fromOperator, true],

@@ -10,6 +10,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { freePort } from '../../support/free-port.mjs';
 import { openVisitorSession, rpcCall, startServerProcess, type ServerProcess } from '../../support/bus-processes.mjs';
+import { CHAT_POST_ROUTE } from '../../../src/protocol/routes.js';
 
 const POSTS = 40;
 // The burst and its retries exceed the per-conversation default; this test is about storage, not limits.
@@ -35,7 +36,7 @@ describe('a keyed burst on SQLite cut by kill -9 and retried after the restart',
     let firstAnswer: () => void = () => undefined;
     const someAnswered = new Promise<void>((resolve) => (firstAnswer = resolve));
     const burst = keys.map((key) =>
-      rpcCall(server!.url, '/mail/chat_post', { uuid, message_content: key, post_key: key }).then(
+      rpcCall(server!.url, CHAT_POST_ROUTE, { uuid, message_content: key, post_key: key }).then(
         (answer) => {
           if (typeof answer.result === 'number') answered.set(key, answer.result);
           firstAnswer();
@@ -50,7 +51,7 @@ describe('a keyed burst on SQLite cut by kill -9 and retried after the restart',
 
     server = await startServerProcess({ port, env: env(dataDir) });
     for (const key of keys) {
-      const { result }: { result?: unknown } = await rpcCall(server.url, '/mail/chat_post', { uuid, message_content: key, post_key: key });
+      const { result }: { result?: unknown } = await rpcCall(server.url, CHAT_POST_ROUTE, { uuid, message_content: key, post_key: key });
       assert.equal(typeof result, 'number', `${key} was answered`);
       if (answered.has(key)) assert.equal(result, answered.get(key), `${key} is answered with its first id`);
     }

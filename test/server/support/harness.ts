@@ -15,6 +15,7 @@ import { loadConfig } from '../../../src/server/core/config/config.js';
 import type { Clock } from '../../../src/server/core/clock.js';
 import type { DiskSpaceReader } from '../../../src/server/core/http/disk-guard.js';
 import { watchSerialisation, type SerialisationMismatch } from './serialisation.js';
+import { GET_SESSION_ROUTE, SESSION_AUTHENTICATE_ROUTE } from '../../../src/protocol/routes.js';
 
 export type EngineName = 'sqlite' | 'postgres';
 
@@ -130,7 +131,7 @@ export class Harness {
 
   /** Logs an operator in through the real route and returns the cookie header to send back. */
   async login(login: string, password: string): Promise<string> {
-    const { body, res } = await this.rpc('/web/session/authenticate', { db: 'livechat', login, password });
+    const { body, res } = await this.rpc(SESSION_AUTHENTICATE_ROUTE, { db: 'livechat', login, password });
     if (body.error) throw new Error(`login failed: ${JSON.stringify(body.error)}`);
     return cookieHeader(res);
   }
@@ -148,7 +149,7 @@ export class Harness {
   /** Opens a visitor session on a channel whose operator is online. */
   async visitorSession(options: { name?: string } = {}) {
     const ctx = await this.channelWithOperator(options);
-    const session = await this.call<{ id: number; uuid: string; operator_pid: [number, string] }>('/im_livechat/get_session', {
+    const session = await this.call<{ id: number; uuid: string; operator_pid: [number, string] }>(GET_SESSION_ROUTE, {
       channel_id: ctx.channel.id,
       anonymous_name: 'Visitor',
       previous_operator_id: null,

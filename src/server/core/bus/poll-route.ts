@@ -9,6 +9,7 @@ import { Wakeups } from './wakeups.js';
 import { HeldPoll, type PollShared } from './held-poll.js';
 import { AWAY_AFTER_MS, lastActivityFrom } from './presence.js';
 import { readRetryingOnce } from '../db/connection-errors.js';
+import { POLL_ROUTE } from '../../../protocol/routes.js';
 
 /** Settings of {@link busPollRoutes}. */
 export interface BusPollOptions {
@@ -139,7 +140,7 @@ export const busPollRoutes = fp(
     // Not an async handler: the poll is the deferred answer, so a held poll keeps no suspended frame.
     // Its request line is at debug: every open widget polls all the time, and the lines would drown the rest.
     app.visitorRpc(
-      '/longpolling/poll',
+      POLL_ROUTE,
       {
         summary: 'Notifications newer than `last` on the readable channels, held up to 50 s while there are none',
         params: PollParams,

@@ -5,6 +5,7 @@ import { AppMetrics } from './app-metrics.js';
 import { RequestLineLogController } from '../logging.js';
 import { Media } from '../schemas/http.js';
 import { addressKey } from '../limits/address.js';
+import { CHAT_POST_ROUTE } from '../../../protocol/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,7 +98,7 @@ export const metricsPlugin = fp(
       },
     });
     app.addHook('onResponse', async (request, reply) => {
-      if (request.routeOptions.url === '/mail/chat_post') metrics.chatPostSeconds.observe(reply.elapsedTime / 1000);
+      if (request.routeOptions.url === CHAT_POST_ROUTE) metrics.chatPostSeconds.observe(reply.elapsedTime / 1000);
     });
 
     if (opts.token === undefined && opts.port === undefined) return;

@@ -4,6 +4,7 @@ import { FileBytes, Media, PathSegment, PlainText, QueryValue, Redirect } from '
 import type { AttachmentRow } from '../../core/db/tables.js';
 import { mayReadAttachment } from './access.js';
 import { servedFile } from './stored-file.js';
+import { CONTENT_PATH, PARTNER_IMAGE_PATH } from '../../../protocol/routes.js';
 
 /** Types a browser may show inline; anything else is always downloaded as opaque bytes. */
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|video\/(mp4|webm|ogg)|audio\/(mpeg|ogg|wav)|application\/pdf|text\/plain)$/;
@@ -72,10 +73,10 @@ export async function webContentRoutes(app: FastifyInstance): Promise<void> {
     return attachment && (await mayReadAttachment(app, request, attachment, request.query.access_token)) ? attachment : undefined;
   };
 
-  app.get<Req>('/web/content/:id', { schema: attachmentSchema }, async (request, reply) => sendAttachment(reply, await lookup(request), wantsDownload(request.query)));
-  app.get<Req>('/web/content/ir.attachment/:id/datas', { schema: attachmentSchema }, async (request, reply) => sendAttachment(reply, await lookup(request), wantsDownload(request.query)));
+  app.get<Req>(`${CONTENT_PATH}/:id`, { schema: attachmentSchema }, async (request, reply) => sendAttachment(reply, await lookup(request), wantsDownload(request.query)));
+  app.get<Req>(`${CONTENT_PATH}/ir.attachment/:id/datas`, { schema: attachmentSchema }, async (request, reply) => sendAttachment(reply, await lookup(request), wantsDownload(request.query)));
 
-  app.get<{ Params: { id: string } }>('/web/partner_image/:id', { schema: avatarSchema }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>(`${PARTNER_IMAGE_PATH}/:id`, { schema: avatarSchema }, async (request, reply) => {
     safeHeaders(reply);
     void reply.header('Cache-Control', 'public, max-age=300');
     const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;

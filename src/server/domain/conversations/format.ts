@@ -1,6 +1,8 @@
 import { escapeHtml } from '../../../protocol/html-escape.js';
+import { CONTENT_PATH, PARTNER_IMAGE_PATH } from '../../../protocol/routes.js';
 import type { Static } from 'typebox';
-import type { ChatMessageSchema, LivechatSessionSchema, MessageAttachmentSchema } from './livechat-schemas.js';
+import type { LivechatSessionSchema } from './livechat-schemas.js';
+import type { ChatMessageSchema, MessageAttachmentSchema } from '../../../protocol/schemas/livechat.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { MessageWithRelations } from '../store/store.js';
 import { attachmentAccessToken } from '../attachments/access.js';
@@ -44,7 +46,7 @@ export function attachmentToWire(a: AttachmentRow, urls: Urls, sessionUuid: stri
     filename: a.name,
     mimetype: a.mimetype,
     type: a.type,
-    url: a.type === 'url' && a.url ? a.url : `${urls.base}/web/content/${a.public_id}?download=true&access_token=${attachmentAccessToken(a.public_id, sessionUuid)}`,
+    url: a.type === 'url' && a.url ? a.url : `${urls.base}${CONTENT_PATH}/${a.public_id}?download=true&access_token=${attachmentAccessToken(a.public_id, sessionUuid)}`,
     file_size: a.file_size,
   };
 }
@@ -63,7 +65,7 @@ export function messageToWire(m: MessageWithRelations, session: VisitorSessionRo
     channel_ids: [session.id],
     is_discussion: m.message_type === 'comment',
     is_notification: m.message_type === 'user_notification',
-    author_avatar_url: `${urls.base}/web/partner_image/${byOperator ? m.author_operator_id : 0}`,
+    author_avatar_url: `${urls.base}${PARTNER_IMAGE_PATH}/${byOperator ? m.author_operator_id : 0}`,
   };
 }
 

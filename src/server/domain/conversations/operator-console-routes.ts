@@ -8,8 +8,9 @@ import type { MessageWithRelations } from '../store/store.js';
 import { messageToWire, type WireMessage } from './format.js';
 import { urlsFor } from './urls.js';
 import { ConversationNotFoundError, mayRead } from './conversation-access.js';
-import { ConversationDetailSchema, ConversationSummarySchema } from '../operators/operator-schemas.js';
+import { ConversationDetailSchema, ConversationSummarySchema } from '../../../protocol/schemas/console.js';
 import { Id, OneOf, toId } from '../../core/schemas/params.js';
+import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, PRESENCE_ROUTE, SET_PRESENCE_ROUTE } from '../../../protocol/console/routes.js';
 
 type ConversationSummary = Static<typeof ConversationSummarySchema>;
 type ConversationDetail = Static<typeof ConversationDetailSchema>;
@@ -50,7 +51,7 @@ export function parsePages(raw: string | null): string[] | null {
 
 /**
  * The console's view of its conversations (issue 7), same-origin with the operator's session cookie,
- * under OPERATOR_PREFIX (routes/operator.ts):
+ * under `/im_livechat/operator/` (protocol/console/routes.ts):
  * - `conversations` {} → ConversationSummary[] (newest first) of the sessions the operator serves;
  * - `conversation` {session_id} → ConversationDetail (messages oldest first, page history, rating);
  * - `presence` {} and `set_presence` {presence} →
@@ -84,7 +85,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
   };
 
   app.rpc(
-    '/conversations',
+    CONVERSATIONS_ROUTE,
     { summary: 'The operator’s conversations, newest first', params: Type.Object({}), result: Type.Array(ConversationSummarySchema), authorize },
     async (_params, request) => {
       const operator = await app.requireOperator(request);
@@ -99,7 +100,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
   );
 
   app.rpc(
-    '/conversation',
+    CONVERSATION_ROUTE,
     { summary: 'One conversation with its messages, page history and rating', params: Type.Object({ session_id: Id() }), result: ConversationDetailSchema, authorize },
     async (params, request) => {
       const operator = await app.requireOperator(request);
@@ -119,12 +120,12 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.rpc('/presence', { summary: 'Whether the operator takes new conversations', params: Type.Object({}), result: Presence, authorize }, async (_params, request) =>
+  app.rpc(PRESENCE_ROUTE, { summary: 'Whether the operator takes new conversations', params: Type.Object({}), result: Presence, authorize }, async (_params, request) =>
     presenceOf(await app.requireOperator(request)),
   );
 
   app.rpc(
-    '/set_presence',
+    SET_PRESENCE_ROUTE,
     { summary: 'Takes new conversations (available) or not (away)', params: Type.Object({ presence: Presence }), result: Presence, authorize },
     async (params, request) => {
       const operator = await app.requireOperator(request);

@@ -20,9 +20,11 @@ import { identityAnswer, identityKindOf, provenFields, verifiedIdentity, visitor
 import { resumeVerifiedSession, type SessionAnswer } from '../visitors/visitor-session.js';
 import { visitorUploadPolicy } from '../attachments/upload-policy.js';
 import { AnyJson, OperatorSessionId, PostKey, Id, MessageText, OptionalId, OptionalText, SessionUuid, lenientId, textOr, toId, toOptionalId } from '../../core/schemas/params.js';
-import { ChatMessageSchema, ConversationStateAnswerSchema, InitResultSchema, SessionAnswerSchema, type WireChannelOptions } from './livechat-schemas.js';
+import { ChatMessageSchema } from '../../../protocol/schemas/livechat.js';
+import { ConversationStateAnswerSchema, InitResultSchema, SessionAnswerSchema, type WireChannelOptions } from './livechat-schemas.js';
 import { CONVERSATION_STATE_ROUTE, type ConversationStateAnswer } from '../../../protocol/conversation-state.js';
 import { VisitorParamProperties } from '../visitors/visitor-schemas.js';
+import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE, GET_SESSION_ROUTE, INIT_ROUTE, LOAD_TEMPLATES_ROUTE } from '../../../protocol/routes.js';
 
 /** Default and largest `limit` of `/mail/chat_history` (SPEC.md §9). */
 export const HISTORY_DEFAULT_LIMIT = 20;
@@ -69,7 +71,7 @@ export async function widgetRoutes(app: FastifyInstance, opts: { config: ServerC
 /** Availability, templates and a new conversation. */
 function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
   app.visitorRpc(
-    '/im_livechat/init',
+    INIT_ROUTE,
     {
       summary: 'Whether the chat button shows on this page, with the channel’s rule and options',
       params: Type.Object({ channel_id: Id(), [PAGE_URL_PARAM]: Type.Optional(OptionalText(PAGE_URL_MAX, { description: 'The page the widget runs on; the Referer when absent' })) }),
@@ -94,13 +96,13 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
 
   // The React widget renders its own templates; the call exists for protocol compatibility (PROTOCOL.md §3.1).
   app.visitorRpc(
-    '/im_livechat/load_templates',
+    LOAD_TEMPLATES_ROUTE,
     { summary: 'No templates: the widget renders its own', params: Type.Object({}), result: Type.Array(Type.Never()), config: perMinute(config.rateLimits.init) },
     async () => [],
   );
 
   app.visitorRpc(
-    '/im_livechat/get_session',
+    GET_SESSION_ROUTE,
     {
       summary: 'Opens a conversation with an available operator of the channel; false when nobody is available',
       params: Type.Object({
@@ -151,7 +153,7 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
   const postKeys = new PostKeys();
 
   app.visitorRpc(
-    '/mail/chat_history',
+    CHAT_HISTORY_ROUTE,
     {
       summary: 'A conversation’s messages, newest first; [] for an unknown conversation',
       params: Type.Object({
@@ -193,7 +195,7 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
   );
 
   app.visitorRpc(
-    '/mail/chat_post',
+    CHAT_POST_ROUTE,
     {
       summary: 'Posts a message; its id, or false when the conversation is unknown or closed',
       params: Type.Object({

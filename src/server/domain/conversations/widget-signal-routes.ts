@@ -10,6 +10,7 @@ import { isLiveChat } from '../../core/db/tables.js';
 import { PAGE_HISTORY_NOTICE_EVERY_MS, TYPING_NOTICE_EVERY_MS, takeSessionQuota, windowGate } from '../visitors/visitor-limits.js';
 import { PageHistorySchema, checkPageAddresses } from '../visitors/page-history.js';
 import { AnyJson, OperatorSessionId, Bool, OneOf, OptionalText, SessionUuid, textOr } from '../../core/schemas/params.js';
+import { FEEDBACK_ROUTE, HISTORY_ROUTE, NOTIFY_TYPING_ROUTE } from '../../../protocol/routes.js';
 
 interface TypingNotice {
   sessionId: number;
@@ -65,7 +66,7 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
   });
 
   app.visitorRpc(
-    '/im_livechat/notify_typing',
+    NOTIFY_TYPING_ROUTE,
     {
       summary: 'The caller started or stopped typing; told to the other side at most once per window',
       params: Type.Object({ is_typing: Bool(), uuid: Type.Optional(SessionUuid()), session_id: Type.Optional(OperatorSessionId) }),
@@ -84,7 +85,7 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
   );
 
   app.visitorRpc(
-    '/im_livechat/feedback',
+    FEEDBACK_ROUTE,
     {
       summary: 'Rates the conversation (also after it was closed); the rating’s id, or false for an unknown conversation',
       params: Type.Object({
@@ -112,7 +113,7 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
   );
 
   app.visitorRpc(
-    '/im_livechat/history',
+    HISTORY_ROUTE,
     {
       summary: 'The pages the visitor saw, for the operator who asked (history_command)',
       params: Type.Object({

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../core/config/config.js';
 import { attachmentUploadRoutes } from '../../features/uploads/operator-upload-routes.js';
 import { offlineReplyRoutes } from '../../features/offline-messages/offline-reply-routes.js';
-import { OPERATOR_ADMIN_PREFIX, operatorAdminRoutes } from '../../features/admin/admin-routes.js';
+import { operatorAdminRoutes } from '../../features/admin/admin-routes.js';
 import { operatorAdminIdentityRoutes } from '../../features/visitor-identity/identity-secret-routes.js';
 import { operatorAlertRoutes } from '../../features/alerts/alert-routes.js';
 import { operatorConsoleRoutes } from '../conversations/operator-console-routes.js';
@@ -11,8 +11,8 @@ import { operatorVisitorCardRoutes } from '../../features/visitor-card/visitor-c
 import { operatorRoutes } from './operator-routes.js';
 
 /**
- * The operator console's own API, same-origin with the operator's session cookie: registered by app.ts
- * under OPERATOR_PREFIX (`/im_livechat/operator`), the admin routes under its `admin/`. The console's
+ * The operator console's own API, same-origin with the operator's session cookie: each route under its
+ * path in protocol/console/routes.ts (`/im_livechat/operator/…`, the admin ones `…/admin/…`). The console's
  * session, dataset and page routes keep the paths PROTOCOL.md gives them (routes/web-*.ts).
  */
 export async function operatorApiRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
@@ -24,6 +24,6 @@ export async function operatorApiRoutes(app: FastifyInstance, opts: { config: Se
   await app.register(operatorVisitorCardRoutes, { config });
   await app.register(operatorReceiptRoutes, { config });
   await app.register(attachmentUploadRoutes, { config });
-  await app.register(operatorAdminRoutes, { prefix: OPERATOR_ADMIN_PREFIX });
-  await app.register(operatorAdminIdentityRoutes, { prefix: OPERATOR_ADMIN_PREFIX, config });
+  await app.register(operatorAdminRoutes);
+  await app.register(operatorAdminIdentityRoutes, { config });
 }

@@ -5,9 +5,7 @@ import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import { ConversationNotFoundError, mayRead } from '../conversations/conversation-access.js';
 import { Id, toId } from '../../core/schemas/params.js';
-
-/** Where the operator console's own routes live: app.ts registers them under it. */
-export const OPERATOR_PREFIX = '/im_livechat/operator';
+import { CLOSE_SESSION_ROUTE, REQUEST_HISTORY_ROUTE } from '../../../protocol/console/routes.js';
 
 /** The session if this operator may read it (conversation-access.ts), else as if it did not exist. */
 async function sessionForOperator(app: FastifyInstance, operator: OperatorRow, sessionId: number): Promise<VisitorSessionRow> {
@@ -19,8 +17,8 @@ async function sessionForOperator(app: FastifyInstance, operator: OperatorRow, s
 const OnSession = Type.Object({ session_id: Id({ description: 'The conversation' }) });
 
 /**
- * Console-only actions on a conversation, same-origin with the operator's session cookie, under
- * {@link OPERATOR_PREFIX}:
+ * Console-only actions on a conversation, same-origin with the operator's session cookie
+ * (protocol/console/routes.ts):
  * - `close_session` {session_id} → true; publishes `{info: "session_closed", uuid}` to the visitor
  *   (idempotent: closing twice publishes once).
  * - `request_history` {session_id} → true; publishes `{_type: "history_command"}` to the visitor, whose
@@ -30,7 +28,7 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   const authorize = (request: Parameters<typeof app.requireOperator>[0]) => app.requireOperator(request);
 
   app.rpc(
-    '/close_session',
+    CLOSE_SESSION_ROUTE,
     { summary: 'Closes a conversation (the visitor is told)', params: OnSession, result: Type.Literal(true), authorize },
     async (params, request) => {
       const operator = await app.requireOperator(request);
@@ -47,7 +45,7 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.rpc(
-    '/request_history',
+    REQUEST_HISTORY_ROUTE,
     { summary: 'Asks the visitor’s widget for the pages it saw', params: OnSession, result: Type.Literal(true), authorize },
     async (params, request) => {
       const session = await sessionForOperator(app, await app.requireOperator(request), toId(params.session_id));

@@ -5,6 +5,7 @@ import type { OperatorRow } from '../../core/db/tables.js';
 import { AnyJson, Text } from '../../core/schemas/params.js';
 import { urlsFor } from '../conversations/urls.js';
 import { checkLoginWait, recordLoginFailure, recordLoginSuccess } from '../../core/limits/login-guard.js';
+import { SESSION_AUTHENTICATE_ROUTE, SESSION_DESTROY_ROUTE, SESSION_INFO_ROUTE } from '../../../protocol/routes.js';
 
 /** The name reported as `db` (there is one database per server). */
 export const DB_NAME = 'livechat';
@@ -50,7 +51,7 @@ export function sessionInfo(operator: OperatorRow, request: FastifyRequest, tran
 /** `/web/session/*`: operator log-in, log-out and session info (same-origin, cookie). */
 export async function webSessionRoutes(app: FastifyInstance): Promise<void> {
   app.rpc(
-    '/web/session/authenticate',
+    SESSION_AUTHENTICATE_ROUTE,
     {
       summary: 'Logs an operator in: sets the HttpOnly session cookie and answers the session info',
       params: Type.Object({
@@ -78,12 +79,12 @@ export async function webSessionRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.rpc(
-    '/web/session/get_session_info',
+    SESSION_INFO_ROUTE,
     { summary: 'The logged-in operator’s session info', params: Type.Object({}), result: SessionInfoSchema, authorize: (request) => app.requireOperator(request) },
     async (_params, request) => sessionInfo(await app.requireOperator(request), request, app.locales.hash),
   );
 
-  app.rpc('/web/session/destroy', { summary: 'Logs out: ends the session and clears the cookie', params: Type.Object({}) }, async (_params, request, reply) => {
+  app.rpc(SESSION_DESTROY_ROUTE, { summary: 'Logs out: ends the session and clears the cookie', params: Type.Object({}) }, async (_params, request, reply) => {
     await app.endOperatorSession(request, reply);
     return undefined;
   });

@@ -13,6 +13,7 @@ import { IdentityConflictError } from './identity.js';
 import { identityAnswer, identityKindOf, provenFields, verifiedIdentity, visitorClaims, visitorPatch } from './visitor-claims.js';
 import { announceVisitorUpdate } from './visitor-session.js';
 import { openSession, sessionByUuid } from '../conversations/conversations.js';
+import { EARLIER_CONVERSATIONS_ROUTE, VISITOR_UPDATE_ROUTE } from '../../../protocol/routes.js';
 
 const TRUST: Record<IdentityKind, number> = { anonymous: 0, unverified: 1, verified: 2 };
 
@@ -37,7 +38,7 @@ export async function visitorProfileRoutes(app: FastifyInstance, opts: { config:
   const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
   app.visitorRpc(
-    '/im_livechat/visitor_update',
+    VISITOR_UPDATE_ROUTE,
     {
       summary: 'What the host page now says about the visitor of an open conversation; false for an unknown or closed one',
       params: Type.Object({ uuid: SessionUuid(), ...VisitorParamProperties }),
@@ -71,7 +72,7 @@ export async function visitorProfileRoutes(app: FastifyInstance, opts: { config:
   );
 
   app.visitorRpc(
-    '/im_livechat/earlier_conversations',
+    EARLIER_CONVERSATIONS_ROUTE,
     {
       summary: 'A verified visitor’s earlier conversations in the channel, newest first; [] for anyone else',
       params: Type.Object({ uuid: SessionUuid() }),

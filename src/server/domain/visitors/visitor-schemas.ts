@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { VISITOR_LIMITS } from '../../../protocol/visitor.js';
 import { PageHistorySchema } from './page-history.js';
-import { ChatMessageSchema, IdentityAnswerProperties } from '../conversations/livechat-schemas.js';
+import { ChatMessageSchema, IdentityAnswerProperties } from '../../../protocol/schemas/livechat.js';
 import { ERROR_MESSAGES, OptionalText, Text } from '../../core/schemas/params.js';
 import { TEXT_PATTERN } from '../../core/schemas/text.js';
 
@@ -49,33 +49,4 @@ export const EarlierConversationSchema = Type.Object({
   created_at: Type.Integer({ description: 'Epoch milliseconds' }),
   closed_at: Type.Union([Type.Integer(), Type.Null()]),
   messages: Type.Array(ChatMessageSchema, { description: 'Oldest first' }),
-});
-
-const Software = Type.Union([Type.Object({ name: Type.String(), version: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]);
-
-/** The console's visitor card. */
-export const VisitorCardSchema = Type.Object({
-  session_id: Type.Integer(),
-  name: Type.String(),
-  name_verified: Type.Boolean({ description: 'A claim of a valid visitor token; false: the visitor’s own word' }),
-  email: Type.Union([Type.String(), Type.Null()]),
-  email_verified: Type.Boolean({ description: 'A claim of a valid visitor token; false: the visitor’s own word' }),
-  identity: IdentityAnswerProperties.identity,
-  visitor_id: Type.Union([Type.String(), Type.Null()]),
-  context: Type.Array(Type.Tuple([Type.String(), Type.String()]), { description: '[key, value] pairs in the host page’s order' }),
-  pages: Type.Array(Type.String()),
-  browser: Software,
-  os: Software,
-  language: Type.Union([Type.String(), Type.Null()]),
-  time_zone: Type.Union([Type.String(), Type.Null()]),
-  earlier_conversations: Type.Union([Type.Integer(), Type.Null()], { description: 'By verified id, else by e-mail address; null for an anonymous visitor' }),
-});
-
-/** Whether a channel has an identity secret, and since when; never the secret. */
-export const IdentitySecretStatusSchema = Type.Object({ channel_id: Type.Integer(), created_at: Type.Integer({ description: 'Epoch milliseconds' }) });
-
-/** A new identity secret, in this answer only. */
-export const IdentitySecretGeneratedSchema = Type.Object({
-  ...IdentitySecretStatusSchema.properties,
-  secret: Type.String({ description: '64 hex digits: the HMAC-SHA256 key of visitor hashes, used as text. Shown once.' }),
 });

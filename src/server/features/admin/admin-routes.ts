@@ -6,7 +6,15 @@ import { InvalidParamError, RpcError } from '../../core/rpc/errors.js';
 import type { ChannelRow, OperatorRow } from '../../core/db/tables.js';
 import { parseEmailAddress } from '../../../protocol/email-address.js';
 import { Bool, ERROR_MESSAGES, Id, OptionalText, Text, textOr, toId } from '../../core/schemas/params.js';
-import { ChannelSettingsSchema, OperatorAccountSchema } from '../../domain/operators/operator-schemas.js';
+import { ChannelSettingsSchema, OperatorAccountSchema } from '../../../protocol/schemas/console.js';
+import {
+  ADD_OPERATOR_ROUTE,
+  CHANNELS_ROUTE,
+  OPERATORS_ROUTE,
+  REMOVE_OPERATOR_ROUTE,
+  RESET_PASSWORD_ROUTE,
+  UPDATE_CHANNEL_ROUTE,
+} from '../../../protocol/console/routes.js';
 
 type ChannelSettings = Static<typeof ChannelSettingsSchema>;
 type OperatorAccount = Static<typeof OperatorAccountSchema>;
@@ -118,11 +126,8 @@ export function adminOnly(app: FastifyInstance): (request: FastifyRequest) => Pr
   };
 }
 
-/** Where the routes below live, under OPERATOR_PREFIX (routes/operator-api.ts registers them). */
-export const OPERATOR_ADMIN_PREFIX = '/admin';
-
 /**
- * Administration from the console (issue 7), admins only, under {@link OPERATOR_ADMIN_PREFIX}; every
+ * Administration from the console (issue 7), admins only, under `/im_livechat/operator/admin/` (protocol/console/routes.ts); every
  * route checks the caller's role on the server, whatever the console shows:
  * - `operators` {} → OperatorAccount[] (removed operators left out);
  * - `add_operator` {login, name, password, email?, is_admin?, channel_ids?} → OperatorAccount; the
@@ -160,13 +165,13 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
   const authorize = requireAdmin;
   const AnyParams = Type.Object({});
 
-  app.rpc('/operators', { summary: 'The operators (removed ones left out)', params: AnyParams, result: Type.Array(OperatorAccountSchema), authorize }, async () => {
+  app.rpc(OPERATORS_ROUTE, { summary: 'The operators (removed ones left out)', params: AnyParams, result: Type.Array(OperatorAccountSchema), authorize }, async () => {
     const out: OperatorAccount[] = [];
     for (const operator of await app.store.listOperators()) if (operator.archived_at === null) out.push(await accountOf(operator));
     return out;
   });
 
-  app.rpc('/add_operator', { summary: 'Adds an operator', params: NewOperator, result: OperatorAccountSchema, authorize }, async (params) => {
+  app.rpc(ADD_OPERATOR_ROUTE, { summary: 'Adds an operator', params: NewOperator, result: OperatorAccountSchema, authorize }, async (params) => {
     const login = params.login.trim();
     if (!/^\S+$/.test(login)) throw new InvalidParamError('The login must be one word without spaces');
     const name = params.name.trim();
@@ -184,7 +189,7 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const OnOperator = Type.Object({ operator_id: Id() });
-  app.rpc('/remove_operator', { summary: 'Removes an operator (archived: its conversations stay)', params: OnOperator, result: Type.Literal(true), authorize }, async (params, request) => {
+  app.rpc(REMOVE_OPERATOR_ROUTE, { summary: 'Removes an operator (archived: its conversations stay)', params: OnOperator, result: Type.Literal(true), authorize }, async (params, request) => {
     const admin = await requireAdmin(request);
     const operator = await activeOperator(toId(params.operator_id));
     // Keeps at least one administrator able to log in.
@@ -194,18 +199,18 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const NewPassword = Type.Object({ operator_id: Id(), password: Password });
-  app.rpc('/reset_password', { summary: 'Sets an operator’s password (logged out everywhere)', params: NewPassword, result: Type.Literal(true), authorize }, async (params) => {
+  app.rpc(RESET_PASSWORD_ROUTE, { summary: 'Sets an operator’s password (logged out everywhere)', params: NewPassword, result: Type.Literal(true), authorize }, async (params) => {
     const operator = await activeOperator(toId(params.operator_id));
     await app.store.setOperatorPassword(operator.id, params.password);
     return true as const;
   });
 
-  app.rpc('/channels', { summary: 'The channels’ settings', params: AnyParams, result: Type.Array(ChannelSettingsSchema), authorize }, async () =>
+  app.rpc(CHANNELS_ROUTE, { summary: 'The channels’ settings', params: AnyParams, result: Type.Array(ChannelSettingsSchema), authorize }, async () =>
     (await app.store.listChannels()).map(settingsOf),
   );
 
   const ChannelUpdate = Type.Object({ channel_id: Id(), values: ChannelValues });
-  app.rpc('/update_channel', { summary: 'Changes a channel’s settings', params: ChannelUpdate, result: ChannelSettingsSchema, authorize }, async (params, request) => {
+  app.rpc(UPDATE_CHANNEL_ROUTE, { summary: 'Changes a channel’s settings', params: ChannelUpdate, result: ChannelSettingsSchema, authorize }, async (params, request) => {
     const admin = await requireAdmin(request);
     const id = toId(params.channel_id);
     if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();

@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { OperatorAlertSettings } from '../../../protocol/operator-console.js';
 import { InvalidParamError } from '../../core/rpc/errors.js';
 import { Bool, ERROR_MESSAGES, OptionalText, textOr } from '../../core/schemas/params.js';
-import { OperatorAlertSettingsSchema } from '../../domain/operators/operator-schemas.js';
+import { OperatorAlertSettingsSchema } from '../../../protocol/schemas/console.js';
 import { EMAIL_MAX_LENGTH, parseEmailAddress } from '../../../protocol/email-address.js';
+import { ALERT_SETTINGS_ROUTE, SET_ALERT_SETTINGS_ROUTE } from '../../../protocol/console/routes.js';
 
 const INVALID_EMAIL = 'Invalid email address';
 
 /**
- * An operator's own alert settings (issue 14), same-origin with its session cookie, under OPERATOR_PREFIX:
+ * An operator's own alert settings (issue 14), same-origin with its session cookie (protocol/console/routes.ts):
  * - `alert_settings` {} → OperatorAlertSettings;
  * - `set_alert_settings` {email, notify_missed_chat, notify_offline_message} → OperatorAlertSettings. An
  *   empty address means no alert mails.
@@ -20,13 +21,13 @@ export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
   const authorize = (request: Parameters<typeof app.requireOperator>[0]) => app.requireOperator(request);
 
   app.rpc(
-    '/alert_settings',
+    ALERT_SETTINGS_ROUTE,
     { summary: 'The operator’s own alert e-mails', params: Type.Object({}), result: OperatorAlertSettingsSchema, authorize },
     async (_params, request) => read((await app.requireOperator(request)).id),
   );
 
   app.rpc(
-    '/set_alert_settings',
+    SET_ALERT_SETTINGS_ROUTE,
     {
       summary: 'Changes the operator’s own alert e-mails; the settings as saved',
       params: Type.Object({

@@ -2,6 +2,7 @@ import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DatasetAccessError, hasGroup, modelNamed } from './service.js';
 import { AnyJson, ERROR_MESSAGES } from '../../core/schemas/params.js';
+import { CALL_KW_ROUTE, READ_GROUP_ROUTE, SEARCH_READ_ROUTE } from '../../../protocol/routes.js';
 
 /** Methods `call_kw` accepts; each is checked again against the model (write needs a writable model). */
 const METHODS = ['search_read', 'search_count', 'read', 'read_group', 'write', 'has_group'];
@@ -71,11 +72,11 @@ export async function webDatasetRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  app.rpc('/web/dataset/call_kw', callKw, handleCallKw);
-  app.rpc('/web/dataset/call_kw/*', callKw, handleCallKw);
+  app.rpc(CALL_KW_ROUTE, callKw, handleCallKw);
+  app.rpc(`${CALL_KW_ROUTE}/*`, callKw, handleCallKw);
 
   app.rpc(
-    '/web/dataset/search_read',
+    SEARCH_READ_ROUTE,
     {
       summary: 'Searches a model: a page of rows and the total count',
       params: Type.Object({ model: Model, domain: Domain, fields: Fields, offset: Page('Rows to skip'), limit: Page('Most rows to return'), sort: Page('"field asc" or "field desc"') }),
@@ -94,7 +95,7 @@ export async function webDatasetRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.rpc(
-    '/web/dataset/read_group',
+    READ_GROUP_ROUTE,
     {
       summary: 'Counts a model’s rows by group',
       params: Type.Object({ model: Model, domain: Domain, groupby: Page('The field to group by') }),

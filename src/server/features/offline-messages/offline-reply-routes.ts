@@ -8,6 +8,7 @@ import { messageToWire, plainTextToHtml } from '../../domain/conversations/forma
 import { urlsFor } from '../../domain/conversations/urls.js';
 import { MailDeliveryError } from '../../core/mail/mailer.js';
 import { offlineReplyMail } from '../alerts/alert-mails.js';
+import { REPLY_BY_EMAIL_ROUTE } from '../../../protocol/console/routes.js';
 
 /** Answers one operator may mail a minute: the route sends mail, so it is bounded like one. */
 export const OFFLINE_REPLIES_PER_MINUTE = 30;
@@ -19,14 +20,14 @@ class NotAnOfflineMessageError extends RpcError {
 }
 
 /**
- * `reply_by_email` (under OPERATOR_PREFIX) {session_id, message} → the stored message's id (issue 14): an
+ * `reply_by_email` (protocol/console/routes.ts) {session_id, message} → the stored message's id (issue 14): an
  * operator of the channel answers an offline message. The answer is mailed to the address the visitor
  * gave, then stored in the conversation and shown live in every console of the channel. When the mail
  * cannot be sent, nothing is stored and the console keeps the text to try again.
  */
 export async function offlineReplyRoutes(app: FastifyInstance): Promise<void> {
   app.rpc(
-    '/reply_by_email',
+    REPLY_BY_EMAIL_ROUTE,
     {
       summary: 'An operator answers an offline message by e-mail; the stored message’s id',
       params: Type.Object({ session_id: Id(), message: MessageText(app.config.messageMaxLength) }),

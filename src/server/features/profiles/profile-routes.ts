@@ -65,7 +65,7 @@ const uploadSchema = (summary: string, withOperator: boolean) => ({
 
 /**
  * Operators' profiles: the display name and the picture visitors see (`/web/partner_image/{id}`).
- * Under OPERATOR_PREFIX an operator edits its own (`profile`, `set_profile`, `upload_avatar`,
+ * Under `/im_livechat/operator/` an operator edits its own (`profile`, `set_profile`, `upload_avatar`,
  * `remove_avatar`); under its `admin/` an administrator edits anyone's. Pictures are charged to the
  * caller's operator upload limit (RATE_LIMIT_OPERATOR_UPLOAD) and daily budget (OPERATOR_UPLOAD_DAILY_BYTES).
  */

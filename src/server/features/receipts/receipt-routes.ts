@@ -4,9 +4,10 @@ import { BusChannel, type ChannelSeenPayload } from '../../../protocol/livechat.
 import type { ServerConfig } from '../../core/config/config.js';
 import { ConversationNotFoundError, mayRead } from '../../domain/conversations/conversation-access.js';
 import { Id, toId } from '../../core/schemas/params.js';
+import { MARK_SEEN_ROUTE } from '../../../protocol/console/routes.js';
 
 /**
- * Read receipts (issue 15): `mark_seen` (under OPERATOR_PREFIX) {session_id, message_id} → true when the
+ * Read receipts (issue 15): `mark_seen` (protocol/console/routes.ts) {session_id, message_id} → true when the
  * conversation's read marker moved forward to that message (one of the conversation's), false when it was
  * already there or past it. The console calls it while the operator has the conversation in view; a
  * move is published to the visitor as `{info: "channel_seen", last_message_id}`, and the marker is kept,
@@ -14,7 +15,7 @@ import { Id, toId } from '../../core/schemas/params.js';
  */
 export async function operatorReceiptRoutes(app: FastifyInstance, opts: { config: Pick<ServerConfig, 'rateLimits'> }): Promise<void> {
   app.rpc(
-    '/mark_seen',
+    MARK_SEEN_ROUTE,
     {
       summary: 'Moves the conversation’s read marker forward to a message; false when it was already there',
       params: Type.Object({ session_id: Id({ description: 'The conversation' }), message_id: Id({ description: 'One of its messages' }) }),

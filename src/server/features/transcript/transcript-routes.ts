@@ -7,6 +7,7 @@ import { Email, SessionUuid } from '../../core/schemas/params.js';
 import { comparableEmailAddress, parseEmailAddress } from '../../../protocol/email-address.js';
 import { MailDeliveryError } from '../../core/mail/mailer.js';
 import { buildTranscript, TRANSCRIPT_LIMITS } from './transcript-mail.js';
+import { EMAIL_TRANSCRIPT_ROUTE } from '../../../protocol/routes.js';
 
 const DAY = 24 * 3600_000;
 const HOUR = 3600_000;
@@ -35,7 +36,7 @@ class NotAnsweredError extends RpcError {
  */
 export async function transcriptRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
   app.visitorRpc(
-    '/im_livechat/email_livechat_transcript',
+    EMAIL_TRANSCRIPT_ROUTE,
     {
       summary: 'Mails the conversation to an address; no result on success',
       params: Type.Object({ email: Email(1024, 'The recipient’s address'), uuid: SessionUuid() }),

@@ -14,8 +14,9 @@ import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES
 import { UploadError, requireMultipart, toUploadError } from '../../domain/attachments/upload-errors.js';
 import { operatorBudgets, roomToday, storeCharged } from '../../domain/attachments/upload-budgets.js';
 import { HttpErrorSchema } from '../../core/schemas/http.js';
-import { MessageAttachmentSchema } from '../../domain/conversations/livechat-schemas.js';
+import { MessageAttachmentSchema } from '../../../protocol/schemas/livechat.js';
 import { Id, OptionalText, Text, textOr, toId } from '../../core/schemas/params.js';
+import { ATTACH_URL_ROUTE, OPERATOR_UPLOAD_ROUTE } from '../../../protocol/console/routes.js';
 
 interface UploadedFile {
   name: string;
@@ -102,7 +103,7 @@ const uploadSchema = (maxBytes: number) => ({
 
 /**
  * Operators attach files and links to a conversation (issue 6), from the console with their session
- * cookie, under OPERATOR_PREFIX (routes/operator.ts):
+ * cookie, under `/im_livechat/operator/` (protocol/console/routes.ts):
  * - `POST upload_attachment`, multipart: `session_id`, optional `body` text, one to
  *   {@link MAX_FILES_PER_UPLOAD} files (any field name). Answers `{message_id, attachments}` or
  *   `{error: {code, message}}` with an HTTP error status.
@@ -139,10 +140,10 @@ export async function attachmentUploadRoutes(app: FastifyInstance, opts: { confi
       throw err;
     }
   };
-  app.post('/upload_attachment', { schema: uploadSchema(maxBytes) }, upload);
+  app.post(OPERATOR_UPLOAD_ROUTE, { schema: uploadSchema(maxBytes) }, upload);
 
   app.rpc(
-    '/attach_url',
+    ATTACH_URL_ROUTE,
     {
       summary: 'Posts a link to a conversation, from the console',
       params: Type.Object({

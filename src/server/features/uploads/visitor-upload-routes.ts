@@ -12,7 +12,7 @@ import { visitorUploadPolicy } from '../../domain/attachments/upload-policy.js';
 import { LimitsUnavailableError, RpcError, TooManyRequestsError } from '../../core/rpc/errors.js';
 import { checkParams } from '../../core/rpc/invalid-params.js';
 import { PostKey, SessionUuid } from '../../core/schemas/params.js';
-import { MessageAttachmentSchema } from '../../domain/conversations/livechat-schemas.js';
+import { MessageAttachmentSchema } from '../../../protocol/schemas/livechat.js';
 import { storedFile } from '../../domain/attachments/stored-file.js';
 import { cleanAttachmentName } from '../../domain/attachments/naming.js';
 import { UploadError, describeLimit, requireMultipart, toUploadError } from '../../domain/attachments/upload-errors.js';

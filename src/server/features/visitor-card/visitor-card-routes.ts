@@ -5,10 +5,11 @@ import { visitorLabel } from '../../../protocol/visitor-label.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
 import { Id, toId } from '../../core/schemas/params.js';
-import { VisitorCardSchema } from '../../domain/visitors/visitor-schemas.js';
+import { VisitorCardSchema } from '../../../protocol/schemas/console.js';
 import { softwareOf } from '../../domain/visitors/user-agent.js';
 import { ConversationNotFoundError, mayRead } from '../../domain/conversations/conversation-access.js';
 import { parsePages } from '../../domain/conversations/operator-console-routes.js';
+import { VISITOR_CARD_ROUTE } from '../../../protocol/console/routes.js';
 
 /** The stored context pairs; anything else in the column (it never should be) reads as none. */
 function contextOf(raw: string | null): [string, string][] {
@@ -41,13 +42,13 @@ async function cardOf(app: FastifyInstance, session: VisitorSessionRow): Promise
 }
 
 /**
- * The console's visitor card (issue 14): `visitor_card` (under OPERATOR_PREFIX) {session_id} → VisitorCard,
+ * The console's visitor card (issue 14): `visitor_card` (protocol/console/routes.ts) {session_id} → VisitorCard,
  * for whoever may read the conversation (as `/im_livechat/operator/conversation`). The
  * browser and system are read from the stored User-Agent here, on the server, when the card is asked for.
  */
 export async function operatorVisitorCardRoutes(app: FastifyInstance, opts: { config: ServerConfig }): Promise<void> {
   app.rpc(
-    '/visitor_card',
+    VISITOR_CARD_ROUTE,
     {
       summary: 'What is known of a conversation’s visitor, for whoever may read the conversation',
       params: Type.Object({ session_id: Id() }),

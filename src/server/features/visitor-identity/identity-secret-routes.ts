@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { IdentitySecretGenerated, IdentitySecretStatus } from '../../../protocol/operator-console.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import { Id, toId } from '../../core/schemas/params.js';
-import { IdentitySecretGeneratedSchema, IdentitySecretStatusSchema } from '../../domain/visitors/visitor-schemas.js';
+import { IdentitySecretGeneratedSchema, IdentitySecretStatusSchema } from '../../../protocol/schemas/console.js';
 import { newIdentitySecret } from '../../domain/visitors/identity.js';
 import { ChannelNotFoundError, adminOnly } from '../admin/admin-routes.js';
+import { GENERATE_IDENTITY_SECRET_ROUTE, IDENTITY_SECRETS_ROUTE, REMOVE_IDENTITY_SECRET_ROUTE } from '../../../protocol/console/routes.js';
 
 /**
  * The channels' identity secrets (issue 14), admins only, registered under the admin prefix:
@@ -27,7 +28,7 @@ export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { 
   };
 
   app.rpc(
-    '/identity_secrets',
+    IDENTITY_SECRETS_ROUTE,
     { summary: 'Which channels have an identity secret, and since when', params: Type.Object({}), result: Type.Array(IdentitySecretStatusSchema), authorize, config },
     async () => {
       const dates = await app.store.visitors.identitySecretDates();
@@ -36,7 +37,7 @@ export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { 
   );
 
   app.rpc(
-    '/generate_identity_secret',
+    GENERATE_IDENTITY_SECRET_ROUTE,
     { summary: 'Makes a channel’s identity secret, shown once (replaces the previous one)', params: OnChannel, result: IdentitySecretGeneratedSchema, authorize, config },
     async (params, _request, reply) => {
       const channelId = await channelOf(params);
@@ -51,7 +52,7 @@ export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { 
   );
 
   app.rpc(
-    '/remove_identity_secret',
+    REMOVE_IDENTITY_SECRET_ROUTE,
     { summary: 'Removes a channel’s identity secret', params: OnChannel, result: Type.Literal(true), authorize, config },
     async (params) => {
       await app.store.visitors.removeIdentitySecret(await channelOf(params));

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { PathSegment, QueryValue } from '../../core/schemas/http.js';
+import { LOCALE_PATH, TRANSLATIONS_PATH } from '../../../protocol/routes.js';
 
 const LangParametersSchema = Type.Object({
   id: Type.Integer(),
@@ -38,7 +39,7 @@ export async function webAssetRoutes(app: FastifyInstance): Promise<void> {
     querystring: Type.Object({ lang: Type.Optional(QueryValue(LANG)) }),
     response: { 200: TranslationsSchema },
   };
-  app.get<{ Params: { hash: string }; Querystring: { lang?: string | string[] } }>('/web/webclient/translations/:hash', { schema: translations }, async (request, reply) => {
+  app.get<{ Params: { hash: string }; Querystring: { lang?: string | string[] } }>(`${TRANSLATIONS_PATH}/:hash`, { schema: translations }, async (request, reply) => {
     const lang = typeof request.query.lang === 'string' ? request.query.lang : undefined;
     void reply.header('Access-Control-Allow-Origin', '*');
     void reply.header('Cache-Control', request.params.hash === app.locales.hash ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -46,7 +47,7 @@ export async function webAssetRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const locale = { summary: 'The translations of one language', params: Type.Object({ lang: PathSegment(LANG) }), response: { 200: TranslationsSchema } };
-  app.get<{ Params: { lang: string } }>('/web/webclient/locale/:lang', { schema: locale }, async (request, reply) => {
+  app.get<{ Params: { lang: string } }>(`${LOCALE_PATH}/:lang`, { schema: locale }, async (request, reply) => {
     void reply.header('Access-Control-Allow-Origin', '*');
     void reply.header('Cache-Control', 'public, max-age=3600');
     return app.locales.body(request.params.lang);

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { BusNotification } from '../../../../src/protocol/livechat.js';
 import { createTestDatabase, type TestDatabase } from '../../support/harness.js';
 import { openVisitorSession, rpcCall, startServerProcess, type ServerProcess } from '../../../support/bus-processes.mjs';
+import { CHAT_POST_ROUTE, POLL_ROUTE } from '../../../../src/protocol/routes.js';
 
 /** Far below the 50 s hold the processes run with: an answer this early came from a wake-up. */
 const PROMPT_MS = 10_000;
@@ -13,7 +14,7 @@ const skip = process.env.TEST_DATABASE_URL ? false : 'PostgreSQL fan-out NOT RUN
 /** Starts a poll and gives it time to reach the server and be held there; `answer` settles later. */
 async function heldPoll(base: string, channel: string, last: number) {
   const started = performance.now();
-  const answer = rpcCall<BusNotification[]>(base, '/longpolling/poll', { channels: [channel], last, options: { bus_inactivity: 0 } }).then((a) => ({
+  const answer = rpcCall<BusNotification[]>(base, POLL_ROUTE, { channels: [channel], last, options: { bus_inactivity: 0 } }).then((a) => ({
     ...a,
     ms: performance.now() - started,
   }));
@@ -62,7 +63,7 @@ describe('bus fan-out: two server processes on one PostgreSQL', { skip }, () => 
   test('a poll held on process A is answered promptly by a post on process B, and the other way round', async () => {
     const { uuid } = await openVisitorSession(a.url);
     const pending = await heldPoll(a.url, uuid, 0);
-    const posted = await rpcCall<number>(b.url, '/mail/chat_post', { uuid, message_content: 'from B' });
+    const posted = await rpcCall<number>(b.url, CHAT_POST_ROUTE, { uuid, message_content: 'from B' });
     assert.equal(typeof posted.result, 'number');
     const answer = await pending.answer;
     assert.deepEqual(bodies(answer.result), ['<p>from B</p>']);
@@ -70,7 +71,7 @@ describe('bus fan-out: two server processes on one PostgreSQL', { skip }, () => 
 
     const last = answer.result!.at(-1)!.id;
     const back = await heldPoll(b.url, uuid, last);
-    await rpcCall(a.url, '/mail/chat_post', { uuid, message_content: 'from A' });
+    await rpcCall(a.url, CHAT_POST_ROUTE, { uuid, message_content: 'from A' });
     const answerB = await back.answer;
     assert.deepEqual(bodies(answerB.result), ['<p>from A</p>']);
     assert.ok(answerB.ms < PROMPT_MS, `answered after ${Math.round(answerB.ms)} ms`);
@@ -83,7 +84,7 @@ describe('bus fan-out: two server processes on one PostgreSQL', { skip }, () => 
     assert.equal(killed.rowCount, 2);
     // Posted at once: process A may not be listening again yet, so only its re-check after the
     // reconnect can deliver this one.
-    await rpcCall(b.url, '/mail/chat_post', { uuid, message_content: 'during the outage' });
+    await rpcCall(b.url, CHAT_POST_ROUTE, { uuid, message_content: 'during the outage' });
     const answer = await pending.answer;
     assert.deepEqual(bodies(answer.result), ['<p>during the outage</p>']);
     assert.ok(answer.ms < PROMPT_MS, `answered after ${Math.round(answer.ms)} ms`);
@@ -91,7 +92,7 @@ describe('bus fan-out: two server processes on one PostgreSQL', { skip }, () => 
     for (let i = 0; i < 100 && (await listenBackends()) < 2; i += 1) await new Promise((r) => setTimeout(r, 100));
     assert.equal(await listenBackends(), 2, 'both processes listen again');
     const next = await heldPoll(a.url, uuid, answer.result!.at(-1)!.id);
-    await rpcCall(b.url, '/mail/chat_post', { uuid, message_content: 'after the reconnect' });
+    await rpcCall(b.url, CHAT_POST_ROUTE, { uuid, message_content: 'after the reconnect' });
     const answer2 = await next.answer;
     assert.deepEqual(bodies(answer2.result), ['<p>after the reconnect</p>']);
     assert.ok(answer2.ms < PROMPT_MS, `answered after ${Math.round(answer2.ms)} ms`);

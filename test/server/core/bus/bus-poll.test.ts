@@ -6,6 +6,7 @@ import { loadConfig } from '../../../../src/server/core/config/config.js';
 import { busPollRoutes } from '../../../../src/server/core/bus/poll-route.js';
 import { BusChannel, type BusNotification } from '../../../../src/protocol/livechat.js';
 import { ADMIN_PASSWORD, FakeClock, createTestDatabase, rootDir, type EngineName, type TestDatabase } from '../../support/harness.js';
+import { POLL_ROUTE } from '../../../../src/protocol/routes.js';
 
 const HOLD_MS = 400;
 
@@ -16,7 +17,7 @@ async function startApp(engine: EngineName): Promise<{ app: FastifyInstance; bas
   const config = loadConfig({ LIVECHAT_ADMIN_PASSWORD: ADMIN_PASSWORD, NODE_ENV: 'test', ...db.env }, rootDir);
   const app = await buildApp({ config, clock });
   // buildApp registers the route with its 50 s hold; register our short-hold copy only where it is absent.
-  if (!app.hasRoute({ method: 'POST', url: '/longpolling/poll' })) await app.register(busPollRoutes, { holdMs: HOLD_MS });
+  if (!app.hasRoute({ method: 'POST', url: POLL_ROUTE })) await app.register(busPollRoutes, { holdMs: HOLD_MS });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, base: address, db, clock };
 }

@@ -1,18 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeEachEngine } from '../../support/harness.js';
+import { INIT_ROUTE, POLL_ROUTE } from '../../../../src/protocol/routes.js';
 
 const MINUTE = 60_000;
 
 describeEachEngine('operator presence from the bus (bus_inactivity)', (h) => {
   async function availableFor(channelId: number): Promise<boolean> {
-    const result = await h.call<{ available_for_me: unknown }>('/im_livechat/init', { channel_id: channelId });
+    const result = await h.call<{ available_for_me: unknown }>(INIT_ROUTE, { channel_id: channelId });
     return Boolean(result.available_for_me);
   }
 
   async function operatorPoll(cookie: string, options?: unknown) {
     // No channels: the poll answers at once, and presence is recorded before channels are looked at.
-    return h.call('/longpolling/poll', { channels: [], last: 0, ...(options === undefined ? {} : { options }) }, { cookie });
+    return h.call(POLL_ROUTE, { channels: [], last: 0, ...(options === undefined ? {} : { options }) }, { cookie });
   }
 
   test('an operator who polls is online; one whose last activity is over 30 minutes old is away; one who stops polling is offline', async () => {
@@ -56,7 +57,7 @@ describeEachEngine('operator presence from the bus (bus_inactivity)', (h) => {
   test('a visitor poll with bus_inactivity changes no operator', async () => {
     const { channel, cookie } = await h.channelWithOperator();
     await operatorPoll(cookie, { bus_inactivity: 0 });
-    await h.call('/longpolling/poll', { channels: [], last: 0, options: { bus_inactivity: 40 * MINUTE } });
+    await h.call(POLL_ROUTE, { channels: [], last: 0, options: { bus_inactivity: 40 * MINUTE } });
     assert.equal(await availableFor(channel.id), true);
   });
 });

@@ -8,6 +8,7 @@ import { PollLoop, type PollFn, type PollLoopState } from '../../../../src/platf
 import type { Clock } from '../../../../src/platform/time/clock.js';
 import type { BusNotification } from '../../../../src/protocol/livechat.js';
 import { openVisitorSession, rpcCall, startServerProcess, type ServerProcess } from '../../../support/bus-processes.mjs';
+import { CHAT_POST_ROUTE, POLL_ROUTE } from '../../../../src/protocol/routes.js';
 
 // The browser's poll loop is plain TypeScript without DOM access, so it runs here unchanged against
 // real server processes; only its timers come from Node instead of a window.
@@ -20,7 +21,7 @@ const nodeClock: Clock = {
 /** The widget's poll over real HTTP: a JSON-RPC error or a dropped connection rejects. */
 function httpPoll(base: string): PollFn {
   return async (params, signal) => {
-    const answer = await rpcCall<BusNotification[]>(base, '/longpolling/poll', params, { signal });
+    const answer = await rpcCall<BusNotification[]>(base, POLL_ROUTE, params, { signal });
     if (answer.error) throw new Error(answer.error.data.message);
     return answer.result;
   };
@@ -55,7 +56,7 @@ describe('server killed (kill -9) and restarted during a held poll [sqlite]', ()
     first = await startServerProcess({ port, env: { DATA_DIR: dataDir } });
     const base = first.url;
     const { uuid } = await openVisitorSession(base);
-    await rpcCall(base, '/mail/chat_post', { uuid, message_content: 'before the crash' });
+    await rpcCall(base, CHAT_POST_ROUTE, { uuid, message_content: 'before the crash' });
 
     const received: BusNotification[] = [];
     const states: PollLoopState[] = [];
@@ -79,11 +80,11 @@ describe('server killed (kill -9) and restarted during a held poll [sqlite]', ()
 
       second = await startServerProcess({ port, env: { DATA_DIR: dataDir } });
       assert.equal(second.url, base);
-      await rpcCall(base, '/mail/chat_post', { uuid, message_content: 'after the restart, one' });
-      await rpcCall(base, '/mail/chat_post', { uuid, message_content: 'after the restart, two' });
+      await rpcCall(base, CHAT_POST_ROUTE, { uuid, message_content: 'after the restart, one' });
+      await rpcCall(base, CHAT_POST_ROUTE, { uuid, message_content: 'after the restart, two' });
       await until('both later messages arrived', () => received.length >= 3);
       // A duplicate would come with the next answers: give the loop a few more polls' worth of time.
-      await rpcCall(base, '/mail/chat_post', { uuid, message_content: 'marker' });
+      await rpcCall(base, CHAT_POST_ROUTE, { uuid, message_content: 'marker' });
       await until('the marker arrived', () => received.some((n) => (n.message as { body?: string }).body === '<p>marker</p>'));
     } finally {
       loop.stop();

@@ -2,6 +2,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
 import { Harness } from '../../support/harness.js';
+import { INIT_ROUTE } from '../../../../src/protocol/routes.js';
 
 // A database restart or an administrator terminating connections must not crash the server: the pool
 // drops the dead connections and the next request gets a fresh one.
@@ -12,7 +13,7 @@ describe('PostgreSQL connections terminated under a running server', { skip: pro
 
   it('keeps serving after every one of its connections was terminated', async () => {
     const { channel } = await h.channelWithOperator();
-    assert.equal((await h.call<{ available_for_me: unknown }>('/im_livechat/init', { channel_id: channel.id })).available_for_me, true);
+    assert.equal((await h.call<{ available_for_me: unknown }>(INIT_ROUTE, { channel_id: channel.id })).available_for_me, true);
     const dbName = new URL(h.database.env.DATABASE_URL as string).pathname.slice(1);
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
@@ -24,7 +25,7 @@ describe('PostgreSQL connections terminated under a running server', { skip: pro
     }
     // Let the pool notice the dead idle connections (their 'error' events) before the next request.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const again = await h.call<{ available_for_me: unknown }>('/im_livechat/init', { channel_id: channel.id });
+    const again = await h.call<{ available_for_me: unknown }>(INIT_ROUTE, { channel_id: channel.id });
     assert.equal(again.available_for_me, true);
   });
 });

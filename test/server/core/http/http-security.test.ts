@@ -1,6 +1,7 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN_PASSWORD, describeEachEngine } from '../../support/harness.js';
+import { CHAT_POST_ROUTE, GET_SESSION_ROUTE, INIT_ROUTE, LOAD_TEMPLATES_ROUTE } from '../../../../src/protocol/routes.js';
 
 // These tests go over a real socket: a listening server and fetch(), as a browser on another site would.
 describeEachEngine('over real HTTP', (h) => {
@@ -18,10 +19,10 @@ describeEachEngine('over real HTTP', (h) => {
     const pre = await fetch(`${base}/im_livechat/get_session`, { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
     assert.equal(pre.status, 204);
     assert.equal(pre.headers.get('access-control-allow-origin'), '*');
-    const opened = await post('/im_livechat/get_session', JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { channel_id: 1, anonymous_name: 'Visitor' }, id: 7 }), { origin: 'https://shop.example' });
+    const opened = await post(GET_SESSION_ROUTE, JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { channel_id: 1, anonymous_name: 'Visitor' }, id: 7 }), { origin: 'https://shop.example' });
     assert.equal(opened.headers.get('access-control-allow-origin'), '*');
     const session = ((await opened.json()) as { result: { uuid: string } }).result;
-    const posted = await post('/mail/chat_post', JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { uuid: session.uuid, message_content: 'over the wire' }, id: 8 }), { origin: 'https://shop.example' });
+    const posted = await post(CHAT_POST_ROUTE, JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { uuid: session.uuid, message_content: 'over the wire' }, id: 8 }), { origin: 'https://shop.example' });
     const answer = (await posted.json()) as { id: number; result: number };
     assert.equal(answer.id, 8);
     assert.equal(typeof answer.result, 'number');
@@ -29,7 +30,7 @@ describeEachEngine('over real HTTP', (h) => {
 
   it('a body over the size limit gets a JSON-RPC error, not a crash or an HTML page', async () => {
     const huge = JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { uuid: 'x', message_content: 'a'.repeat(2 * 1024 * 1024) }, id: 1 });
-    const res = await post('/mail/chat_post', huge);
+    const res = await post(CHAT_POST_ROUTE, huge);
     assert.equal(res.status, 413);
     assert.match(String(res.headers.get('content-type')), /application\/json/);
     const body = (await res.json()) as { error: { data: { exception_type: string } } };
@@ -38,13 +39,13 @@ describeEachEngine('over real HTTP', (h) => {
 
   it('malformed bodies get JSON-RPC errors and the server keeps serving', async () => {
     for (const raw of ['{"jsonrpc":', '[]', '"text"', '{"jsonrpc":"2.0","params":[1,2]}', 'null']) {
-      const res = await post('/im_livechat/init', raw);
+      const res = await post(INIT_ROUTE, raw);
       const body = (await res.json()) as { error?: { code: number } };
       assert.equal(body.error?.code, 200, raw);
     }
     const deep = JSON.stringify({ jsonrpc: '2.0', method: 'call', params: JSON.parse('{"a":'.repeat(100) + '1' + '}'.repeat(100)), id: 2 });
-    assert.match(JSON.stringify(await (await post('/im_livechat/init', deep)).json()), /nested too deeply/);
-    const ok = await post('/im_livechat/load_templates', JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 3 }));
+    assert.match(JSON.stringify(await (await post(INIT_ROUTE, deep)).json()), /nested too deeply/);
+    const ok = await post(LOAD_TEMPLATES_ROUTE, JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 3 }));
     assert.deepEqual(await ok.json(), { jsonrpc: '2.0', id: 3, result: [] });
   });
 });
@@ -64,7 +65,7 @@ describeEachEngine('the bus over real HTTP from another site', (h) => {
     });
     assert.equal(pre.status, 204);
     assert.equal(pre.headers.get('access-control-allow-origin'), 'https://shop.example');
-    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'before the poll' });
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'before the poll' });
     const res = await fetch(`${base}/longpolling/poll`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://shop.example' },

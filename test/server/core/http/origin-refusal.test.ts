@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { loggerOptions } from '../../../../src/server/core/logging.js';
 import { RefusedOriginLog, REFUSED_ORIGIN_LOG_INTERVAL_MS } from '../../../../src/server/core/http/refused-origins.js';
 import { describeEachEngine } from '../../support/harness.js';
+import { CHAT_POST_ROUTE, GET_SESSION_ROUTE, INIT_ROUTE, LOAD_TEMPLATES_ROUTE, POLL_ROUTE } from '../../../../src/protocol/routes.js';
 
 const HOUR = REFUSED_ORIGIN_LOG_INTERVAL_MS;
 
@@ -65,9 +66,9 @@ describeEachEngine(
     });
 
     it('init lets the refused site read its refusal, which carries no data', async () => {
-      const pre = await preflight('/im_livechat/init', 'https://evil.example');
+      const pre = await preflight(INIT_ROUTE, 'https://evil.example');
       assert.equal(pre.headers.get('access-control-allow-origin'), 'https://evil.example');
-      const res = await call('/im_livechat/init', 'https://evil.example');
+      const res = await call(INIT_ROUTE, 'https://evil.example');
       assert.equal(res.headers.get('access-control-allow-origin'), 'https://evil.example');
       assert.equal(res.headers.get('access-control-allow-credentials'), null);
       const body = (await res.json()) as { result?: unknown; error?: { data: { name: string; exception_type: string } } };
@@ -77,37 +78,37 @@ describeEachEngine(
     });
 
     it('every other visitor route stays unreadable for that site', async () => {
-      for (const path of ['/im_livechat/load_templates', '/im_livechat/get_session', '/longpolling/poll', '/mail/chat_post']) {
+      for (const path of [LOAD_TEMPLATES_ROUTE, GET_SESSION_ROUTE, POLL_ROUTE, CHAT_POST_ROUTE]) {
         assert.equal((await preflight(path, 'https://evil.example')).headers.get('access-control-allow-origin'), null, path);
         assert.equal((await call(path, 'https://evil.example', {})).headers.get('access-control-allow-origin'), null, path);
       }
     });
 
     it('the allowed site still gets its answer', async () => {
-      const res = await call('/im_livechat/init', 'https://shop.example');
+      const res = await call(INIT_ROUTE, 'https://shop.example');
       assert.equal(res.headers.get('access-control-allow-origin'), 'https://shop.example');
       assert.ok(((await res.json()) as { result?: unknown }).result);
     });
 
     it("logs one warning per site per hour, whatever the site's traffic", async () => {
       h.clock.advance(HOUR);
-      for (let i = 0; i < 5; i += 1) await call('/im_livechat/init', 'https://flood.example');
-      await call('/im_livechat/init', 'https://second.example');
+      for (let i = 0; i < 5; i += 1) await call(INIT_ROUTE, 'https://flood.example');
+      await call(INIT_ROUTE, 'https://second.example');
       assert.deepEqual(warnings().map((l) => l.origin), ['https://flood.example', 'https://second.example']);
       h.clock.advance(HOUR);
-      await call('/im_livechat/init', 'https://flood.example');
+      await call(INIT_ROUTE, 'https://flood.example');
       assert.deepEqual(warnings().map((l) => l.origin), ['https://flood.example', 'https://second.example', 'https://flood.example']);
     });
 
     it('hostile Origin headers: oversized, control-free odd names, __proto__', async () => {
       const huge = `https://${'y'.repeat(4000)}.example`;
-      const res = await call('/im_livechat/init', huge);
+      const res = await call(INIT_ROUTE, huge);
       assert.equal(((await res.json()) as { error?: { data: { name: string } } }).error?.data.name, 'livechat.OriginNotAllowed');
-      await call('/im_livechat/init', '__proto__');
+      await call(INIT_ROUTE, '__proto__');
       const [first, second] = warnings();
       assert.equal(first?.origin?.length, 200);
       assert.equal(second?.origin, '__proto__');
-      assert.equal(((await call('/im_livechat/init', 'https://shop.example')).status), 200, 'the server is unharmed');
+      assert.equal(((await call(INIT_ROUTE, 'https://shop.example')).status), 200, 'the server is unharmed');
     });
   },
   { ALLOWED_ORIGINS: 'https://shop.example' },

@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Plugin } from 'rollup';
 import { cacheControlFor, staticFilesPlugin } from '../../../../src/server/core/http/static-files.js';
 import { describeEachEngine, rootDir } from '../../support/harness.js';
+import { CHAT_HISTORY_ROUTE, LOAD_TEMPLATES_ROUTE } from '../../../../src/protocol/routes.js';
 
 const CHUNK = 'chunks/panel-Bq3_x9Zk.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -110,14 +111,14 @@ describeEachEngine('JSON answers over 1 KB are compressed', (h) => {
     for (let i = 0; i < 30; i += 1) await h.app.store.insertMessage({ session_id: session.id, body: `message ${i} with some text`, author_operator_id: null }, h.clock.now() + i);
     const post = (url: string, params: unknown, headers: Record<string, string> = {}) =>
       h.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip', ...headers }, payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params }) });
-    const long = await post('/mail/chat_history', { uuid: session.uuid, limit: 30 });
+    const long = await post(CHAT_HISTORY_ROUTE, { uuid: session.uuid, limit: 30 });
     assert.equal(long.headers['content-encoding'], 'br');
     assert.match(String(long.headers.vary), /Accept-Encoding/i);
     const messages = JSON.parse(zlib.brotliDecompressSync(long.rawPayload).toString()) as { result: unknown[] };
     assert.equal(messages.result.length, 30);
-    const short = await post('/im_livechat/load_templates', {});
+    const short = await post(LOAD_TEMPLATES_ROUTE, {});
     assert.equal(short.headers['content-encoding'], undefined);
-    const inflated = await h.app.inject({ method: 'POST', url: '/im_livechat/load_templates', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: zlib.gzipSync(JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: {} })) });
+    const inflated = await h.app.inject({ method: 'POST', url: LOAD_TEMPLATES_ROUTE, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: zlib.gzipSync(JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: {} })) });
     assert.equal((inflated.json() as { result?: unknown }).result, undefined, 'a compressed body is not unpacked');
   });
 });

@@ -4,13 +4,14 @@ import assert from 'node:assert/strict';
 import { describeEachEngine } from '../../support/harness.js';
 import { callFrom } from '../../abuse/support.js';
 import { addressKey } from '../../../../src/server/core/limits/address.js';
+import { INIT_ROUTE } from '../../../../src/protocol/routes.js';
 
 describeEachEngine(
   'per-address limits group IPv6 by /64',
   (h) => {
     it('addresses of one /64 share an allowance; the next /64 has its own', async () => {
       const { channel } = await h.channelWithOperator();
-      const init = async (address: string) => (await callFrom(h, address, '/im_livechat/init', { channel_id: channel.id })).res.statusCode;
+      const init = async (address: string) => (await callFrom(h, address, INIT_ROUTE, { channel_id: channel.id })).res.statusCode;
       assert.equal(await init('2001:db8:1:2::1'), 200);
       assert.equal(await init('2001:db8:1:2:ffff:ffff:ffff:fffe'), 200);
       assert.equal(await init('2001:db8:1:2:abcd::9'), 429);
@@ -19,7 +20,7 @@ describeEachEngine(
 
     it('an IPv4-mapped IPv6 address shares the allowance of its IPv4 address', async () => {
       const { channel } = await h.channelWithOperator();
-      const init = async (address: string) => (await callFrom(h, address, '/im_livechat/init', { channel_id: channel.id })).res.statusCode;
+      const init = async (address: string) => (await callFrom(h, address, INIT_ROUTE, { channel_id: channel.id })).res.statusCode;
       assert.equal(await init('203.0.113.50'), 200);
       assert.equal(await init('::ffff:203.0.113.50'), 200);
       assert.equal(await init('::ffff:cb00:7132'), 429);

@@ -9,13 +9,14 @@ import { buildApp } from '../../../../src/server/app.js';
 import { DatabaseCounterStore } from '../../../../src/server/core/limits/counter-queries.js';
 import type { Database } from '../../../../src/server/core/db/tables.js';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
+import { GET_SESSION_ROUTE } from '../../../../src/protocol/routes.js';
 
 /** `count` visitor sessions on one channel. */
 async function sessions(h: Harness, count: number): Promise<string[]> {
   const { channel } = await h.channelWithOperator();
   const uuids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const s = await h.call<{ uuid: string }>('/im_livechat/get_session', { channel_id: channel.id, anonymous_name: `V${i}` });
+    const s = await h.call<{ uuid: string }>(GET_SESSION_ROUTE, { channel_id: channel.id, anonymous_name: `V${i}` });
     uuids.push(s.uuid);
   }
   return uuids;

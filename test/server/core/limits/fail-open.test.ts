@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { sql, type Kysely } from 'kysely';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
 import { callFrom } from '../../abuse/support.js';
+import { UPDATE_CHANNEL_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { OFFLINE_MESSAGE_ROUTE } from '../../../../src/protocol/offline-message.js';
 
 const TOKEN = 'metrics-test-token-0123456789';
 
@@ -28,10 +30,10 @@ describeEachEngine(
     it('answer for 30 s without them, then 503 with Retry-After, and count again once they are back', async () => {
       const { channel } = await h.channelWithOperator({ online: false });
       const admin = await h.login('admin', ADMIN_PASSWORD);
-      await h.call('/im_livechat/operator/admin/update_channel', { channel_id: channel.id, values: { offline_mode: 'message_form' } }, { cookie: admin });
+      await h.call(UPDATE_CHANNEL_ROUTE, { channel_id: channel.id, values: { offline_mode: 'message_form' } }, { cookie: admin });
       let n = 0;
       const offline = () =>
-        callFrom(h, '203.0.113.9', '/im_livechat/offline_message', { channel_id: channel.id, name: 'V', email: 'v@example.org', message: 'hello', post_key: `key-${String(n++).padStart(12, '0')}` });
+        callFrom(h, '203.0.113.9', OFFLINE_MESSAGE_ROUTE, { channel_id: channel.id, name: 'V', email: 'v@example.org', message: 'hello', post_key: `key-${String(n++).padStart(12, '0')}` });
       assert.equal((await offline()).res.statusCode, 200);
       assert.equal(await failOpens(h), 0);
       await moveCounters(h, 'rate_counter', 'rate_counter_away');

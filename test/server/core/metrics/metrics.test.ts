@@ -2,6 +2,7 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
+import { CHAT_POST_ROUTE, POLL_ROUTE } from '../../../../src/protocol/routes.js';
 
 const TOKEN = 'scrape-secret-0123456789';
 
@@ -56,7 +57,7 @@ describeEachEngine(
     it('counts a chat_post: notifications written and its latency', async () => {
       const { session } = await h.visitorSession();
       const before = await scrape(h);
-      await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'counted' });
+      await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'counted' });
       const after = await scrape(h);
       const written = (text: string) => sample(text, 'livechat_bus_notifications_written_total') ?? 0;
       const posts = (text: string) => sample(text, 'livechat_chat_post_duration_seconds_count') ?? 0;
@@ -67,7 +68,7 @@ describeEachEngine(
     it('counts JSON-RPC errors by code', async () => {
       const series = 'livechat_jsonrpc_errors_total{code="200"}';
       const before = sample(await scrape(h), series) ?? 0;
-      const { body } = await h.rpc('/mail/chat_post', { uuid: 'nope', message_content: '' });
+      const { body } = await h.rpc(CHAT_POST_ROUTE, { uuid: 'nope', message_content: '' });
       assert.equal(body.error?.code, 200);
       assert.equal(sample(await scrape(h), series), before + 1);
     });
@@ -76,7 +77,7 @@ describeEachEngine(
       const { session } = await h.visitorSession();
       const [seed] = await h.app.bus.publish([session.uuid], { kind: 'seed' });
       const deliveredBefore = sample(await scrape(h), 'livechat_bus_notifications_delivered_total') ?? 0;
-      const held = h.call<unknown[]>('/longpolling/poll', { channels: [session.uuid], last: seed!.id });
+      const held = h.call<unknown[]>(POLL_ROUTE, { channels: [session.uuid], last: seed!.id });
       for (let i = 0; i < 200 && h.app.busWakeups.size === 0; i++) await new Promise((r) => setTimeout(r, 10));
       assert.equal(sample(await scrape(h), 'livechat_bus_held_polls'), 1);
       await h.app.bus.publish([session.uuid], { kind: 'wake' });

@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import type { RouteOptions } from 'fastify';
 import { Harness, describeEachEngine } from '../../support/harness.js';
 import { TEXT_CHARACTER } from '../../../../src/server/core/schemas/text.js';
+import { OFFLINE_MESSAGE_ROUTE } from '../../../../src/protocol/offline-message.js';
+import { EMAIL_TRANSCRIPT_ROUTE } from '../../../../src/protocol/routes.js';
 
 /** Where a string is safe without the text pattern: a closed list, a file's bytes, or a stricter pattern. */
 function checked(schema: Record<string, unknown>): boolean {
@@ -81,8 +83,8 @@ describeEachEngine('e-mail parameters are text like every other', (h) => {
     const { session, channel } = await h.visitorSession();
     for (const email of ['a\ud800@example.org', 'a\udc00b@example.org', 'a\u0000@example.org', 'v@example.org\u0007']) {
       for (const [url, params] of [
-        ['/im_livechat/email_livechat_transcript', { uuid: session.uuid, email }],
-        ['/im_livechat/offline_message', { channel_id: channel.id, name: 'V', email, message: 'hello' }],
+        [EMAIL_TRANSCRIPT_ROUTE, { uuid: session.uuid, email }],
+        [OFFLINE_MESSAGE_ROUTE, { channel_id: channel.id, name: 'V', email, message: 'hello' }],
       ] as const) {
         const { body } = await h.rpc(url, params);
         assert.equal(body.error?.data.exception_type, 'validation_error', `${url} ${JSON.stringify(email)}: ${JSON.stringify(body.error)}`);

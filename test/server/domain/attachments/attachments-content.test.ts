@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { MessageAttachment } from '../../../../src/protocol/livechat.js';
 import { attachmentAccessToken } from '../../../../src/server/domain/attachments/access.js';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
+import { ATTACH_URL_ROUTE, OPERATOR_UPLOAD_ROUTE } from '../../../../src/protocol/console/routes.js';
 
 type Visitor = Awaited<ReturnType<Harness['visitorSession']>>;
 
@@ -17,7 +18,7 @@ async function uploadAs(h: Harness, v: Visitor, filename: string, content: strin
   ]);
   const res = await h.app.inject({
     method: 'POST',
-    url: '/im_livechat/operator/upload_attachment',
+    url: OPERATOR_UPLOAD_ROUTE,
     headers: { cookie: v.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload,
   });
@@ -114,7 +115,7 @@ describeEachEngine('attachment content', (h) => {
 
   it('redirects URL-type attachments only for those allowed to see them', async () => {
     const v = await h.visitorSession();
-    await h.call('/im_livechat/operator/attach_url', { session_id: v.session.id, url: 'https://cdn.example/clip.mp4' }, { cookie: v.cookie });
+    await h.call(ATTACH_URL_ROUTE, { session_id: v.session.id, url: 'https://cdn.example/clip.mp4' }, { cookie: v.cookie });
     const [message] = await h.app.store.listMessages(v.session.id, 1);
     const row = message?.attachments[0];
     assert.ok(row);

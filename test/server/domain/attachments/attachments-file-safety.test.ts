@@ -12,6 +12,7 @@ import { opaqueName } from '../../../../src/server/domain/attachments/naming.js'
 import { ConfigError, loadConfig } from '../../../../src/server/core/config/config.js';
 import { describeEachEngine, rootDir, type Harness } from '../../support/harness.js';
 import { multipart, pathOf, tinyPdf, tinyPng } from '../../support/multipart.js';
+import { OPERATOR_UPLOAD_ROUTE } from '../../../../src/protocol/console/routes.js';
 
 type Answer = { attachments?: MessageAttachment[]; error?: { code: string; message: string } };
 type Visitor = Awaited<ReturnType<Harness['visitorSession']>>;
@@ -21,7 +22,7 @@ async function byOperator(h: Harness, v: Visitor, value: string | Buffer, filena
     { name: 'session_id', value: String(v.session.id) },
     { name: 'ufile', value, filename, contentType: 'text/plain' },
   ]);
-  const res = await h.app.inject({ method: 'POST', url: '/im_livechat/operator/upload_attachment', headers: { cookie: v.cookie, 'content-type': contentType }, payload: body });
+  const res = await h.app.inject({ method: 'POST', url: OPERATOR_UPLOAD_ROUTE, headers: { cookie: v.cookie, 'content-type': contentType }, payload: body });
   return { status: res.statusCode, json: res.json() as Answer };
 }
 

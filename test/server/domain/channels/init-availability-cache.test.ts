@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { AVAILABILITY_CACHE_MS, AvailabilityCache } from '../../../../src/server/domain/channels/availability.js';
 import type { Store } from '../../../../src/server/domain/store/store.js';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
+import { SET_PRESENCE_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { INIT_ROUTE } from '../../../../src/protocol/routes.js';
 
 type Init = { available_for_me: boolean };
 
@@ -34,11 +36,11 @@ describeEachEngine('init answered from the availability cache', (h) => {
     const { channel } = await h.channelWithOperator();
     const reads = countReads(h);
     try {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => h.call<Init>('/im_livechat/init', { channel_id: channel.id })));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => h.call<Init>(INIT_ROUTE, { channel_id: channel.id })));
       assert.ok(answers.every((a) => a.available_for_me));
       assert.deepEqual(reads.counts, { channel: 1, operators: 1 });
       h.clock.advance(AVAILABILITY_CACHE_MS);
-      await h.call<Init>('/im_livechat/init', { channel_id: channel.id });
+      await h.call<Init>(INIT_ROUTE, { channel_id: channel.id });
       assert.deepEqual(reads.counts, { channel: 2, operators: 2 }, 'a stale answer is read again');
     } finally {
       reads.restore();
@@ -50,21 +52,21 @@ describeEachEngine('init answered from the availability cache', (h) => {
     // Another server process records the presence change: this process learns of it from the database only.
     await h.app.store.setOperatorAway(operator.id, true);
     h.clock.advance(AVAILABILITY_CACHE_MS);
-    assert.equal((await h.call<Init>('/im_livechat/init', { channel_id: channel.id })).available_for_me, false);
+    assert.equal((await h.call<Init>(INIT_ROUTE, { channel_id: channel.id })).available_for_me, false);
     await h.app.store.setOperatorAway(operator.id, false);
     h.clock.advance(AVAILABILITY_CACHE_MS - 1);
-    assert.equal((await h.call<Init>('/im_livechat/init', { channel_id: channel.id })).available_for_me, false, 'still the remembered answer');
+    assert.equal((await h.call<Init>(INIT_ROUTE, { channel_id: channel.id })).available_for_me, false, 'still the remembered answer');
     h.clock.advance(1);
-    assert.equal((await h.call<Init>('/im_livechat/init', { channel_id: channel.id })).available_for_me, true, 'at most 5 s stale');
+    assert.equal((await h.call<Init>(INIT_ROUTE, { channel_id: channel.id })).available_for_me, true, 'at most 5 s stale');
   });
 
   it('a log-in through this process shows the operator at once, and an admin change to the channel too', async () => {
     const { channel, operator, password } = await h.channelWithOperator({ online: false });
-    assert.equal((await h.call<Init>('/im_livechat/init', { channel_id: channel.id })).available_for_me, false);
+    assert.equal((await h.call<Init>(INIT_ROUTE, { channel_id: channel.id })).available_for_me, false);
     const cookie = await h.login(operator.login, password);
-    assert.equal((await h.call<Init>('/im_livechat/init', { channel_id: channel.id })).available_for_me, true);
-    await h.call('/im_livechat/operator/set_presence', { presence: 'away' }, { cookie });
-    assert.equal((await h.call<Init>('/im_livechat/init', { channel_id: channel.id })).available_for_me, false, 'away at once');
+    assert.equal((await h.call<Init>(INIT_ROUTE, { channel_id: channel.id })).available_for_me, true);
+    await h.call(SET_PRESENCE_ROUTE, { presence: 'away' }, { cookie });
+    assert.equal((await h.call<Init>(INIT_ROUTE, { channel_id: channel.id })).available_for_me, false, 'away at once');
   });
 });
 

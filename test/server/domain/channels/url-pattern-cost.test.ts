@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { ADMIN_PASSWORD, describeEachEngine } from '../../support/harness.js';
 import { patternCost } from '../../../../src/server/domain/channels/pattern-cost.js';
 import { urlMatches } from '../../../../src/server/domain/channels/rules.js';
+import { UPDATE_CHANNEL_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { CALL_KW_ROUTE, INIT_ROUTE } from '../../../../src/protocol/routes.js';
 
 const COSTLY = ['(a{1000}){1000}', 'a{1000}', '[a-z]{100}'.repeat(9), '([a-z]{99}){10}', '(?:x{99}|y{99}){10}', '((a{9}){9}){9}'];
 
@@ -15,14 +17,14 @@ describeEachEngine('URL pattern cost', (h) => {
     const { channel } = await h.channelWithOperator();
     const admin = await h.login('admin', ADMIN_PASSWORD);
     for (const pattern of COSTLY) {
-      const { body } = await h.rpc('/im_livechat/operator/admin/update_channel', { channel_id: channel.id, values: { rule_url_pattern: pattern } }, { cookie: admin });
+      const { body } = await h.rpc(UPDATE_CHANNEL_ROUTE, { channel_id: channel.id, values: { rule_url_pattern: pattern } }, { cookie: admin });
       assert.equal(body.error?.data.exception_type, 'validation_error', pattern);
       assert.match(body.error?.data.message ?? '', /repeats too much|too large once its repeats are written out/, pattern);
-      const write = await h.rpc('/web/dataset/call_kw', { model: 'im_livechat.channel', method: 'write', args: [[channel.id], { rule_url_pattern: pattern }], kwargs: {} }, { cookie: admin });
+      const write = await h.rpc(CALL_KW_ROUTE, { model: 'im_livechat.channel', method: 'write', args: [[channel.id], { rule_url_pattern: pattern }], kwargs: {} }, { cookie: admin });
       assert.match(write.body.error?.data.message ?? '', /repeats too much|too large once its repeats are written out/, pattern);
     }
     for (const pattern of ['^/(en|fr)/shop/[0-9]{4}/?$', '[a-z]{100}b', '.*/shop/.*/product/.*', 'x'.repeat(200)]) {
-      const { body } = await h.rpc('/im_livechat/operator/admin/update_channel', { channel_id: channel.id, values: { rule_url_pattern: pattern } }, { cookie: admin });
+      const { body } = await h.rpc(UPDATE_CHANNEL_ROUTE, { channel_id: channel.id, values: { rule_url_pattern: pattern } }, { cookie: admin });
       assert.equal(body.error, undefined, `${pattern}: ${JSON.stringify(body.error)}`);
     }
   });
@@ -31,7 +33,7 @@ describeEachEngine('URL pattern cost', (h) => {
     const { channel } = await h.channelWithOperator();
     await h.app.store.updateChannel(channel.id, { rule_action: 'hide_button', rule_url_pattern: '[a-z]{100}'.repeat(9) });
     h.app.availability.forget();
-    const init = await h.call<{ rule: Record<string, unknown> }>('/im_livechat/init', { channel_id: channel.id, page_url: `https://x.example/${'a'.repeat(2000)}` });
+    const init = await h.call<{ rule: Record<string, unknown> }>(INIT_ROUTE, { channel_id: channel.id, page_url: `https://x.example/${'a'.repeat(2000)}` });
     assert.deepEqual(init.rule, {});
     const started = performance.now();
     for (let i = 0; i < 10; i += 1) urlMatches(`${'[a-z]{100}'.repeat(9)}${i}`, `https://x.example/${'a'.repeat(2000)}`);

@@ -7,8 +7,17 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
+import { CHAT_POST_ROUTE, FEEDBACK_ROUTE, GET_SESSION_ROUTE } from '../../../../src/protocol/routes.js';
+import {
+  ATTACH_URL_ROUTE,
+  CLOSE_SESSION_ROUTE,
+  CONVERSATION_ROUTE,
+  MARK_SEEN_ROUTE,
+  OPERATOR_UPLOAD_ROUTE,
+  REQUEST_HISTORY_ROUTE,
+  VISITOR_CARD_ROUTE,
+} from '../../../../src/protocol/console/routes.js';
 
-const OP = '/im_livechat/operator';
 const MISSING = 'livechat.MissingError';
 const kw = (model: string, method: string, args: unknown[]) => ({ model, method, args, kwargs: {} });
 
@@ -19,8 +28,8 @@ async function sharedChannel(h: Harness) {
   await h.app.store.addChannelOperator(first.channel.id, colleague.id);
   const beaCookie = await h.login(colleague.login, 'pw-bea');
   const chatWith = async (operatorId: number) => {
-    const session = await h.call<{ id: number; uuid: string }>('/im_livechat/get_session', { channel_id: first.channel.id, anonymous_name: 'Visitor', previous_operator_id: operatorId });
-    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: `secret for ${operatorId}` });
+    const session = await h.call<{ id: number; uuid: string }>(GET_SESSION_ROUTE, { channel_id: first.channel.id, anonymous_name: 'Visitor', previous_operator_id: operatorId });
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: `secret for ${operatorId}` });
     return session;
   };
   const ann = { ...first.operator, cookie: first.cookie, session: await chatWith(first.operator.id) };
@@ -39,19 +48,19 @@ function upload(h: Harness, cookie: string, sessionId: number) {
     `--${boundary}\r\nContent-Disposition: form-data; name="ufile"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n`,
     `--${boundary}--\r\n`,
   ].join('');
-  return h.app.inject({ method: 'POST', url: `${OP}/upload_attachment`, headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return h.app.inject({ method: 'POST', url: OPERATOR_UPLOAD_ROUTE, headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
 }
 
 describeEachEngine('one access rule for every operator path into a conversation', (h) => {
   it('console routes refuse a colleague’s chat in the same channel with the error of an unknown conversation', async () => {
     const { ann, bea } = await sharedChannel(h);
     const calls: [string, Record<string, unknown>][] = [
-      [`${OP}/conversation`, { session_id: bea.session.id }],
-      [`${OP}/visitor_card`, { session_id: bea.session.id }],
-      [`${OP}/mark_seen`, { session_id: bea.session.id, message_id: 1 }],
-      [`${OP}/close_session`, { session_id: bea.session.id }],
-      [`${OP}/request_history`, { session_id: bea.session.id }],
-      [`${OP}/attach_url`, { session_id: bea.session.id, url: 'https://example.org/x' }],
+      [CONVERSATION_ROUTE, { session_id: bea.session.id }],
+      [VISITOR_CARD_ROUTE, { session_id: bea.session.id }],
+      [MARK_SEEN_ROUTE, { session_id: bea.session.id, message_id: 1 }],
+      [CLOSE_SESSION_ROUTE, { session_id: bea.session.id }],
+      [REQUEST_HISTORY_ROUTE, { session_id: bea.session.id }],
+      [ATTACH_URL_ROUTE, { session_id: bea.session.id, url: 'https://example.org/x' }],
     ];
     for (const [url, params] of calls) {
       const theirs = await h.rpc(url, params, { cookie: ann.cookie });
@@ -59,20 +68,20 @@ describeEachEngine('one access rule for every operator path into a conversation'
       assert.equal(theirs.body.error?.data.name, MISSING, url);
       assert.deepEqual(theirs.body.error, unknown.body.error, url);
     }
-    const detail = await h.call<{ closed_at: number | null; messages: { body: string }[] }>(`${OP}/conversation`, { session_id: bea.session.id }, { cookie: bea.cookie });
+    const detail = await h.call<{ closed_at: number | null; messages: { body: string }[] }>(CONVERSATION_ROUTE, { session_id: bea.session.id }, { cookie: bea.cookie });
     assert.equal(detail.closed_at, null, 'still open');
     assert.equal(detail.messages.length, 1, 'no link was posted');
   });
 
   it('chat_post and uploads into a colleague’s chat are refused like an unknown conversation, and store nothing', async () => {
     const { ann, bea } = await sharedChannel(h);
-    assert.equal(await h.call('/mail/chat_post', { session_id: bea.session.id, message_content: 'intrusion' }, { cookie: ann.cookie }), false);
-    assert.equal(await h.call('/mail/chat_post', { session_id: 987654, message_content: 'intrusion' }, { cookie: ann.cookie }), false);
+    assert.equal(await h.call(CHAT_POST_ROUTE, { session_id: bea.session.id, message_content: 'intrusion' }, { cookie: ann.cookie }), false);
+    assert.equal(await h.call(CHAT_POST_ROUTE, { session_id: 987654, message_content: 'intrusion' }, { cookie: ann.cookie }), false);
     const [theirs, unknown] = [await upload(h, ann.cookie, bea.session.id), await upload(h, ann.cookie, 987654)];
     assert.equal(theirs.statusCode, 404);
     assert.deepEqual(theirs.json(), unknown.json());
     assert.equal((await h.app.store.listMessages(bea.session.id, 10)).length, 1);
-    assert.equal(typeof (await h.call('/mail/chat_post', { session_id: ann.session.id, message_content: 'mine' }, { cookie: ann.cookie })), 'number', 'its own chat works');
+    assert.equal(typeof (await h.call(CHAT_POST_ROUTE, { session_id: ann.session.id, message_content: 'mine' }, { cookie: ann.cookie })), 'number', 'its own chat works');
     assert.equal((await upload(h, ann.cookie, ann.session.id)).statusCode, 200);
   });
 
@@ -90,7 +99,7 @@ describeEachEngine('one access rule for every operator path into a conversation'
 
   it('call_kw reads none of a colleague’s conversations, messages or ratings; its own and the channel’s offline messages it does', async () => {
     const { ann, bea, offline } = await sharedChannel(h);
-    await h.call('/im_livechat/feedback', { uuid: bea.session.uuid, rate: 1, reason: 'private' });
+    await h.call(FEEDBACK_ROUTE, { uuid: bea.session.uuid, rate: 1, reason: 'private' });
     const call = <T>(model: string, method: string, args: unknown[]) => h.call<T>(`/web/dataset/call_kw/${model}/${method}`, kw(model, method, args), { cookie: ann.cookie });
     assert.deepEqual(await call('mail.channel', 'read', [[bea.session.id], ['id']]), []);
     const sessions = await call<{ id: number }[]>('mail.channel', 'search_read', [[], ['id']]);
@@ -106,10 +115,10 @@ describeEachEngine('one access rule for every operator path into a conversation'
   it('every member still reads, closes and answers the channel’s offline messages', async () => {
     const { ann, bea, offline } = await sharedChannel(h);
     for (const operator of [ann, bea]) {
-      const detail = await h.call<{ id: number }>(`${OP}/conversation`, { session_id: offline.id }, { cookie: operator.cookie });
+      const detail = await h.call<{ id: number }>(CONVERSATION_ROUTE, { session_id: offline.id }, { cookie: operator.cookie });
       assert.equal(detail.id, offline.id);
       assert.equal((await upload(h, operator.cookie, offline.id)).statusCode, 200);
     }
-    assert.equal(await h.call(`${OP}/close_session`, { session_id: offline.id }, { cookie: bea.cookie }), true);
+    assert.equal(await h.call(CLOSE_SESSION_ROUTE, { session_id: offline.id }, { cookie: bea.cookie }), true);
   });
 });

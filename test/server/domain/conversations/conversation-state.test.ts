@@ -2,6 +2,7 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CONVERSATION_STATE_ROUTE } from '../../../../src/protocol/conversation-state.js';
 import { describeEachEngine } from '../../support/harness.js';
+import { CLOSE_SESSION_ROUTE } from '../../../../src/protocol/console/routes.js';
 
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
@@ -11,13 +12,13 @@ describeEachEngine('conversation state for a reopening widget', (h) => {
   it('says open while the conversation is live and closed once the operator closed it', async () => {
     const { session, cookie } = await h.visitorSession();
     assert.deepEqual(await h.call(CONVERSATION_STATE_ROUTE, { uuid: session.uuid }), { state: 'open' });
-    await h.call('/im_livechat/operator/close_session', { session_id: session.id }, { cookie });
+    await h.call(CLOSE_SESSION_ROUTE, { session_id: session.id }, { cookie });
     assert.deepEqual(await h.call(CONVERSATION_STATE_ROUTE, { uuid: session.uuid }), { state: 'closed' });
   });
 
   it('answers an unknown or malformed uuid like a closed conversation, and refuses a missing one or hostile text clearly', async () => {
     const { session, cookie } = await h.visitorSession();
-    await h.call('/im_livechat/operator/close_session', { session_id: session.id }, { cookie });
+    await h.call(CLOSE_SESSION_ROUTE, { session_id: session.id }, { cookie });
     const hostile: unknown[] = [UNKNOWN_UUID, 'not-a-uuid', 42, null, { $ne: null }, ['x'], 'x'.repeat(20_000), `${session.uuid}\u0000`, '\uD800'];
     const closed = JSON.stringify(await h.call(CONVERSATION_STATE_ROUTE, { uuid: session.uuid }));
     for (const uuid of hostile) {
@@ -38,7 +39,7 @@ describeEachEngine('conversation state for a reopening widget', (h) => {
   it('tells one visitor nothing about another visitor’s conversation', async () => {
     const a = await h.visitorSession();
     const b = await h.visitorSession();
-    await h.call('/im_livechat/operator/close_session', { session_id: b.session.id }, { cookie: b.cookie });
+    await h.call(CLOSE_SESSION_ROUTE, { session_id: b.session.id }, { cookie: b.cookie });
     assert.deepEqual(await h.call(CONVERSATION_STATE_ROUTE, { uuid: a.session.uuid }), { state: 'open' });
     assert.deepEqual(await h.call(CONVERSATION_STATE_ROUTE, { uuid: b.session.uuid }), { state: 'closed' });
   });

@@ -6,10 +6,12 @@ import type { ConversationDetail, ConversationSummary } from '../../../../src/pr
 import { buildApp } from '../../../../src/server/app.js';
 import { loadConfig } from '../../../../src/server/core/config/config.js';
 import { ADMIN_PASSWORD, describeEachEngine, rootDir } from '../../support/harness.js';
+import { CLOSE_SESSION_ROUTE, CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, PRESENCE_ROUTE, SET_PRESENCE_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { CHAT_POST_ROUTE, FEEDBACK_ROUTE, GET_SESSION_ROUTE, HISTORY_ROUTE, INIT_ROUTE, POLL_ROUTE } from '../../../../src/protocol/routes.js';
 
 describeEachEngine('operator console routes', (h) => {
   it('refuses every console route without an operator session (code 100)', async () => {
-    for (const route of ['/im_livechat/operator/conversations', '/im_livechat/operator/presence']) {
+    for (const route of [CONVERSATIONS_ROUTE, PRESENCE_ROUTE]) {
       const { body } = await h.rpc(route, {});
       assert.equal(body.error?.code, 100, route);
     }
@@ -19,18 +21,18 @@ describeEachEngine('operator console routes', (h) => {
     const { session, cookie, operator } = await h.visitorSession({ name: 'Ann' });
     const other = await h.visitorSession({ name: 'Bob' });
     const start = h.clock.now();
-    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'Hello?' });
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Hello?' });
     h.clock.advance(5_000);
-    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'Anyone <b>there</b>?' });
-    let list = await h.call<ConversationSummary[]>('/im_livechat/operator/conversations', {}, { cookie });
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Anyone <b>there</b>?' });
+    let list = await h.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, {}, { cookie });
     assert.deepEqual(list.map((c) => c.id), [session.id], "only the operator's own conversations");
     assert.match(list[0]?.visitor_name ?? '', /^Visitor \d{4}$/, 'an anonymous visitor is numbered (test/server/visitor-label.test.ts)');
     assert.equal(list[0]?.unread, 2);
     assert.equal(list[0]?.waiting_since, start);
     assert.equal(list[0]?.last_message?.body, '<p>Anyone &lt;b&gt;there&lt;/b&gt;?</p>');
 
-    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'Yes, I am here' }, { cookie });
-    list = await h.call<ConversationSummary[]>('/im_livechat/operator/conversations', {}, { cookie });
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Yes, I am here' }, { cookie });
+    list = await h.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, {}, { cookie });
     assert.equal(list[0]?.unread, 0, 'an operator reply answers everything before it');
     assert.equal(list[0]?.waiting_since, null);
     assert.deepEqual(list[0]?.last_message?.author_id, [operator.id, 'Ann']);
@@ -40,37 +42,37 @@ describeEachEngine('operator console routes', (h) => {
   it('opens a conversation with its messages oldest first, page history and rating; not someone else’s', async () => {
     const { session, cookie } = await h.visitorSession();
     const stranger = await h.visitorSession();
-    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'first' });
-    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'second' });
-    await h.call('/im_livechat/history', { pid: 1, channel_uuid: session.uuid, page_history: ['/', '/shop'] });
-    await h.call('/im_livechat/feedback', { uuid: session.uuid, rate: 3, reason: 'Slow' });
-    const detail = await h.call<ConversationDetail>('/im_livechat/operator/conversation', { session_id: session.id }, { cookie });
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'first' });
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'second' });
+    await h.call(HISTORY_ROUTE, { pid: 1, channel_uuid: session.uuid, page_history: ['/', '/shop'] });
+    await h.call(FEEDBACK_ROUTE, { uuid: session.uuid, rate: 3, reason: 'Slow' });
+    const detail = await h.call<ConversationDetail>(CONVERSATION_ROUTE, { session_id: session.id }, { cookie });
     assert.deepEqual(detail.messages.map((m) => m.body), ['<p>first</p>', '<p>second</p>']);
     assert.deepEqual(detail.page_history, ['/', '/shop']);
     assert.deepEqual(detail.rating, { rate: 3, reason: 'Slow' });
-    const refused = await h.rpc('/im_livechat/operator/conversation', { session_id: session.id }, { cookie: stranger.cookie });
+    const refused = await h.rpc(CONVERSATION_ROUTE, { session_id: session.id }, { cookie: stranger.cookie });
     assert.equal(refused.body.error?.data.exception_type, 'missing_error');
   });
 
   it('an away operator is not offered to visitors, and is again once available', async () => {
     const { channel, cookie } = await h.channelWithOperator();
-    assert.equal(await h.call('/im_livechat/operator/presence', {}, { cookie }), 'available');
-    assert.equal(await h.call('/im_livechat/operator/set_presence', { presence: 'away' }, { cookie }), 'away');
-    assert.equal((await h.call<{ available_for_me: unknown }>('/im_livechat/init', { channel_id: channel.id })).available_for_me, false);
-    assert.equal(await h.call('/im_livechat/get_session', { channel_id: channel.id, anonymous_name: 'V', previous_operator_id: null }), false);
-    const bad = await h.rpc('/im_livechat/operator/set_presence', { presence: 'busy' }, { cookie });
+    assert.equal(await h.call(PRESENCE_ROUTE, {}, { cookie }), 'available');
+    assert.equal(await h.call(SET_PRESENCE_ROUTE, { presence: 'away' }, { cookie }), 'away');
+    assert.equal((await h.call<{ available_for_me: unknown }>(INIT_ROUTE, { channel_id: channel.id })).available_for_me, false);
+    assert.equal(await h.call(GET_SESSION_ROUTE, { channel_id: channel.id, anonymous_name: 'V', previous_operator_id: null }), false);
+    const bad = await h.rpc(SET_PRESENCE_ROUTE, { presence: 'busy' }, { cookie });
     assert.equal(bad.body.error?.data.exception_type, 'validation_error');
-    assert.equal(await h.call('/im_livechat/operator/set_presence', { presence: 'available' }, { cookie }), 'available');
-    assert.equal((await h.call<{ available_for_me: unknown }>('/im_livechat/init', { channel_id: channel.id })).available_for_me, true);
+    assert.equal(await h.call(SET_PRESENCE_ROUTE, { presence: 'available' }, { cookie }), 'available');
+    assert.equal((await h.call<{ available_for_me: unknown }>(INIT_ROUTE, { channel_id: channel.id })).available_for_me, true);
   });
 
   it('a rating is announced live on the session and operator channels, not to the visitor', async () => {
     const { session, operator, cookie } = await h.visitorSession();
-    await h.call('/im_livechat/operator/close_session', { session_id: session.id }, { cookie });
-    await h.call('/im_livechat/feedback', { uuid: session.uuid, rate: 1, reason: 'Too <b>slow</b>' });
-    await h.call('/im_livechat/feedback', { uuid: session.uuid, rate: 3, reason: 'Changed my mind' });
+    await h.call(CLOSE_SESSION_ROUTE, { session_id: session.id }, { cookie });
+    await h.call(FEEDBACK_ROUTE, { uuid: session.uuid, rate: 1, reason: 'Too <b>slow</b>' });
+    await h.call(FEEDBACK_ROUTE, { uuid: session.uuid, rate: 3, reason: 'Changed my mind' });
     const channels = [`livechat.operator.${operator.id}`, `livechat.session.${session.id}`];
-    const got = await h.call<{ channel: string; message: Record<string, unknown> }[]>('/longpolling/poll', { channels, last: 0, options: {} }, { cookie });
+    const got = await h.call<{ channel: string; message: Record<string, unknown> }[]>(POLL_ROUTE, { channels, last: 0, options: {} }, { cookie });
     const rated = got.filter((n) => n.message.info === 'session_rated');
     assert.deepEqual(
       rated.map((n) => [n.channel, n.message]),
@@ -87,7 +89,7 @@ describeEachEngine('operator console routes', (h) => {
 
   it('the away flag survives a restart and is shared by every server process on the database', async () => {
     const { channel, cookie } = await h.channelWithOperator();
-    assert.equal(await h.call('/im_livechat/operator/set_presence', { presence: 'away' }, { cookie }), 'away');
+    assert.equal(await h.call(SET_PRESENCE_ROUTE, { presence: 'away' }, { cookie }), 'away');
     // A second server process on the same database, started after the flag was set (a restart).
     const config = loadConfig({ LIVECHAT_ADMIN_PASSWORD: ADMIN_PASSWORD, NODE_ENV: 'test', ...h.database.env }, rootDir);
     const other = await buildApp({ config, clock: h.clock });
@@ -97,10 +99,10 @@ describeEachEngine('operator console routes', (h) => {
         const res = await other.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', params, id: 1 }) });
         return (res.json() as { result: unknown }).result;
       };
-      assert.equal(await ask('/im_livechat/operator/presence', {}, { cookie }), 'away');
-      assert.equal(((await ask('/im_livechat/init', { channel_id: channel.id })) as { available_for_me: boolean }).available_for_me, false);
-      assert.equal(await ask('/im_livechat/operator/set_presence', { presence: 'available' }, { cookie }), 'available');
-      assert.equal((await h.call<{ available_for_me: boolean }>('/im_livechat/init', { channel_id: channel.id })).available_for_me, true, 'the first process sees the change');
+      assert.equal(await ask(PRESENCE_ROUTE, {}, { cookie }), 'away');
+      assert.equal(((await ask(INIT_ROUTE, { channel_id: channel.id })) as { available_for_me: boolean }).available_for_me, false);
+      assert.equal(await ask(SET_PRESENCE_ROUTE, { presence: 'available' }, { cookie }), 'available');
+      assert.equal((await h.call<{ available_for_me: boolean }>(INIT_ROUTE, { channel_id: channel.id })).available_for_me, true, 'the first process sees the change');
     } finally {
       await other.close();
     }

@@ -9,11 +9,12 @@ import { loadConfig } from '../../../../src/server/core/config/config.js';
 import { loginWaitMs } from '../../../../src/server/core/limits/login-guard.js';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
 import { callFrom } from '../../abuse/support.js';
+import { SESSION_AUTHENTICATE_ROUTE } from '../../../../src/protocol/routes.js';
 
 // A different account each time: this measures the per-address limit, not the per-account one.
 async function attemptsUntilLimited(h: Harness, max: number): Promise<number> {
   for (let i = 1; i <= max; i += 1) {
-    const { res } = await h.rpc('/web/session/authenticate', { db: 'livechat', login: `nobody-${i}`, password: 'wrong' });
+    const { res } = await h.rpc(SESSION_AUTHENTICATE_ROUTE, { db: 'livechat', login: `nobody-${i}`, password: 'wrong' });
     if (res.statusCode === 429) return i;
   }
   return Number.POSITIVE_INFINITY;
@@ -55,7 +56,7 @@ describeEachEngine(
 /** A fresh operator account (suites share one server), and log-in attempts on it from chosen addresses. */
 async function account(h: Harness) {
   const { operator, password } = await h.channelWithOperator({ online: false });
-  return { login: operator.login, password, attempt: (address: string, tried: string) => callFrom(h, address, '/web/session/authenticate', { db: 'livechat', login: operator.login, password: tried }) };
+  return { login: operator.login, password, attempt: (address: string, tried: string) => callFrom(h, address, SESSION_AUTHENTICATE_ROUTE, { db: 'livechat', login: operator.login, password: tried }) };
 }
 const FAILING = Array.from({ length: 10 }, (_, i) => `192.0.2.${i + 1}`);
 
@@ -109,7 +110,7 @@ describeEachEngine('guesses on one account slow down the guessing addresses, nev
     await other.ready();
     try {
       const from = (address: string, tried: string) =>
-        other.inject({ method: 'POST', url: '/web/session/authenticate', remoteAddress: address, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { db: 'livechat', login, password: tried } }) });
+        other.inject({ method: 'POST', url: SESSION_AUTHENTICATE_ROUTE, remoteAddress: address, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { db: 'livechat', login, password: tried } }) });
       assert.equal((await from(FAILING[4]!, password)).statusCode, 429, 'the failing address waits in the other process too');
       const owner = await from('198.51.100.9', password);
       assert.equal(owner.statusCode, 200);

@@ -3,10 +3,12 @@ import assert from 'node:assert/strict';
 import { BusChannel } from '../../../../src/protocol/livechat.js';
 import { attachmentAccessToken } from '../../../../src/server/domain/attachments/access.js';
 import { ADMIN_PASSWORD, cookieHeader, describeEachEngine } from '../../support/harness.js';
+import { CLOSE_SESSION_ROUTE, REQUEST_HISTORY_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { CHAT_POST_ROUTE, SESSION_AUTHENTICATE_ROUTE, SESSION_DESTROY_ROUTE, SESSION_INFO_ROUTE } from '../../../../src/protocol/routes.js';
 
 describeEachEngine('web session routes', (h) => {
   it('authenticate sets an HttpOnly SameSite=Lax cookie and answers the session info without secrets', async () => {
-    const { body, res } = await h.rpc('/web/session/authenticate', { db: 'livechat', login: 'admin', password: ADMIN_PASSWORD });
+    const { body, res } = await h.rpc(SESSION_AUTHENTICATE_ROUTE, { db: 'livechat', login: 'admin', password: ADMIN_PASSWORD });
     const setCookie = String(res.headers['set-cookie']);
     assert.match(setCookie, /^session_id=[A-Za-z0-9_-]{43}; /);
     assert.match(setCookie, /HttpOnly/);
@@ -18,39 +20,39 @@ describeEachEngine('web session routes', (h) => {
     assert.deepEqual(info.user_context, { lang: 'en_US', tz: 'UTC', uid: info.uid });
     assert.match(String((info.cache_hashes as Record<string, string>).translations), /^[0-9a-f]{40}$/);
     assert.ok(!JSON.stringify(info).includes('scrypt'));
-    const again = await h.call<Record<string, unknown>>('/web/session/get_session_info', {}, { cookie: cookieHeader(res) });
+    const again = await h.call<Record<string, unknown>>(SESSION_INFO_ROUTE, {}, { cookie: cookieHeader(res) });
     assert.equal(again.uid, info.uid);
   });
 
   it('authenticate refuses a wrong password and an unknown login with the same access_denied error', async () => {
-    const wrong = await h.rpc('/web/session/authenticate', { db: 'livechat', login: 'admin', password: 'nope' });
-    const unknown = await h.rpc('/web/session/authenticate', { db: 'livechat', login: 'ghost', password: 'nope' });
+    const wrong = await h.rpc(SESSION_AUTHENTICATE_ROUTE, { db: 'livechat', login: 'admin', password: 'nope' });
+    const unknown = await h.rpc(SESSION_AUTHENTICATE_ROUTE, { db: 'livechat', login: 'ghost', password: 'nope' });
     assert.equal(wrong.body.error?.data.exception_type, 'access_denied');
     assert.deepEqual(wrong.body.error, unknown.body.error);
     assert.equal(wrong.res.headers['set-cookie'], undefined);
   });
 
   it('a forwarded-proto header alone does not make the server believe it is behind HTTPS', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/web/session/authenticate', headers: { 'x-forwarded-proto': 'https' }, payload: { jsonrpc: '2.0', method: 'call', params: { login: 'admin', password: ADMIN_PASSWORD }, id: 1 } });
+    const res = await h.app.inject({ method: 'POST', url: SESSION_AUTHENTICATE_ROUTE, headers: { 'x-forwarded-proto': 'https' }, payload: { jsonrpc: '2.0', method: 'call', params: { login: 'admin', password: ADMIN_PASSWORD }, id: 1 } });
     assert.doesNotMatch(String(res.headers['set-cookie']), /Secure/, 'a forwarded header alone is not trusted');
   });
 
   it('get_session_info without a login, or after destroy, answers code 100', async () => {
-    const none = await h.rpc('/web/session/get_session_info', {});
+    const none = await h.rpc(SESSION_INFO_ROUTE, {});
     assert.equal(none.body.error?.code, 100);
     const cookie = await h.login('admin', ADMIN_PASSWORD);
-    const destroyed = await h.rpc('/web/session/destroy', {}, { cookie });
+    const destroyed = await h.rpc(SESSION_DESTROY_ROUTE, {}, { cookie });
     assert.equal('result' in destroyed.body, false);
     assert.match(String(destroyed.res.headers['set-cookie']), /session_id=; .*Max-Age=0/);
-    const after = await h.rpc('/web/session/get_session_info', {}, { cookie });
+    const after = await h.rpc(SESSION_INFO_ROUTE, {}, { cookie });
     assert.equal(after.body.error?.code, 100);
   });
 
   it('a cookie sent from a foreign origin is ignored', async () => {
     const cookie = await h.login('admin', ADMIN_PASSWORD);
-    const foreign = await h.rpc('/web/session/get_session_info', {}, { cookie, headers: { origin: 'https://evil.example' } });
+    const foreign = await h.rpc(SESSION_INFO_ROUTE, {}, { cookie, headers: { origin: 'https://evil.example' } });
     assert.equal(foreign.body.error?.code, 100);
-    const same = await h.rpc('/web/session/get_session_info', {}, { cookie, headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
+    const same = await h.rpc(SESSION_INFO_ROUTE, {}, { cookie, headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
     assert.equal(same.body.error, undefined);
   });
 });
@@ -58,28 +60,28 @@ describeEachEngine('web session routes', (h) => {
 describeEachEngine('operator conversation routes', (h) => {
   it('close_session closes the conversation and tells the visitor; later posts answer false', async () => {
     const { session, cookie } = await h.visitorSession();
-    assert.equal(await h.call('/im_livechat/operator/close_session', { session_id: session.id }, { cookie }), true);
+    assert.equal(await h.call(CLOSE_SESSION_ROUTE, { session_id: session.id }, { cookie }), true);
     const pushed = (await h.app.store.listNotifications({ channels: [BusChannel.visitor(session.uuid)] })).map((n) => JSON.parse(n.message));
     assert.deepEqual(pushed.at(-1), { info: 'session_closed', uuid: session.uuid });
-    assert.equal(await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'still there?' }), false);
-    assert.equal(await h.call('/im_livechat/operator/close_session', { session_id: session.id }, { cookie }), true);
+    assert.equal(await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'still there?' }), false);
+    assert.equal(await h.call(CLOSE_SESSION_ROUTE, { session_id: session.id }, { cookie }), true);
     assert.equal((await h.app.store.listNotifications({ channels: [BusChannel.visitor(session.uuid)] })).length, pushed.length, 'closing twice publishes once');
   });
 
   it('request_history sends a history_command to the visitor', async () => {
     const { session, cookie } = await h.visitorSession();
-    assert.equal(await h.call('/im_livechat/operator/request_history', { session_id: session.id }, { cookie }), true);
+    assert.equal(await h.call(REQUEST_HISTORY_ROUTE, { session_id: session.id }, { cookie }), true);
     const pushed = (await h.app.store.listNotifications({ channels: [BusChannel.visitor(session.uuid)] })).map((n) => JSON.parse(n.message));
     assert.deepEqual(pushed.at(-1), { _type: 'history_command' });
   });
 
   it('needs a logged-in operator of that conversation; others get the same not-found error', async () => {
     const { session } = await h.visitorSession();
-    const anonymous = await h.rpc('/im_livechat/operator/close_session', { session_id: session.id });
+    const anonymous = await h.rpc(CLOSE_SESSION_ROUTE, { session_id: session.id });
     assert.equal(anonymous.body.error?.code, 100);
     const stranger = await h.channelWithOperator();
-    const foreign = await h.rpc('/im_livechat/operator/close_session', { session_id: session.id }, { cookie: stranger.cookie });
-    const missing = await h.rpc('/im_livechat/operator/close_session', { session_id: 99_999_999 }, { cookie: stranger.cookie });
+    const foreign = await h.rpc(CLOSE_SESSION_ROUTE, { session_id: session.id }, { cookie: stranger.cookie });
+    const missing = await h.rpc(CLOSE_SESSION_ROUTE, { session_id: 99_999_999 }, { cookie: stranger.cookie });
     assert.equal(foreign.body.error?.data.exception_type, 'missing_error');
     assert.deepEqual(foreign.body.error, missing.body.error);
     assert.equal((await h.app.store.getVisitorSession(session.id))?.closed_at, null);
@@ -154,10 +156,10 @@ describeEachEngine(
   'web session behind HTTPS',
   (h) => {
     it('the cookie is Secure when PUBLIC_URL is HTTPS, and absolute links use PUBLIC_URL', async () => {
-      const { body, res } = await h.rpc('/web/session/authenticate', { login: 'admin', password: ADMIN_PASSWORD });
+      const { body, res } = await h.rpc(SESSION_AUTHENTICATE_ROUTE, { login: 'admin', password: ADMIN_PASSWORD });
       assert.match(String(res.headers['set-cookie']), /; Secure/);
       assert.equal((body.result as Record<string, unknown>)['web.base.url'], 'https://chat.example.com');
-      const ok = await h.rpc('/web/session/get_session_info', {}, { cookie: cookieHeader(res), headers: { origin: 'https://chat.example.com' } });
+      const ok = await h.rpc(SESSION_INFO_ROUTE, {}, { cookie: cookieHeader(res), headers: { origin: 'https://chat.example.com' } });
       assert.equal(ok.body.error, undefined, 'the public origin counts as same-origin');
     });
   },

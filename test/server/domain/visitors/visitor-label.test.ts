@@ -13,13 +13,15 @@ import type { VisitorCard } from '../../../../src/protocol/visitor.js';
 import { anonymousVisitorNumber } from '../../../../src/protocol/visitor-label.js';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
 import { callFrom, notificationsOn } from '../../abuse/support.js';
+import { CONVERSATIONS_ROUTE, VISITOR_CARD_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { GET_SESSION_ROUTE, VISITOR_UPDATE_ROUTE } from '../../../../src/protocol/routes.js';
 
 let addresses = 0;
 
 /** A visitor's get_session from an address of its own (the route has a per-address allowance). */
 async function startChat(h: Harness, channelId: number, extra: Record<string, unknown> = {}) {
   addresses += 1;
-  const { body } = await callFrom(h, `10.77.${(addresses >> 8) & 255}.${addresses & 255}`, '/im_livechat/get_session', {
+  const { body } = await callFrom(h, `10.77.${(addresses >> 8) & 255}.${addresses & 255}`, GET_SESSION_ROUTE, {
     channel_id: channelId,
     anonymous_name: 'Visitor',
     previous_operator_id: null,
@@ -28,8 +30,8 @@ async function startChat(h: Harness, channelId: number, extra: Record<string, un
   return body as { result?: { id: number; uuid: string }; error?: { data: { exception_type: string } } };
 }
 
-const listOf = (h: Harness, cookie: string) => h.call<ConversationSummary[]>('/im_livechat/operator/conversations', {}, { cookie });
-const cardOf = (h: Harness, sessionId: number, cookie: string) => h.call<VisitorCard>('/im_livechat/operator/visitor_card', { session_id: sessionId }, { cookie });
+const listOf = (h: Harness, cookie: string) => h.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, {}, { cookie });
+const cardOf = (h: Harness, sessionId: number, cookie: string) => h.call<VisitorCard>(VISITOR_CARD_ROUTE, { session_id: sessionId }, { cookie });
 
 it('the numbers of any 9000 consecutive sessions are distinct four-digit numbers', () => {
   for (const start of [1, 123_456, 2 ** 40]) {
@@ -67,7 +69,7 @@ describeEachEngine('visitor labels', (h) => {
     const later = (await startChat(h, channel.id)).result!;
     const french = (await startChat(h, channel.id, { anonymous_name: 'Visiteur' })).result!;
     const emailOnly = (await startChat(h, channel.id, { visitor_email: 'someone@example.org' })).result!;
-    await h.call('/im_livechat/visitor_update', { uuid: later.uuid, visitor_name: 'Linus' });
+    await h.call(VISITOR_UPDATE_ROUTE, { uuid: later.uuid, visitor_name: 'Linus' });
     const names = new Map((await listOf(h, cookie)).map((c) => [c.id, c.visitor_name]));
     assert.equal(names.get(grace.id), 'Grace');
     assert.equal(names.get(later.id), 'Linus');

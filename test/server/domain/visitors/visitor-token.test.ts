@@ -11,8 +11,9 @@ import { IDENTITY_REJECTED, type VisitorCard } from '../../../../src/protocol/vi
 import type { IdentitySecretGenerated } from '../../../../src/protocol/operator-console.js';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
 import { callFrom } from '../../abuse/support.js';
+import { GENERATE_IDENTITY_SECRET_ROUTE, VISITOR_CARD_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { CHAT_POST_ROUTE, GET_SESSION_ROUTE, VISITOR_UPDATE_ROUTE } from '../../../../src/protocol/routes.js';
 
-const ADMIN = '/im_livechat/operator/admin';
 const HOUR_S = 3600;
 const hashFor = (secret: string, id: string) => crypto.createHmac('sha256', secret).update(id).digest('hex');
 
@@ -27,17 +28,17 @@ function tokenFor(h: Harness, secret: string, claims: Record<string, unknown>, o
 async function channelWithSecret(h: Harness) {
   const ctx = await h.channelWithOperator();
   const admin = await h.login('admin', ADMIN_PASSWORD);
-  const generated = await h.call<IdentitySecretGenerated>(`${ADMIN}/generate_identity_secret`, { channel_id: ctx.channel.id }, { cookie: admin });
+  const generated = await h.call<IdentitySecretGenerated>(GENERATE_IDENTITY_SECRET_ROUTE, { channel_id: ctx.channel.id }, { cookie: admin });
   return { ...ctx, admin, secret: generated.secret };
 }
 
 let addresses = 0;
 function getSession(h: Harness, channelId: number, extra: Record<string, unknown>) {
   addresses += 1;
-  return callFrom(h, `10.9.${(addresses >> 8) & 255}.${addresses & 255}`, '/im_livechat/get_session', { channel_id: channelId, anonymous_name: 'Visitor', previous_operator_id: null, ...extra });
+  return callFrom(h, `10.9.${(addresses >> 8) & 255}.${addresses & 255}`, GET_SESSION_ROUTE, { channel_id: channelId, anonymous_name: 'Visitor', previous_operator_id: null, ...extra });
 }
 
-const cardOf = (h: Harness, sessionId: number, cookie: string) => h.call<VisitorCard>('/im_livechat/operator/visitor_card', { session_id: sessionId }, { cookie });
+const cardOf = (h: Harness, sessionId: number, cookie: string) => h.call<VisitorCard>(VISITOR_CARD_ROUTE, { session_id: sessionId }, { cookie });
 type Opened = { id: number; uuid: string; identity: string; visitor_id?: string; resumed?: true };
 
 const MANY_SECRETS = { RATE_LIMIT_IDENTITY_SECRET: '1000' };
@@ -50,7 +51,7 @@ describeEachEngine('what a visitor hash verifies', (h) => {
     assert.equal(card.identity, 'verified');
     assert.equal(card.visitor_id, 'u-7');
     assert.deepEqual([card.name, card.name_verified, card.email, card.email_verified], ['The CEO', false, 'ceo@bigcorp.test', false]);
-    await h.call('/im_livechat/visitor_update', { uuid: opened.uuid, visitor_email: 'other@bigcorp.test' });
+    await h.call(VISITOR_UPDATE_ROUTE, { uuid: opened.uuid, visitor_email: 'other@bigcorp.test' });
     const updated = await cardOf(h, opened.id, cookie);
     assert.deepEqual([updated.email, updated.email_verified], ['other@bigcorp.test', false]);
   });
@@ -79,14 +80,14 @@ describeEachEngine('signed visitor tokens', (h) => {
     const { channel, secret, cookie } = await channelWithSecret(h);
     const token = await tokenFor(h, secret, { sub: 'u-1', name: 'Ada', email: 'ada@example.org' });
     const opened = (await getSession(h, channel.id, { visitor_token: token })).body.result as Opened;
-    await h.call('/im_livechat/visitor_update', { uuid: opened.uuid, visitor_name: 'The CEO', visitor_email: 'ceo@bigcorp.test' });
-    await h.call('/im_livechat/visitor_update', { uuid: opened.uuid, visitor_email: null });
+    await h.call(VISITOR_UPDATE_ROUTE, { uuid: opened.uuid, visitor_name: 'The CEO', visitor_email: 'ceo@bigcorp.test' });
+    await h.call(VISITOR_UPDATE_ROUTE, { uuid: opened.uuid, visitor_email: null });
     const resumed = (await getSession(h, channel.id, { visitor_id: 'u-1', visitor_hash: hashFor(secret, 'u-1'), visitor_name: 'The CEO', visitor_email: 'ceo@bigcorp.test' })).body.result as Opened;
     assert.equal(resumed.uuid, opened.uuid);
     const card = await cardOf(h, opened.id, cookie);
     assert.deepEqual([card.name, card.name_verified, card.email, card.email_verified], ['Ada', true, 'ada@example.org', true]);
     const renewed = await tokenFor(h, secret, { sub: 'u-1', name: 'Ada King', email: 'ada@example.org' });
-    await h.call('/im_livechat/visitor_update', { uuid: opened.uuid, visitor_token: renewed });
+    await h.call(VISITOR_UPDATE_ROUTE, { uuid: opened.uuid, visitor_token: renewed });
     assert.equal((await cardOf(h, opened.id, cookie)).name, 'Ada King', 'a new token of the same visitor may');
   });
 
@@ -137,13 +138,13 @@ describeEachEngine('signed visitor tokens', (h) => {
     const { channel, secret, admin } = await channelWithSecret(h);
     const token = await tokenFor(h, secret, { sub: 'rotated', name: 'Ada' });
     const opened = (await getSession(h, channel.id, { visitor_token: token })).body.result as Opened;
-    await h.call('/mail/chat_post', { uuid: opened.uuid, message_content: 'my order' });
-    await h.call(`${ADMIN}/generate_identity_secret`, { channel_id: channel.id }, { cookie: admin });
+    await h.call(CHAT_POST_ROUTE, { uuid: opened.uuid, message_content: 'my order' });
+    await h.call(GENERATE_IDENTITY_SECRET_ROUTE, { channel_id: channel.id }, { cookie: admin });
     for (const identity of [{ visitor_token: token }, { visitor_id: 'rotated', visitor_hash: hashFor(secret, 'rotated') }]) {
       const { body } = await getSession(h, channel.id, identity);
       assert.equal(body.error?.data.name, IDENTITY_REJECTED, Object.keys(identity).join());
     }
-    assert.equal((await h.rpc('/im_livechat/visitor_update', { uuid: opened.uuid, visitor_token: token })).body.error?.data.name, IDENTITY_REJECTED);
+    assert.equal((await h.rpc(VISITOR_UPDATE_ROUTE, { uuid: opened.uuid, visitor_token: token })).body.error?.data.name, IDENTITY_REJECTED);
   });
 
   it('refuses a token that is too long or not text, with the other hostile fields', async () => {

@@ -10,6 +10,8 @@ import { buildApp } from '../../../../src/server/app.js';
 import { loadConfig } from '../../../../src/server/core/config/config.js';
 import { ADMIN_PASSWORD, FakeClock, describeEachEngine, rootDir, type Harness } from '../../support/harness.js';
 import { startMailbox } from '../../support/mailbox.js';
+import { OFFLINE_MESSAGE_ROUTE } from '../../../../src/protocol/offline-message.js';
+import { CHAT_POST_ROUTE, GET_SESSION_ROUTE } from '../../../../src/protocol/routes.js';
 
 const mailbox = await startMailbox();
 after(() => mailbox.close());
@@ -25,11 +27,11 @@ async function busyChannel(h: Harness) {
   const ctx = await h.channelWithOperator();
   await h.app.store.updateChannel(ctx.channel.id, { offline_mode: 'message_form' });
   const chat = async (text: string) => {
-    const session = await h.call<{ uuid: string } | false>('/im_livechat/get_session', { channel_id: ctx.channel.id, anonymous_name: 'Visitor', previous_operator_id: null });
+    const session = await h.call<{ uuid: string } | false>(GET_SESSION_ROUTE, { channel_id: ctx.channel.id, anonymous_name: 'Visitor', previous_operator_id: null });
     assert.ok(session, 'the operator is available');
-    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: text });
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: text });
   };
-  const offline = (text: string) => h.call('/im_livechat/offline_message', { channel_id: ctx.channel.id, email: 'v@example.org', message: text });
+  const offline = (text: string) => h.call(OFFLINE_MESSAGE_ROUTE, { channel_id: ctx.channel.id, email: 'v@example.org', message: text });
   const mails = () => mailbox.mails.filter((m) => m.to.includes(ctx.operator.email ?? ''));
   return { ...ctx, chat, offline, mails };
 }

@@ -12,6 +12,8 @@ import { AlertService } from '../../../../src/server/features/alerts/alert-servi
 import { ADMIN_PASSWORD, FakeClock, describeEachEngine, rootDir, type Harness } from '../../support/harness.js';
 import { startMailbox } from '../../support/mailbox.js';
 import { anonymousVisitorNumber } from '../../../../src/protocol/visitor-label.js';
+import { ALERT_SETTINGS_ROUTE, CLOSE_SESSION_ROUTE, SET_ALERT_SETTINGS_ROUTE, UPDATE_CHANNEL_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { CHAT_POST_ROUTE } from '../../../../src/protocol/routes.js';
 
 const mailbox = await startMailbox();
 after(() => mailbox.close());
@@ -21,7 +23,7 @@ const MINUTE = 60_000;
 /** A chat whose visitor wrote `messages`; the operator's own e-mail alerts are on (the default). */
 async function chatWithVisitorMessages(h: Harness, messages: string[]) {
   const ctx = await h.visitorSession({ name: 'Olga' });
-  for (const text of messages) await h.call('/mail/chat_post', { uuid: ctx.session.uuid, message_content: text });
+  for (const text of messages) await h.call(CHAT_POST_ROUTE, { uuid: ctx.session.uuid, message_content: text });
   return ctx;
 }
 
@@ -38,8 +40,8 @@ describeEachEngine(
   (h) => {
     it('each operator reads and changes its own address and settings; bad input is refused', async () => {
       const { cookie, operator } = await h.channelWithOperator();
-      assert.deepEqual(await h.call('/im_livechat/operator/alert_settings', {}, { cookie }), { email: operator.email, notify_missed_chat: true, notify_offline_message: true });
-      const changed = await h.call('/im_livechat/operator/set_alert_settings', { email: 'mailto:Me@Example.org', notify_missed_chat: false, notify_offline_message: true }, { cookie });
+      assert.deepEqual(await h.call(ALERT_SETTINGS_ROUTE, {}, { cookie }), { email: operator.email, notify_missed_chat: true, notify_offline_message: true });
+      const changed = await h.call(SET_ALERT_SETTINGS_ROUTE, { email: 'mailto:Me@Example.org', notify_missed_chat: false, notify_offline_message: true }, { cookie });
       assert.deepEqual(changed, { email: 'Me@Example.org', notify_missed_chat: false, notify_offline_message: true });
       for (const params of [
         { email: 'nope', notify_missed_chat: true, notify_offline_message: true },
@@ -48,11 +50,11 @@ describeEachEngine(
         { email: 'a@b.co', notify_missed_chat: true },
         { email: `${'a'.repeat(300)}@b.co`, notify_missed_chat: true, notify_offline_message: true },
       ]) {
-        const { body } = await h.rpc('/im_livechat/operator/set_alert_settings', params, { cookie });
+        const { body } = await h.rpc(SET_ALERT_SETTINGS_ROUTE, params, { cookie });
         assert.equal(body.error?.data.exception_type, 'validation_error', JSON.stringify(params).slice(0, 60));
       }
-      assert.deepEqual(await h.call('/im_livechat/operator/set_alert_settings', { email: '', notify_missed_chat: true, notify_offline_message: false }, { cookie }), { email: null, notify_missed_chat: true, notify_offline_message: false });
-      const anonymous = await h.rpc('/im_livechat/operator/alert_settings', {});
+      assert.deepEqual(await h.call(SET_ALERT_SETTINGS_ROUTE, { email: '', notify_missed_chat: true, notify_offline_message: false }, { cookie }), { email: null, notify_missed_chat: true, notify_offline_message: false });
+      const anonymous = await h.rpc(ALERT_SETTINGS_ROUTE, {});
       assert.equal(anonymous.body.error?.code, 100);
     });
 
@@ -79,7 +81,7 @@ describeEachEngine(
       assert.match(mail!.text, new RegExp(`Open the conversation: https://chat\\.example\\.com/operator/#/conversations/${session.id}$`, 'm'));
       h.clock.advance(10 * MINUTE);
       await h.app.alerts.sweep();
-      await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'still here' });
+      await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'still here' });
       h.clock.advance(10 * MINUTE);
       await h.app.alerts.sweep();
       assert.equal(mailbox.mails.length, before + 1, 'one mail per conversation and kind');
@@ -87,15 +89,15 @@ describeEachEngine(
 
     it('an answered chat, a closed chat and a chat without a visitor message are not missed; the channel’s delay applies', async () => {
       const answered = await chatWithVisitorMessages(h, ['hi']);
-      await h.call('/mail/chat_post', { session_id: answered.session.id, message_content: 'Hello!' }, { cookie: answered.cookie });
+      await h.call(CHAT_POST_ROUTE, { session_id: answered.session.id, message_content: 'Hello!' }, { cookie: answered.cookie });
       const closed = await chatWithVisitorMessages(h, ['hi']);
-      await h.call('/im_livechat/operator/close_session', { session_id: closed.session.id }, { cookie: closed.cookie });
+      await h.call(CLOSE_SESSION_ROUTE, { session_id: closed.session.id }, { cookie: closed.cookie });
       await chatWithVisitorMessages(h, []);
       const quick = await chatWithVisitorMessages(h, ['quick']);
       const admin = await h.login('admin', ADMIN_PASSWORD);
-      await h.call('/im_livechat/operator/admin/update_channel', { channel_id: quick.channel.id, values: { missed_after_seconds: 30 } }, { cookie: admin });
+      await h.call(UPDATE_CHANNEL_ROUTE, { channel_id: quick.channel.id, values: { missed_after_seconds: 30 } }, { cookie: admin });
       for (const bad of [5, 86_401, 1.5, '30']) {
-        const { body } = await h.rpc('/im_livechat/operator/admin/update_channel', { channel_id: quick.channel.id, values: { missed_after_seconds: bad } }, { cookie: admin });
+        const { body } = await h.rpc(UPDATE_CHANNEL_ROUTE, { channel_id: quick.channel.id, values: { missed_after_seconds: bad } }, { cookie: admin });
         assert.match(body.error?.data.message ?? '', /missed_after_seconds must be 10 to 86400 seconds/);
       }
       const before = mailbox.mails.length;

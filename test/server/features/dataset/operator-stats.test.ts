@@ -1,6 +1,7 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
+import { FEEDBACK_ROUTE, GET_SESSION_ROUTE, SEARCH_READ_ROUTE } from '../../../../src/protocol/routes.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -12,7 +13,7 @@ async function startSessions(h: Harness, channelId: number, count: number): Prom
   for (const id of await h.app.store.channelOperatorIds(channelId)) await h.app.store.touchOperator(id, h.clock.now());
   const uuids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const s = await h.call<{ uuid: string } | false>('/im_livechat/get_session', { channel_id: channelId, anonymous_name: `V${i}`, previous_operator_id: null });
+    const s = await h.call<{ uuid: string } | false>(GET_SESSION_ROUTE, { channel_id: channelId, anonymous_name: `V${i}`, previous_operator_id: null });
     assert.ok(s, 'a session starts');
     uuids.push(s.uuid);
   }
@@ -46,7 +47,7 @@ describeEachEngine('operator statistics through read_group', (h) => {
       ['create_date', '<', '2024-05-12 00:00:00'],
     ]);
     // The domain of a group selects exactly that group's rows.
-    const again = await h.call<{ length: number }>('/web/dataset/search_read', { model: 'mail.channel', domain: groups[2]?.__domain, fields: ['id'] }, { cookie });
+    const again = await h.call<{ length: number }>(SEARCH_READ_ROUTE, { model: 'mail.channel', domain: groups[2]?.__domain, fields: ['id'] }, { cookie });
     assert.equal(again.length, 3);
   });
 
@@ -55,7 +56,7 @@ describeEachEngine('operator statistics through read_group', (h) => {
     const theirs = await h.channelWithOperator();
     const [a, b, c, d] = await startSessions(h, mine.channel.id, 4);
     const [e] = await startSessions(h, theirs.channel.id, 1);
-    for (const [uuid, rate] of [[a, 5], [b, 5], [c, 3], [d, 1], [e, 1]] as const) await h.call('/im_livechat/feedback', { uuid, rate, reason: '' });
+    for (const [uuid, rate] of [[a, 5], [b, 5], [c, 3], [d, 1], [e, 1]] as const) await h.call(FEEDBACK_ROUTE, { uuid, rate, reason: '' });
 
     const split = async (cookie: string, domain: unknown[]) => {
       const { body } = await readGroup(h, cookie, 'rating.rating', domain, 'rating');

@@ -11,17 +11,26 @@ import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/
 import { startMailbox } from '../../support/mailbox.js';
 import { callFrom, notificationsOn } from '../../abuse/support.js';
 import { anonymousVisitorNumber } from '../../../../src/protocol/visitor-label.js';
+import {
+  CONVERSATIONS_ROUTE,
+  CONVERSATION_ROUTE,
+  REPLY_BY_EMAIL_ROUTE,
+  UPDATE_CHANNEL_ROUTE,
+  VISITOR_CARD_ROUTE,
+} from '../../../../src/protocol/console/routes.js';
+import { OFFLINE_MESSAGE_ROUTE } from '../../../../src/protocol/offline-message.js';
+import { CHAT_POST_ROUTE, INIT_ROUTE } from '../../../../src/protocol/routes.js';
 
 const mailbox = await startMailbox();
 after(() => mailbox.close());
 
-const ROUTE = '/im_livechat/offline_message';
+const ROUTE = OFFLINE_MESSAGE_ROUTE;
 
 /** A channel with the offline form on, an operator who is not online, and a second member. */
 async function offlineChannel(h: Harness) {
   const ctx = await h.channelWithOperator({ online: false });
   const admin = await h.login('admin', ADMIN_PASSWORD);
-  await h.call('/im_livechat/operator/admin/update_channel', { channel_id: ctx.channel.id, values: { offline_mode: 'message_form' } }, { cookie: admin });
+  await h.call(UPDATE_CHANNEL_ROUTE, { channel_id: ctx.channel.id, values: { offline_mode: 'message_form' } }, { cookie: admin });
   const colleague = await h.app.store.createOperator({ login: `${ctx.operator.login}-2`, display_name: 'Colleague', email: `${ctx.operator.login}-2@example.com`, password: 'pw-colleague' });
   await h.app.store.addChannelOperator(ctx.channel.id, colleague.id);
   return { ...ctx, admin, colleague };
@@ -32,16 +41,16 @@ describeEachEngine(
   (h) => {
     it('init says nothing new for a channel that hides its button (SPEC default), and names the form when it is on', async () => {
       const { channel } = await h.channelWithOperator({ online: false });
-      const hidden = await h.call<{ options: Record<string, unknown> }>('/im_livechat/init', { channel_id: channel.id });
+      const hidden = await h.call<{ options: Record<string, unknown> }>(INIT_ROUTE, { channel_id: channel.id });
       assert.equal('offline_mode' in hidden.options, false);
       const admin = await h.login('admin', ADMIN_PASSWORD);
-      await h.call('/im_livechat/operator/admin/update_channel', { channel_id: channel.id, values: { offline_mode: 'message_form' } }, { cookie: admin });
-      const form = await h.call<{ available_for_me: boolean; options: Record<string, unknown> }>('/im_livechat/init', { channel_id: channel.id });
+      await h.call(UPDATE_CHANNEL_ROUTE, { channel_id: channel.id, values: { offline_mode: 'message_form' } }, { cookie: admin });
+      const form = await h.call<{ available_for_me: boolean; options: Record<string, unknown> }>(INIT_ROUTE, { channel_id: channel.id });
       assert.equal(form.available_for_me, false);
       assert.equal(form.options.offline_mode, 'message_form');
       assert.equal(form.options.offline_text, false, 'the default text is left to the widget, in the page language');
-      await h.call('/im_livechat/operator/admin/update_channel', { channel_id: channel.id, values: { offline_text: 'Write to us' } }, { cookie: admin });
-      const custom = await h.call<{ options: Record<string, unknown> }>('/im_livechat/init', { channel_id: channel.id });
+      await h.call(UPDATE_CHANNEL_ROUTE, { channel_id: channel.id, values: { offline_text: 'Write to us' } }, { cookie: admin });
+      const custom = await h.call<{ options: Record<string, unknown> }>(INIT_ROUTE, { channel_id: channel.id });
       assert.equal(custom.options.offline_text, 'Write to us');
     });
 
@@ -49,7 +58,7 @@ describeEachEngine(
       const { channel, operator, cookie } = await h.channelWithOperator({ online: true });
       const { body } = await h.rpc(ROUTE, { channel_id: channel.id, name: 'Ann', email: 'ann@example.org', message: 'hello' });
       assert.equal(body.error?.data.message, 'This channel does not take messages while nobody is online');
-      assert.deepEqual(await h.call('/im_livechat/operator/conversations', {}, { cookie }), []);
+      assert.deepEqual(await h.call(CONVERSATIONS_ROUTE, {}, { cookie }), []);
       void operator;
     });
 
@@ -67,15 +76,15 @@ describeEachEngine(
       assert.match(mail!.text, /\/operator\/#\/conversations\/\d+/);
 
       const cookie = await h.login(operator.login, password);
-      const list = await h.call<ConversationSummary[]>('/im_livechat/operator/conversations', {}, { cookie });
+      const list = await h.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, {}, { cookie });
       assert.equal(list.length, 1);
       assert.equal(list[0]!.origin, 'offline');
       assert.equal(list[0]!.visitor_name, 'Ann <b>');
-      const detail = await h.call<ConversationDetail>('/im_livechat/operator/conversation', { session_id: list[0]!.id }, { cookie });
+      const detail = await h.call<ConversationDetail>(CONVERSATION_ROUTE, { session_id: list[0]!.id }, { cookie });
       assert.equal(detail.reply_email, 'ann@example.org');
       assert.equal(detail.messages.length, 1);
       assert.equal(detail.messages[0]!.body, '<p>My order &lt;script&gt;x&lt;/script&gt;<br/>never came</p>');
-      const card = await h.call<{ email: string; identity: string; name: string }>('/im_livechat/operator/visitor_card', { session_id: list[0]!.id }, { cookie });
+      const card = await h.call<{ email: string; identity: string; name: string }>(VISITOR_CARD_ROUTE, { session_id: list[0]!.id }, { cookie });
       assert.deepEqual({ name: card.name, email: card.email, identity: card.identity }, { name: 'Ann <b>', email: 'ann@example.org', identity: 'unverified' });
       for (const id of [operator.id, colleague.id]) {
         const told = (await notificationsOn(h, BusChannel.operator(id))).filter((n) => n.info === 'new_session');
@@ -153,10 +162,10 @@ describeEachEngine(
       const before = mailbox.mails.length;
       // An SMTP refusal: an error the console shows, nothing stored, the same answer can be sent again.
       mailbox.refuse(1);
-      const refused = await h.rpc('/im_livechat/operator/reply_by_email', { session_id: session!.id, message: 'It left today.' }, { cookie });
+      const refused = await h.rpc(REPLY_BY_EMAIL_ROUTE, { session_id: session!.id, message: 'It left today.' }, { cookie });
       assert.equal(refused.body.error?.data.message, 'The answer could not be sent by e-mail');
       assert.equal((await h.app.store.listMessages(session!.id, 10)).length, 1);
-      const id = await h.call<number>('/im_livechat/operator/reply_by_email', { session_id: session!.id, message: 'It left today.\nTracking soon.' }, { cookie });
+      const id = await h.call<number>(REPLY_BY_EMAIL_ROUTE, { session_id: session!.id, message: 'It left today.\nTracking soon.' }, { cookie });
       const [mail] = await mailbox.waitFor(before);
       assert.deepEqual(mail!.to, ['cy@example.org']);
       assert.equal(mail!.subject, `Your message to ${channel.name}`);
@@ -171,7 +180,7 @@ describeEachEngine(
       const other = (await notificationsOn(h, BusChannel.operator(operator.id))).filter((n) => n.id === id);
       assert.equal(other.length, 1);
       // A chat message would reach no one: the chat route refuses it.
-      assert.equal(await h.call('/mail/chat_post', { session_id: session!.id, message_content: 'hello?' }, { cookie }), false);
+      assert.equal(await h.call(CHAT_POST_ROUTE, { session_id: session!.id, message_content: 'hello?' }, { cookie }), false);
       void password;
     });
 
@@ -180,17 +189,17 @@ describeEachEngine(
       await h.call(ROUTE, { channel_id: channel.id, email: 'd@example.org', message: 'hi' });
       const [session] = await h.app.store.offline.list([channel.id], 1);
       const stranger = await h.channelWithOperator();
-      const read = await h.rpc('/im_livechat/operator/conversation', { session_id: session!.id }, { cookie: stranger.cookie });
+      const read = await h.rpc(CONVERSATION_ROUTE, { session_id: session!.id }, { cookie: stranger.cookie });
       assert.equal(read.body.error?.data.name, 'livechat.MissingError');
-      const reply = await h.rpc('/im_livechat/operator/reply_by_email', { session_id: session!.id, message: 'hi' }, { cookie: stranger.cookie });
+      const reply = await h.rpc(REPLY_BY_EMAIL_ROUTE, { session_id: session!.id, message: 'hi' }, { cookie: stranger.cookie });
       assert.equal(reply.body.error?.data.name, 'livechat.MissingError');
-      assert.deepEqual(await h.call('/im_livechat/operator/conversations', {}, { cookie: stranger.cookie }), []);
+      assert.deepEqual(await h.call(CONVERSATIONS_ROUTE, {}, { cookie: stranger.cookie }), []);
       // A live chat is not answered by e-mail.
       const chat = await h.visitorSession();
-      const notOffline = await h.rpc('/im_livechat/operator/reply_by_email', { session_id: chat.session.id, message: 'hi' }, { cookie: chat.cookie });
+      const notOffline = await h.rpc(REPLY_BY_EMAIL_ROUTE, { session_id: chat.session.id, message: 'hi' }, { cookie: chat.cookie });
       assert.equal(notOffline.body.error?.data.name, 'livechat.MissingError');
       for (const [value, pattern] of [['', /empty/], ['x'.repeat(4001), /too long/], ['a\u0000', /control/], [42, /must be a string/]] as const) {
-        const { body } = await h.rpc('/im_livechat/operator/reply_by_email', { session_id: session!.id, message: value }, { cookie: stranger.cookie });
+        const { body } = await h.rpc(REPLY_BY_EMAIL_ROUTE, { session_id: session!.id, message: value }, { cookie: stranger.cookie });
         assert.match(body.error?.data.message ?? '', pattern);
       }
     });

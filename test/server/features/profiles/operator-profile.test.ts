@@ -12,6 +12,7 @@ import {
 } from '../../../../src/protocol/operator-profile.js';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
 import { multipart, tinyPng, type Part } from '../../support/multipart.js';
+import { GET_SESSION_ROUTE } from '../../../../src/protocol/routes.js';
 
 async function upload(h: Harness, route: string, parts: Part[], cookie: string) {
   const { body, contentType } = multipart(parts);
@@ -27,7 +28,7 @@ describeEachEngine('operator profiles', (h) => {
     const renamed = await h.call<OperatorProfile>(OPERATOR_SET_PROFILE_ROUTE, { name: '  Nora Support  ' }, { cookie });
     assert.deepEqual(renamed, { id: operator.id, name: 'Nora Support', has_avatar: false, avatar_url: `/web/partner_image/${operator.id}` });
     assert.deepEqual(await h.call<OperatorProfile>(OPERATOR_PROFILE_ROUTE, {}, { cookie }), renamed);
-    const session = await h.call<{ operator_pid: [number, string] }>('/im_livechat/get_session', { channel_id: channel.id, anonymous_name: 'Visitor', previous_operator_id: null });
+    const session = await h.call<{ operator_pid: [number, string] }>(GET_SESSION_ROUTE, { channel_id: channel.id, anonymous_name: 'Visitor', previous_operator_id: null });
     assert.deepEqual(session.operator_pid, [operator.id, 'Nora Support']);
     for (const bad of ['', '   ', 'x'.repeat(65), 'bell\u0007', 'nul\u0000', 42, null, ['Nora'], { __proto__: { name: 'x' } }]) {
       const { body } = await h.rpc(OPERATOR_SET_PROFILE_ROUTE, { name: bad }, { cookie });

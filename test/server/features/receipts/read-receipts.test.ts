@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { BusChannel, type ChatMessage } from '../../../../src/protocol/livechat.js';
 import type { ConversationSummary } from '../../../../src/protocol/operator-console.js';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
+import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE } from '../../../../src/protocol/routes.js';
 
 async function seenNotices(h: Harness, uuid: string): Promise<Record<string, unknown>[]> {
   return (await h.app.store.listNotifications({ channels: [BusChannel.visitor(uuid)] }))
@@ -18,23 +20,23 @@ async function seenNotices(h: Harness, uuid: string): Promise<Record<string, unk
 describeEachEngine('read receipts', (h) => {
   it('marking read tells the visitor once, only forward, and the history keeps it for the visitor’s messages up to there', async () => {
     const { session, cookie } = await h.visitorSession();
-    const first = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Hello?' });
-    const second = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Anyone there?' });
-    const history = () => h.call<ChatMessage[]>('/mail/chat_history', { uuid: session.uuid, limit: 20 });
+    const first = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Hello?' });
+    const second = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Anyone there?' });
+    const history = () => h.call<ChatMessage[]>(CHAT_HISTORY_ROUTE, { uuid: session.uuid, limit: 20 });
     assert.deepEqual((await history()).map((m) => m.seen), [undefined, undefined], 'nothing read yet');
 
-    assert.equal(await h.call('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: first }, { cookie }), true);
+    assert.equal(await h.call(MARK_SEEN_ROUTE, { session_id: session.id, message_id: first }, { cookie }), true);
     assert.deepEqual(await seenNotices(h, session.uuid), [{ info: 'channel_seen', last_message_id: first }]);
     assert.deepEqual((await history()).map((m) => [m.id, m.seen]), [[second, undefined], [first, true]]);
 
-    assert.equal(await h.call('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: first }, { cookie }), false, 'already there');
-    assert.equal(await h.call('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: second }, { cookie }), true);
-    assert.equal(await h.call('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: first }, { cookie }), false, 'never backwards');
+    assert.equal(await h.call(MARK_SEEN_ROUTE, { session_id: session.id, message_id: first }, { cookie }), false, 'already there');
+    assert.equal(await h.call(MARK_SEEN_ROUTE, { session_id: session.id, message_id: second }, { cookie }), true);
+    assert.equal(await h.call(MARK_SEEN_ROUTE, { session_id: session.id, message_id: first }, { cookie }), false, 'never backwards');
     assert.deepEqual((await seenNotices(h, session.uuid)).map((n) => n.last_message_id), [first, second]);
 
-    const reply = await h.call<number>('/mail/chat_post', { session_id: session.id, message_content: 'Yes, hello!' }, { cookie });
-    const third = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Great' });
-    await h.call('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: reply }, { cookie });
+    const reply = await h.call<number>(CHAT_POST_ROUTE, { session_id: session.id, message_content: 'Yes, hello!' }, { cookie });
+    const third = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Great' });
+    await h.call(MARK_SEEN_ROUTE, { session_id: session.id, message_id: reply }, { cookie });
     const after = await history();
     assert.deepEqual(
       after.map((m) => [m.id, m.seen]),
@@ -51,49 +53,49 @@ describeEachEngine('read receipts', (h) => {
   it('only the conversation’s operator or an admin marks it; other conversations’ messages and malformed ids move nothing', async () => {
     const { session, cookie } = await h.visitorSession();
     const other = await h.visitorSession();
-    const mine = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'mine' });
-    const theirs = await h.call<number>('/mail/chat_post', { uuid: other.session.uuid, message_content: 'theirs' });
+    const mine = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'mine' });
+    const theirs = await h.call<number>(CHAT_POST_ROUTE, { uuid: other.session.uuid, message_content: 'theirs' });
 
-    const anonymous = await h.rpc('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: mine });
+    const anonymous = await h.rpc(MARK_SEEN_ROUTE, { session_id: session.id, message_id: mine });
     assert.equal(anonymous.body.error?.code, 100);
-    const stranger = await h.rpc('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: mine }, { cookie: other.cookie });
+    const stranger = await h.rpc(MARK_SEEN_ROUTE, { session_id: session.id, message_id: mine }, { cookie: other.cookie });
     assert.equal(stranger.body.error?.data.exception_type, 'missing_error');
-    const unknown = await h.rpc('/im_livechat/operator/mark_seen', { session_id: 987_654, message_id: mine }, { cookie: other.cookie });
+    const unknown = await h.rpc(MARK_SEEN_ROUTE, { session_id: 987_654, message_id: mine }, { cookie: other.cookie });
     assert.equal(unknown.body.error?.data.message, stranger.body.error?.data.message, 'someone else’s conversation looks like a missing one');
 
-    assert.equal(await h.call('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: theirs }, { cookie }), false, 'a message of another conversation');
+    assert.equal(await h.call(MARK_SEEN_ROUTE, { session_id: session.id, message_id: theirs }, { cookie }), false, 'a message of another conversation');
     for (const bad of [null, -1, 1.5, '1; DROP TABLE message', '\u0000', [], { __proto__: { id: 1 } }, 2 ** 60]) {
       for (const params of [{ session_id: session.id, message_id: bad }, { session_id: bad, message_id: mine }]) {
-        const { body } = await h.rpc('/im_livechat/operator/mark_seen', params, { cookie });
+        const { body } = await h.rpc(MARK_SEEN_ROUTE, params, { cookie });
         assert.equal(body.error?.data.exception_type, 'validation_error', JSON.stringify(params));
       }
     }
     for (const key of ['__proto__', 'constructor']) {
-      const { body } = await h.rpc('/im_livechat/operator/mark_seen', JSON.parse(`{"${key}": {"session_id": ${session.id}}, "message_id": ${mine}}`) as object, { cookie });
+      const { body } = await h.rpc(MARK_SEEN_ROUTE, JSON.parse(`{"${key}": {"session_id": ${session.id}}, "message_id": ${mine}}`) as object, { cookie });
       assert.equal(body.error?.data.exception_type, 'validation_error', key);
     }
     assert.deepEqual(await seenNotices(h, session.uuid), []);
     assert.deepEqual(await seenNotices(h, other.session.uuid), []);
 
     const admin = await h.login('admin', 'admin-test-password');
-    assert.equal(await h.call('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: mine }, { cookie: admin }), true);
+    assert.equal(await h.call(MARK_SEEN_ROUTE, { session_id: session.id, message_id: mine }, { cookie: admin }), true);
   });
 
   it('opening a conversation clears its unread count for good: the list read again after a reload says 0 until the visitor writes again', async () => {
     const { session, cookie } = await h.visitorSession();
-    await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Hello?' });
-    const second = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Anyone there?' });
-    const unread = async () => (await h.call<ConversationSummary[]>('/im_livechat/operator/conversations', {}, { cookie })).find((c) => c.id === session.id);
+    await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Hello?' });
+    const second = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Anyone there?' });
+    const unread = async () => (await h.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, {}, { cookie })).find((c) => c.id === session.id);
     assert.equal((await unread())?.unread, 2);
 
-    assert.equal(await h.call('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: second }, { cookie }), true);
+    assert.equal(await h.call(MARK_SEEN_ROUTE, { session_id: session.id, message_id: second }, { cookie }), true);
     const seen = await unread();
     assert.equal(seen?.unread, 0, 'read, though not yet answered');
     assert.notEqual(seen?.waiting_since, null, 'still waiting for an answer');
-    const detail = await h.call<ConversationSummary>('/im_livechat/operator/conversation', { session_id: session.id }, { cookie });
+    const detail = await h.call<ConversationSummary>(CONVERSATION_ROUTE, { session_id: session.id }, { cookie });
     assert.equal(detail.unread, 0);
 
-    await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'Still there?' });
+    await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Still there?' });
     assert.equal((await unread())?.unread, 1, 'only what came after the marker');
   });
 });
@@ -103,9 +105,9 @@ describeEachEngine(
   (h) => {
     it('an operator’s 4th mark a minute from one address is refused', async () => {
       const { session, cookie } = await h.visitorSession();
-      const id = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'hi' });
+      const id = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'hi' });
       const codes: number[] = [];
-      for (let i = 0; i < 4; i += 1) codes.push((await h.rpc('/im_livechat/operator/mark_seen', { session_id: session.id, message_id: id }, { cookie })).res.statusCode);
+      for (let i = 0; i < 4; i += 1) codes.push((await h.rpc(MARK_SEEN_ROUTE, { session_id: session.id, message_id: id }, { cookie })).res.statusCode);
       assert.deepEqual(codes, [200, 200, 200, 429]);
     });
   },

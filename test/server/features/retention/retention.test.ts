@@ -12,10 +12,12 @@ import { VISITOR_UPLOAD_ROUTE } from '../../../../src/protocol/visitor-upload.js
 import { ConfigError, loadConfig } from '../../../../src/server/core/config/config.js';
 import { ADMIN_PASSWORD, describeEachEngine, rootDir, type Harness } from '../../support/harness.js';
 import { multipart, tinyPng } from '../../support/multipart.js';
+import { UPDATE_CHANNEL_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { CHAT_POST_ROUTE, FEEDBACK_ROUTE, GET_SESSION_ROUTE, HISTORY_ROUTE } from '../../../../src/protocol/routes.js';
 
 const DAY = 86_400_000;
 const TOKEN = 'scrape-secret-0123456789';
-const UPDATE = '/im_livechat/operator/admin/update_channel';
+const UPDATE = UPDATE_CHANNEL_ROUTE;
 
 async function statistics(h: Harness, cookie: string) {
   const group = async (model: string, groupby: string) => {
@@ -38,13 +40,13 @@ async function scrape(h: Harness): Promise<string> {
 /** A conversation of `channelId` started now, with a visitor's file, a rating and a page history, then ended. */
 async function endedConversation(h: Harness, channelId: number, rate: 5 | 3 | 1) {
   for (const id of await h.app.store.channelOperatorIds(channelId)) await h.app.store.touchOperator(id, h.clock.now());
-  const session = await h.call<{ id: number; uuid: string; operator_pid: [number, string] }>('/im_livechat/get_session', { channel_id: channelId, anonymous_name: 'V', previous_operator_id: null });
-  await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'private words' });
-  await h.call('/im_livechat/history', { pid: session.operator_pid[0], channel_uuid: session.uuid, page_history: ['/pricing'] });
+  const session = await h.call<{ id: number; uuid: string; operator_pid: [number, string] }>(GET_SESSION_ROUTE, { channel_id: channelId, anonymous_name: 'V', previous_operator_id: null });
+  await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'private words' });
+  await h.call(HISTORY_ROUTE, { pid: session.operator_pid[0], channel_uuid: session.uuid, page_history: ['/pricing'] });
   const { body, contentType } = multipart([{ name: 'uuid', value: session.uuid }, { name: 'file', value: tinyPng(), filename: 'shot.png' }]);
   const uploaded = await h.app.inject({ method: 'POST', url: VISITOR_UPLOAD_ROUTE, headers: { 'content-type': contentType }, payload: body });
   assert.equal(uploaded.statusCode, 200, uploaded.body);
-  await h.call('/im_livechat/feedback', { uuid: session.uuid, rate, reason: 'my secret reason' });
+  await h.call(FEEDBACK_ROUTE, { uuid: session.uuid, rate, reason: 'my secret reason' });
   await h.app.store.closeVisitorSession(session.id, h.clock.now());
   const publicId = new URL((uploaded.json() as { attachments: { url: string }[] }).attachments[0]!.url).pathname.split('/').pop()!;
   return { ...session, publicId };
@@ -77,7 +79,7 @@ describeEachEngine(
       h.clock.advance(DAY);
       const b = await endedConversation(h, purged.channel.id, 1);
       const forever = await endedConversation(h, kept.channel.id, 3);
-      const open = await h.call<{ id: number }>('/im_livechat/get_session', { channel_id: purged.channel.id, anonymous_name: 'Still here', previous_operator_id: null });
+      const open = await h.call<{ id: number }>(GET_SESSION_ROUTE, { channel_id: purged.channel.id, anonymous_name: 'Still here', previous_operator_id: null });
       const before = { admin: await statistics(h, admin), operator: await statistics(h, purged.cookie) };
       const metricsBefore = await scrape(h);
 
@@ -120,7 +122,7 @@ describeEachEngine(
       const before = await statistics(h, admin);
       await h.call(UPDATE, { channel_id: channel.id, values: { retention_days: 1 } }, { cookie: admin });
       const purging = Promise.all([h.app.retention.runOnce(), h.app.retention.runOnce()]);
-      assert.ok(await h.call('/mail/chat_post', { uuid: live.session.uuid, message_content: 'chats go on while the job runs' }));
+      assert.ok(await h.call(CHAT_POST_ROUTE, { uuid: live.session.uuid, message_content: 'chats go on while the job runs' }));
       const [first, second] = await purging;
       assert.equal(first.conversations + second.conversations, 230);
       assert.deepEqual(await statistics(h, admin), before);

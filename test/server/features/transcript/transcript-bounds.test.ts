@@ -9,19 +9,20 @@ import { comparableEmailAddress } from '../../../../src/protocol/email-address.j
 import { describeEachEngine, type Harness } from '../../support/harness.js';
 import { startMailbox } from '../../support/mailbox.js';
 import { callFrom } from '../../abuse/support.js';
+import { CHAT_POST_ROUTE, EMAIL_TRANSCRIPT_ROUTE, GET_SESSION_ROUTE } from '../../../../src/protocol/routes.js';
 
 const mailbox = await startMailbox();
 after(() => mailbox.close());
 
-const ROUTE = '/im_livechat/email_livechat_transcript';
+const ROUTE = EMAIL_TRANSCRIPT_ROUTE;
 
 /** A channel with its operator logged in, and a way to open answered conversations on it. */
 async function channel(h: Harness) {
   const ctx = await h.channelWithOperator();
   const conversation = async (answered = true) => {
-    const session = await h.call<{ id: number; uuid: string }>('/im_livechat/get_session', { channel_id: ctx.channel.id, anonymous_name: 'Visitor', previous_operator_id: null });
-    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'hello' });
-    if (answered) await h.call('/mail/chat_post', { session_id: session.id, message_content: 'Hello, how can I help?' }, { cookie: ctx.cookie });
+    const session = await h.call<{ id: number; uuid: string }>(GET_SESSION_ROUTE, { channel_id: ctx.channel.id, anonymous_name: 'Visitor', previous_operator_id: null });
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'hello' });
+    if (answered) await h.call(CHAT_POST_ROUTE, { session_id: session.id, message_content: 'Hello, how can I help?' }, { cookie: ctx.cookie });
     return session;
   };
   return { ...ctx, conversation };
@@ -39,7 +40,7 @@ describeEachEngine(
       assert.equal(body.error?.data.message, 'This conversation can be mailed once an operator has answered');
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(mailbox.mails.length, before);
-      await h.call('/mail/chat_post', { session_id: session.id, message_content: 'Here I am' }, { cookie: c.cookie });
+      await h.call(CHAT_POST_ROUTE, { session_id: session.id, message_content: 'Here I am' }, { cookie: c.cookie });
       await h.call(ROUTE, { uuid: session.uuid, email: 'v@example.org' });
       assert.equal(mailbox.mails.length, before + 1);
     });
@@ -74,9 +75,9 @@ describeEachEngine(
 
     it('the visitor’s links arrive defanged in both parts; the operator’s text is the operator’s', async () => {
       const c = await channel(h);
-      const session = await h.call<{ id: number; uuid: string }>('/im_livechat/get_session', { channel_id: c.channel.id, anonymous_name: 'Visitor', previous_operator_id: null });
-      await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'Claim at https://evil.test/claim now, or mail win@evil.test' });
-      await h.call('/mail/chat_post', { session_id: session.id, message_content: 'Our help page: https://help.example.com/a' }, { cookie: c.cookie });
+      const session = await h.call<{ id: number; uuid: string }>(GET_SESSION_ROUTE, { channel_id: c.channel.id, anonymous_name: 'Visitor', previous_operator_id: null });
+      await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Claim at https://evil.test/claim now, or mail win@evil.test' });
+      await h.call(CHAT_POST_ROUTE, { session_id: session.id, message_content: 'Our help page: https://help.example.com/a' }, { cookie: c.cookie });
       const before = mailbox.mails.length;
       await h.call(ROUTE, { uuid: session.uuid, email: 'me@example.org' });
       const [mail] = await mailbox.waitFor(before);

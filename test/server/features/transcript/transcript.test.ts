@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startSmtpCapture } from '../../../support/smtp-capture.js';
 import { describeEachEngine } from '../../support/harness.js';
+import { CHAT_POST_ROUTE, EMAIL_TRANSCRIPT_ROUTE } from '../../../../src/protocol/routes.js';
 
 interface Received {
   from: string;
@@ -34,11 +35,11 @@ describeEachEngine(
   (h) => {
     it('sends every message with its author and time to a real SMTP server', async () => {
       const { session, cookie } = await h.visitorSession({ name: 'Olivia Ops' });
-      await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'I need <help> & more' });
+      await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'I need <help> & more' });
       h.clock.advance(60_000);
-      await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'Sure, here it is.' }, { cookie });
+      await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Sure, here it is.' }, { cookie });
       const before = received.length;
-      const { body } = await h.rpc('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: 'mailto:visitor@example.org' });
+      const { body } = await h.rpc(EMAIL_TRANSCRIPT_ROUTE, { uuid: session.uuid, email: 'mailto:visitor@example.org' });
       assert.equal(body.error, undefined, JSON.stringify(body.error));
       assert.equal('result' in body, false);
       assert.equal(received.length, before + 1);
@@ -55,9 +56,9 @@ describeEachEngine(
 
     it('keeps an operator name with line breaks on one subject line', async () => {
       const { session, cookie } = await h.visitorSession({ name: 'Eve\r\nBcc: victim@example.com' });
-      await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'hi' });
-      await h.call('/mail/chat_post', { session_id: session.id, message_content: 'hello' }, { cookie });
-      await h.call('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: 'v@example.org' });
+      await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'hi' });
+      await h.call(CHAT_POST_ROUTE, { session_id: session.id, message_content: 'hello' }, { cookie });
+      await h.call(EMAIL_TRANSCRIPT_ROUTE, { uuid: session.uuid, email: 'v@example.org' });
       const mail = received.at(-1)!;
       assert.deepEqual(mail.to, ['v@example.org']);
       const headers = mail.raw.split('\r\n\r\n')[0]!;
@@ -69,24 +70,24 @@ describeEachEngine(
       const { session } = await h.visitorSession();
       const before = received.length;
       for (const email of ['not-an-email', 'a@b.c', 'x@y.com\r\nBcc: victim@example.com', 42]) {
-        const { body } = await h.rpc('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email });
+        const { body } = await h.rpc(EMAIL_TRANSCRIPT_ROUTE, { uuid: session.uuid, email });
         assert.equal(body.error?.data.message, 'Invalid email address', JSON.stringify(email));
       }
       assert.equal(received.length, before);
     });
 
     it('answers the same error for unknown and malformed sessions', async () => {
-      const unknown = await h.rpc('/im_livechat/email_livechat_transcript', { uuid: '00000000-0000-4000-8000-000000000000', email: 'v@example.org' });
-      const malformed = await h.rpc('/im_livechat/email_livechat_transcript', { uuid: ['x'], email: 'v@example.org' });
+      const unknown = await h.rpc(EMAIL_TRANSCRIPT_ROUTE, { uuid: '00000000-0000-4000-8000-000000000000', email: 'v@example.org' });
+      const malformed = await h.rpc(EMAIL_TRANSCRIPT_ROUTE, { uuid: ['x'], email: 'v@example.org' });
       assert.equal(unknown.body.error?.data.message, 'This conversation does not exist');
       assert.deepEqual(malformed.body.error, unknown.body.error);
     });
 
     it('reports a refused delivery as an error the widget can show', async () => {
       const { session, cookie } = await h.visitorSession();
-      await h.call('/mail/chat_post', { session_id: session.id, message_content: 'hello' }, { cookie });
+      await h.call(CHAT_POST_ROUTE, { session_id: session.id, message_content: 'hello' }, { cookie });
       refuseNext = true;
-      const { body } = await h.rpc('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: 'v@example.org' });
+      const { body } = await h.rpc(EMAIL_TRANSCRIPT_ROUTE, { uuid: session.uuid, email: 'v@example.org' });
       assert.equal(body.error?.data.message, 'The conversation could not be sent');
     });
   },
@@ -96,9 +97,9 @@ describeEachEngine(
 describeEachEngine('transcript without SMTP_URL', (h) => {
   it('writes the mail as an .eml file under DATA_DIR/outbox/', async () => {
     const { session, cookie } = await h.visitorSession();
-    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'keep this' });
-    await h.call('/mail/chat_post', { session_id: session.id, message_content: 'kept' }, { cookie });
-    await h.call('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: 'v@example.org' });
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'keep this' });
+    await h.call(CHAT_POST_ROUTE, { session_id: session.id, message_content: 'kept' }, { cookie });
+    await h.call(EMAIL_TRANSCRIPT_ROUTE, { uuid: session.uuid, email: 'v@example.org' });
     const outbox = path.join(h.database.env.DATA_DIR!, 'outbox');
     const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'));
     assert.equal(files.length, 1);
@@ -113,10 +114,10 @@ describeEachEngine('transcript rate limit', (h) => {
     for (let i = 0; i < 5; i += 1) {
       const { session } = await h.visitorSession();
       // Unanswered conversations: the error answers count all the same.
-      await h.rpc('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: `v${i}@example.org` });
+      await h.rpc(EMAIL_TRANSCRIPT_ROUTE, { uuid: session.uuid, email: `v${i}@example.org` });
     }
     const { session } = await h.visitorSession();
-    const sixth = await h.rpc('/im_livechat/email_livechat_transcript', { uuid: session.uuid, email: 'other@example.org' });
+    const sixth = await h.rpc(EMAIL_TRANSCRIPT_ROUTE, { uuid: session.uuid, email: 'other@example.org' });
     assert.equal(sixth.res.statusCode, 429);
     assert.ok(Number(sixth.res.headers['retry-after']) > 0);
     assert.match(sixth.body.error?.data.message ?? '', /Too many requests/);

@@ -5,12 +5,13 @@ import { ConfigError, loadConfig } from '../../../../src/server/core/config/conf
 import { cleanAttachmentName } from '../../../../src/server/domain/attachments/naming.js';
 import { describeEachEngine, rootDir, type Harness } from '../../support/harness.js';
 import { multipart, pathOf, tinyPng, type Part } from '../../support/multipart.js';
+import { ATTACH_URL_ROUTE, OPERATOR_UPLOAD_ROUTE } from '../../../../src/protocol/console/routes.js';
 
 const MAX_BYTES = 64 * 1024;
 
 async function upload(h: Harness, parts: Part[], headers: Record<string, string> = {}) {
   const { body, contentType } = multipart(parts);
-  const res = await h.app.inject({ method: 'POST', url: '/im_livechat/operator/upload_attachment', headers: { 'content-type': contentType, ...headers }, payload: body });
+  const res = await h.app.inject({ method: 'POST', url: OPERATOR_UPLOAD_ROUTE, headers: { 'content-type': contentType, ...headers }, payload: body });
   return { res, json: res.json() as { message_id?: number; attachments?: MessageAttachment[]; error?: { code: string; message: string } } };
 }
 
@@ -86,7 +87,7 @@ describeEachEngine(
       assert.equal(foreign.json.error?.code, 'not_found');
       const unknown = await upload(h, [{ name: 'session_id', value: '987654' }, { name: 'ufile', value: 'x', filename: 'x.txt' }], { cookie: stranger.cookie });
       assert.deepEqual(unknown.json, foreign.json, 'someone else’s conversation looks like a missing one');
-      const notMultipart = await h.app.inject({ method: 'POST', url: '/im_livechat/operator/upload_attachment', headers: { cookie, 'content-type': 'application/json' }, payload: '{}' });
+      const notMultipart = await h.app.inject({ method: 'POST', url: OPERATOR_UPLOAD_ROUTE, headers: { cookie, 'content-type': 'application/json' }, payload: '{}' });
       assert.equal(notMultipart.statusCode, 400);
       const noFile = await upload(h, [{ name: 'session_id', value: String(session.id) }], { cookie });
       assert.deepEqual(noFile.json.error, { code: 'invalid', message: 'No file was sent' });
@@ -113,17 +114,17 @@ describeEachEngine(
 
     it('attaches a URL-type link to a video or an image; only http(s) addresses', async () => {
       const { session, cookie } = await h.visitorSession();
-      const video = await h.call<{ attachments: MessageAttachment[] }>('/im_livechat/operator/attach_url', { session_id: session.id, url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }, { cookie });
+      const video = await h.call<{ attachments: MessageAttachment[] }>(ATTACH_URL_ROUTE, { session_id: session.id, url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }, { cookie });
       assert.deepEqual(video.attachments.map((a) => [a.type, a.mimetype, a.url]), [['url', 'video/youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ']]);
-      const image = await h.call<{ attachments: MessageAttachment[] }>('/im_livechat/operator/attach_url', { session_id: session.id, url: 'https://cdn.example/photos/sunset%20beach.JPG' }, { cookie });
+      const image = await h.call<{ attachments: MessageAttachment[] }>(ATTACH_URL_ROUTE, { session_id: session.id, url: 'https://cdn.example/photos/sunset%20beach.JPG' }, { cookie });
       assert.deepEqual(image.attachments.map((a) => [a.name, a.mimetype]), [['sunset beach.JPG', 'image/jpeg']]);
       const seen = await lastOn(h, BusChannel.visitor(session.uuid));
       assert.equal(seen?.attachment_ids[0]?.url, 'https://cdn.example/photos/sunset%20beach.JPG');
       for (const url of ['javascript:alert(1)', 'data:text/html,hi', 'not a url']) {
-        const bad = await h.rpc('/im_livechat/operator/attach_url', { session_id: session.id, url }, { cookie });
+        const bad = await h.rpc(ATTACH_URL_ROUTE, { session_id: session.id, url }, { cookie });
         assert.equal(bad.body.error?.data.exception_type, 'validation_error', url);
       }
-      const anonymous = await h.rpc('/im_livechat/operator/attach_url', { session_id: session.id, url: 'https://x.example/a.png' });
+      const anonymous = await h.rpc(ATTACH_URL_ROUTE, { session_id: session.id, url: 'https://x.example/a.png' });
       assert.equal(anonymous.body.error?.code, 100);
     });
   },

@@ -11,6 +11,8 @@ import { ConfigError, loadConfig } from '../../../../src/server/core/config/conf
 import { describeEachEngine, rootDir, type Harness } from '../../support/harness.js';
 import { multipart, type Part } from '../../support/multipart.js';
 import { callFrom } from '../../abuse/support.js';
+import { OPERATOR_UPLOAD_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { CHAT_POST_ROUTE, GET_SESSION_ROUTE } from '../../../../src/protocol/routes.js';
 
 const TOKEN = 'scrape-secret-0123456789';
 const DAY = 86_400_000;
@@ -26,14 +28,14 @@ async function visitorUpload(h: Harness, uuid: string, bytes: number, address: s
 async function operatorUpload(h: Harness, cookie: string, sessionId: number, sizes: number[]) {
   const files: Part[] = sizes.map((size, i) => ({ name: 'file', value: Buffer.alloc(size, 0x62), filename: `op${i}.txt` }));
   const { body, contentType } = multipart([{ name: 'session_id', value: String(sessionId) }, ...files]);
-  const res = await h.app.inject({ method: 'POST', url: '/im_livechat/operator/upload_attachment', headers: { cookie, 'content-type': contentType }, payload: body });
+  const res = await h.app.inject({ method: 'POST', url: OPERATOR_UPLOAD_ROUTE, headers: { cookie, 'content-type': contentType }, payload: body });
   return { status: res.statusCode, retryAfter: res.headers['retry-after'], json: res.json() as Answer };
 }
 
 /** A conversation on `channelId`, opened from `address`. */
 async function sessionOn(h: Harness, channelId: number, address: string): Promise<{ id: number; uuid: string }> {
   for (const id of await h.app.store.channelOperatorIds(channelId)) await h.app.store.touchOperator(id, h.clock.now());
-  const { body } = await callFrom(h, address, '/im_livechat/get_session', { channel_id: channelId, anonymous_name: 'V' });
+  const { body } = await callFrom(h, address, GET_SESSION_ROUTE, { channel_id: channelId, anonymous_name: 'V' });
   const session = body.result as { id: number; uuid: string } | false;
   assert.ok(session, 'a conversation starts');
   return session;
@@ -155,7 +157,7 @@ describeEachEngine(
         assert.equal(visitor.retryAfter, '600');
         assert.equal((await operatorUpload(h, cookie, session.id, [10])).json.error?.code, 'storage_full');
         assert.equal(await storedBytes(h, session.id), 0);
-        assert.ok(await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'messages still go through' }));
+        assert.ok(await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'messages still go through' }));
         const ready = await h.app.inject({ method: 'GET', url: '/readyz' });
         assert.deepEqual([ready.statusCode, ready.json()], [200, { status: 'ok' }], 'the public probe says nothing of the disk');
         const wrongToken = await h.app.inject({ method: 'GET', url: '/readyz', headers: { authorization: 'Bearer wrong' } });

@@ -11,6 +11,8 @@ import type { ConversationDetail } from '../../../../src/protocol/operator-conso
 import { ConfigError, loadConfig } from '../../../../src/server/core/config/config.js';
 import { describeEachEngine, rootDir, type Harness } from '../../support/harness.js';
 import { multipart, pathOf, tinyPdf, tinyPng, type Part } from '../../support/multipart.js';
+import { CLOSE_SESSION_ROUTE, CONVERSATION_ROUTE, OPERATOR_UPLOAD_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { INIT_ROUTE } from '../../../../src/protocol/routes.js';
 
 type Answer = { message_id?: number; attachments?: MessageAttachment[]; error?: { code: string; message: string } };
 
@@ -42,15 +44,15 @@ describeEachEngine(
   (h) => {
     it('init announces the channel’s policy: on by default, its size within the server’s, off when an admin turns it off', async () => {
       const { channel } = await h.channelWithOperator();
-      const init = await h.call<InitResult>('/im_livechat/init', { channel_id: channel.id });
+      const init = await h.call<InitResult>(INIT_ROUTE, { channel_id: channel.id });
       // The channel's 10 MB default, within this server's ATTACHMENT_MAX_BYTES of 200,000.
       assert.deepEqual(init.options?.visitor_upload, { max_bytes: 200_000, types: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain'] });
       await h.app.store.updateChannel(channel.id, { visitor_upload_max_bytes: 150_000, visitor_upload_types: 'image/*' });
       h.app.availability.forget();
-      assert.deepEqual((await h.call<InitResult>('/im_livechat/init', { channel_id: channel.id })).options?.visitor_upload, { max_bytes: 150_000, types: ['image/*'] });
+      assert.deepEqual((await h.call<InitResult>(INIT_ROUTE, { channel_id: channel.id })).options?.visitor_upload, { max_bytes: 150_000, types: ['image/*'] });
       await h.app.store.updateChannel(channel.id, { visitor_uploads: 0 });
       h.app.availability.forget();
-      assert.equal((await h.call<InitResult>('/im_livechat/init', { channel_id: channel.id })).options?.visitor_upload, false);
+      assert.equal((await h.call<InitResult>(INIT_ROUTE, { channel_id: channel.id })).options?.visitor_upload, false);
     });
 
     it('a visitor sends an image and a PDF: each is a message of the visitor, announced with its key and shown to the operator', async () => {
@@ -75,7 +77,7 @@ describeEachEngine(
       for (const channel of [BusChannel.session(session.id), BusChannel.operator(operator.id)]) {
         assert.ok((await notifications(h, channel)).some((n) => n.id === pdf.json.message_id), channel);
       }
-      const detail = await h.call<ConversationDetail>('/im_livechat/operator/conversation', { session_id: session.id }, { cookie });
+      const detail = await h.call<ConversationDetail>(CONVERSATION_ROUTE, { session_id: session.id }, { cookie });
       const files = detail.messages.flatMap((m: ChatMessage) => m.attachment_ids.map((a) => a.name));
       assert.deepEqual(files, ['screenshot.png', 'invoice.pdf']);
       const served = await h.app.inject({ method: 'GET', url: pathOf(image.json.attachments![0]!.url).replace('download=true&', '') });
@@ -193,14 +195,14 @@ describeEachEngine(
       }
       assert.equal((await h.app.inject({ method: 'GET', url: `/web/content/${publicId}`, headers: { cookie: b.cookie } })).statusCode, 404, 'another channel’s operator');
       assert.equal((await h.app.inject({ method: 'GET', url: `/web/content/${publicId}`, headers: { cookie: a.cookie } })).statusCode, 200, 'its own operator');
-      await h.call('/im_livechat/operator/close_session', { session_id: a.session.id }, { cookie: a.cookie });
+      await h.call(CLOSE_SESSION_ROUTE, { session_id: a.session.id }, { cookie: a.cookie });
       assert.equal((await upload(h, filePart(a.session.uuid, tinyPng(), 'late.png'))).json.error?.code, 'session_expired');
     });
 
     it('a conversation holds at most VISITOR_UPLOAD_SESSION_MAX_BYTES of visitor files; the operator’s do not count', async () => {
       const { session, cookie } = await h.visitorSession();
       const operatorFile = multipart([{ name: 'session_id', value: String(session.id) }, { name: 'f', value: Buffer.alloc(4000, 0x62), filename: 'op.txt' }]);
-      const byOperator = await h.app.inject({ method: 'POST', url: '/im_livechat/operator/upload_attachment', headers: { cookie, 'content-type': operatorFile.contentType }, payload: operatorFile.body });
+      const byOperator = await h.app.inject({ method: 'POST', url: OPERATOR_UPLOAD_ROUTE, headers: { cookie, 'content-type': operatorFile.contentType }, payload: operatorFile.body });
       assert.equal(byOperator.statusCode, 200);
       assert.equal((await upload(h, filePart(session.uuid, Buffer.alloc(3000, 0x61), 'one.txt'))).res.statusCode, 200);
       const over = await upload(h, filePart(session.uuid, Buffer.alloc(2001, 0x61), 'two.txt'));

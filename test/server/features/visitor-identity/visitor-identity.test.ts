@@ -11,8 +11,25 @@ import { IDENTITY_REJECTED, type EarlierConversation, type VisitorCard } from '.
 import type { IdentitySecretGenerated } from '../../../../src/protocol/operator-console.js';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
 import { callFrom, notificationsOn } from '../../abuse/support.js';
+import {
+  CHANNELS_ROUTE,
+  CLOSE_SESSION_ROUTE,
+  GENERATE_IDENTITY_SECRET_ROUTE,
+  IDENTITY_SECRETS_ROUTE,
+  REMOVE_IDENTITY_SECRET_ROUTE,
+  UPDATE_CHANNEL_ROUTE,
+  VISITOR_CARD_ROUTE,
+} from '../../../../src/protocol/console/routes.js';
+import {
+  CHAT_HISTORY_ROUTE,
+  CHAT_POST_ROUTE,
+  EARLIER_CONVERSATIONS_ROUTE,
+  GET_SESSION_ROUTE,
+  INIT_ROUTE,
+  SEARCH_READ_ROUTE,
+  VISITOR_UPDATE_ROUTE,
+} from '../../../../src/protocol/routes.js';
 
-const ADMIN = '/im_livechat/operator/admin';
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 /** What a host's server computes: hex HMAC-SHA256 of the id keyed by the secret (the README's example). */
@@ -21,7 +38,7 @@ const hashFor = (secret: string, id: string) => crypto.createHmac('sha256', secr
 async function channelWithSecret(h: Harness) {
   const ctx = await h.channelWithOperator();
   const admin = await h.login('admin', ADMIN_PASSWORD);
-  const generated = await h.call<IdentitySecretGenerated>(`${ADMIN}/generate_identity_secret`, { channel_id: ctx.channel.id }, { cookie: admin });
+  const generated = await h.call<IdentitySecretGenerated>(GENERATE_IDENTITY_SECRET_ROUTE, { channel_id: ctx.channel.id }, { cookie: admin });
   return { ...ctx, admin, secret: generated.secret };
 }
 
@@ -31,11 +48,11 @@ let visitorAddresses = 0;
 function getSession(h: Harness, channelId: number, extra: Record<string, unknown>, headers: Record<string, string> = {}) {
   visitorAddresses += 1;
   const address = `10.${(visitorAddresses >> 16) & 255}.${(visitorAddresses >> 8) & 255}.${visitorAddresses & 255}`;
-  return callFrom(h, address, '/im_livechat/get_session', { channel_id: channelId, anonymous_name: 'Visitor', previous_operator_id: null, ...extra }, headers);
+  return callFrom(h, address, GET_SESSION_ROUTE, { channel_id: channelId, anonymous_name: 'Visitor', previous_operator_id: null, ...extra }, headers);
 }
 
 async function cardOf(h: Harness, sessionId: number, cookie: string): Promise<VisitorCard> {
-  return h.call<VisitorCard>('/im_livechat/operator/visitor_card', { session_id: sessionId }, { cookie });
+  return h.call<VisitorCard>(VISITOR_CARD_ROUTE, { session_id: sessionId }, { cookie });
 }
 
 // Admins may rotate a few times a minute; these suites call the secret routes more often than that.
@@ -45,34 +62,34 @@ describeEachEngine('identity secret in the channel settings', (h) => {
   it('an admin generates a secret shown once: never in the channel settings, the dataset or the status list', async () => {
     const { channel } = await h.channelWithOperator();
     const admin = await h.login('admin', ADMIN_PASSWORD);
-    const { body, res } = await h.rpc(`${ADMIN}/generate_identity_secret`, { channel_id: channel.id }, { cookie: admin });
+    const { body, res } = await h.rpc(GENERATE_IDENTITY_SECRET_ROUTE, { channel_id: channel.id }, { cookie: admin });
     const generated = body.result as IdentitySecretGenerated;
     assert.match(generated.secret, /^[0-9a-f]{64}$/);
     assert.equal(res.headers['cache-control'], 'no-store');
     const readBack = [
-      await h.call(`${ADMIN}/channels`, {}, { cookie: admin }),
-      await h.call(`${ADMIN}/identity_secrets`, {}, { cookie: admin }),
-      await h.call('/web/dataset/search_read', { model: 'im_livechat.channel', domain: [], fields: [], limit: 100 }, { cookie: admin }),
+      await h.call(CHANNELS_ROUTE, {}, { cookie: admin }),
+      await h.call(IDENTITY_SECRETS_ROUTE, {}, { cookie: admin }),
+      await h.call(SEARCH_READ_ROUTE, { model: 'im_livechat.channel', domain: [], fields: [], limit: 100 }, { cookie: admin }),
     ];
     for (const answer of readBack) assert.ok(!JSON.stringify(answer).includes(generated.secret), 'the secret is never read back');
-    const statuses = await h.call<{ channel_id: number; created_at: number }[]>(`${ADMIN}/identity_secrets`, {}, { cookie: admin });
+    const statuses = await h.call<{ channel_id: number; created_at: number }[]>(IDENTITY_SECRETS_ROUTE, {}, { cookie: admin });
     assert.deepEqual(statuses.find((s) => s.channel_id === channel.id), { channel_id: channel.id, created_at: h.clock.now() });
   });
 
   it('an operator who is not an admin can neither generate nor list secrets', async () => {
     const { channel, cookie } = await h.channelWithOperator();
-    for (const route of ['generate_identity_secret', 'identity_secrets', 'remove_identity_secret']) {
-      const { body } = await h.rpc(`${ADMIN}/${route}`, { channel_id: channel.id }, { cookie });
+    for (const route of [GENERATE_IDENTITY_SECRET_ROUTE, IDENTITY_SECRETS_ROUTE, REMOVE_IDENTITY_SECRET_ROUTE]) {
+      const { body } = await h.rpc(route, { channel_id: channel.id }, { cookie });
       assert.equal(body.error?.data.exception_type, 'access_error', route);
     }
-    const anonymous = await h.rpc(`${ADMIN}/generate_identity_secret`, { channel_id: channel.id });
+    const anonymous = await h.rpc(GENERATE_IDENTITY_SECRET_ROUTE, { channel_id: channel.id });
     assert.equal(anonymous.body.error?.code, 100);
   });
 
   it('refuses unknown channels and wrong types', async () => {
     const admin = await h.login('admin', ADMIN_PASSWORD);
     for (const channel_id of [987654, 'one', -1, null, { __proto__: 1 }, 'x'.repeat(10_000)]) {
-      const { body } = await h.rpc(`${ADMIN}/generate_identity_secret`, { channel_id }, { cookie: admin });
+      const { body } = await h.rpc(GENERATE_IDENTITY_SECRET_ROUTE, { channel_id }, { cookie: admin });
       assert.ok(['missing_error', 'validation_error'].includes(body.error?.data.exception_type ?? ''), JSON.stringify(channel_id));
     }
   });
@@ -80,12 +97,12 @@ describeEachEngine('identity secret in the channel settings', (h) => {
   it('rotating replaces the secret at once: hashes made with the old one are refused', async () => {
     const { channel, admin, secret } = await channelWithSecret(h);
     assert.equal((await getSession(h, channel.id, { visitor_id: 'u-1', visitor_hash: hashFor(secret, 'u-1') })).body.error, undefined);
-    const rotated = await h.call<IdentitySecretGenerated>(`${ADMIN}/generate_identity_secret`, { channel_id: channel.id }, { cookie: admin });
+    const rotated = await h.call<IdentitySecretGenerated>(GENERATE_IDENTITY_SECRET_ROUTE, { channel_id: channel.id }, { cookie: admin });
     assert.notEqual(rotated.secret, secret);
     const old = await getSession(h, channel.id, { visitor_id: 'u-1', visitor_hash: hashFor(secret, 'u-1') });
     assert.equal(old.body.error?.data.name, IDENTITY_REJECTED);
     assert.equal((await getSession(h, channel.id, { visitor_id: 'u-1', visitor_hash: hashFor(rotated.secret, 'u-1') })).body.error, undefined);
-    await h.call(`${ADMIN}/remove_identity_secret`, { channel_id: channel.id }, { cookie: admin });
+    await h.call(REMOVE_IDENTITY_SECRET_ROUTE, { channel_id: channel.id }, { cookie: admin });
     const removed = await getSession(h, channel.id, { visitor_id: 'u-1', visitor_hash: hashFor(rotated.secret, 'u-1') });
     assert.equal(removed.body.error?.data.name, IDENTITY_REJECTED);
   });
@@ -99,12 +116,12 @@ describeEachEngine('verified visitors', (h) => {
     assert.equal(session.identity, 'verified');
     assert.equal(session.visitor_id, 'customer-42');
     assert.equal(session.resumed, undefined);
-    await h.call('/mail/chat_post', { uuid: session.uuid, message_content: 'Where is my order?' });
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Where is my order?' });
     // Another browser: no cookie, the same identity (upper-case hex is the same hash).
     const second = (await getSession(h, channel.id, { visitor_id: 'customer-42', visitor_hash: hashFor(secret, 'customer-42').toUpperCase() })).body.result as typeof session;
     assert.equal(second.uuid, session.uuid);
     assert.equal(second.resumed, true);
-    const history = await h.call<{ body: string }[]>('/mail/chat_history', { uuid: second.uuid, limit: 10 });
+    const history = await h.call<{ body: string }[]>(CHAT_HISTORY_ROUTE, { uuid: second.uuid, limit: 10 });
     assert.match(history[0]!.body, /Where is my order\?/);
     const card = await cardOf(h, session.id, cookie);
     assert.equal(card.identity, 'verified');
@@ -165,20 +182,20 @@ describeEachEngine('verified visitors', (h) => {
     const { channel, secret, cookie } = await channelWithSecret(h);
     const hash = hashFor(secret, 'returning');
     const first = (await getSession(h, channel.id, { visitor_id: 'returning', visitor_hash: hash })).body.result as { id: number; uuid: string };
-    await h.call('/mail/chat_post', { uuid: first.uuid, message_content: 'first visit' });
-    await h.call('/im_livechat/operator/close_session', { session_id: first.id }, { cookie });
+    await h.call(CHAT_POST_ROUTE, { uuid: first.uuid, message_content: 'first visit' });
+    await h.call(CLOSE_SESSION_ROUTE, { session_id: first.id }, { cookie });
     const second = (await getSession(h, channel.id, { visitor_id: 'returning', visitor_hash: hash })).body.result as { id: number; uuid: string };
     assert.notEqual(second.uuid, first.uuid, 'a closed conversation is not resumed');
-    const earlier = await h.call<EarlierConversation[]>('/im_livechat/earlier_conversations', { uuid: second.uuid });
+    const earlier = await h.call<EarlierConversation[]>(EARLIER_CONVERSATIONS_ROUTE, { uuid: second.uuid });
     assert.deepEqual(earlier.map((c) => c.id), [first.id]);
     assert.match(earlier[0]!.messages[0]!.body, /first visit/);
     assert.ok(!JSON.stringify(earlier).includes(first.uuid), 'an earlier conversation is read, never handed over');
     const stranger = (await getSession(h, channel.id, { visitor_id: 'stranger', visitor_hash: hashFor(secret, 'stranger') })).body.result as { uuid: string };
-    assert.deepEqual(await h.call('/im_livechat/earlier_conversations', { uuid: stranger.uuid }), []);
+    assert.deepEqual(await h.call(EARLIER_CONVERSATIONS_ROUTE, { uuid: stranger.uuid }), []);
     const anonymous = (await getSession(h, channel.id, {})).body.result as { uuid: string };
-    assert.deepEqual(await h.call('/im_livechat/earlier_conversations', { uuid: anonymous.uuid }), []);
+    assert.deepEqual(await h.call(EARLIER_CONVERSATIONS_ROUTE, { uuid: anonymous.uuid }), []);
     for (const uuid of ['not-a-uuid', '00000000-0000-4000-8000-000000000000', 42, null, ['x']]) {
-      assert.deepEqual(await h.call('/im_livechat/earlier_conversations', { uuid }), []);
+      assert.deepEqual(await h.call(EARLIER_CONVERSATIONS_ROUTE, { uuid }), []);
     }
     assert.equal((await cardOf(h, second.id, cookie)).earlier_conversations, 1);
   });
@@ -281,10 +298,10 @@ describeEachEngine('unverified visitors, context and the visitor card', (h) => {
     const mine = await h.visitorSession();
     const other = await h.channelWithOperator();
     for (const session_id of [mine.session.id, 987654, 'x', -1, null]) {
-      const { body } = await h.rpc('/im_livechat/operator/visitor_card', { session_id }, { cookie: other.cookie });
+      const { body } = await h.rpc(VISITOR_CARD_ROUTE, { session_id }, { cookie: other.cookie });
       assert.ok(['missing_error', 'validation_error'].includes(body.error?.data.exception_type ?? ''), String(session_id));
     }
-    const visitor = await h.rpc('/im_livechat/operator/visitor_card', { session_id: mine.session.id });
+    const visitor = await h.rpc(VISITOR_CARD_ROUTE, { session_id: mine.session.id });
     assert.equal(visitor.body.error?.code, 100, 'a visitor without an operator session gets nothing');
     const admin = await h.login('admin', ADMIN_PASSWORD);
     assert.equal((await cardOf(h, mine.session.id, admin)).session_id, mine.session.id);
@@ -295,25 +312,25 @@ describeEachEngine('visitor_update', (h) => {
   it('changes the context and name of the visitor’s own open conversation and tells the consoles showing it', async () => {
     const { channel, cookie } = await h.channelWithOperator();
     const session = (await getSession(h, channel.id, { context: { plan: 'Free' } })).body.result as { id: number; uuid: string };
-    const answer = await h.call('/im_livechat/visitor_update', { uuid: session.uuid, visitor_name: 'Linus', context: { plan: 'Pro' } });
+    const answer = await h.call(VISITOR_UPDATE_ROUTE, { uuid: session.uuid, visitor_name: 'Linus', context: { plan: 'Pro' } });
     assert.deepEqual(answer, { identity: 'unverified' });
     const card = await cardOf(h, session.id, cookie);
     assert.equal(card.name, 'Linus');
     assert.deepEqual(card.context, [['plan', 'Pro']]);
     const told = await notificationsOn(h, BusChannel.session(session.id));
     assert.deepEqual(told.at(-1), { info: 'visitor_updated', session_id: session.id, name: 'Linus' });
-    await h.call('/im_livechat/visitor_update', { uuid: session.uuid, context: null });
+    await h.call(VISITOR_UPDATE_ROUTE, { uuid: session.uuid, context: null });
     assert.deepEqual((await cardOf(h, session.id, cookie)).context, []);
   });
 
   it('verifies an identity given during the conversation, refuses another visitor’s and a wrong hash', async () => {
     const { channel, secret, cookie } = await channelWithSecret(h);
     const session = (await getSession(h, channel.id, {})).body.result as { id: number; uuid: string };
-    const verified = await h.call('/im_livechat/visitor_update', { uuid: session.uuid, visitor_id: 'late-login', visitor_hash: hashFor(secret, 'late-login') });
+    const verified = await h.call(VISITOR_UPDATE_ROUTE, { uuid: session.uuid, visitor_id: 'late-login', visitor_hash: hashFor(secret, 'late-login') });
     assert.deepEqual(verified, { identity: 'verified', visitor_id: 'late-login' });
-    const conflict = await h.rpc('/im_livechat/visitor_update', { uuid: session.uuid, visitor_id: 'someone-else', visitor_hash: hashFor(secret, 'someone-else') });
+    const conflict = await h.rpc(VISITOR_UPDATE_ROUTE, { uuid: session.uuid, visitor_id: 'someone-else', visitor_hash: hashFor(secret, 'someone-else') });
     assert.equal(conflict.body.error?.data.name, 'livechat.IdentityConflict');
-    const wrong = await h.rpc('/im_livechat/visitor_update', { uuid: session.uuid, visitor_id: 'late-login', visitor_hash: hashFor(secret, 'nope') });
+    const wrong = await h.rpc(VISITOR_UPDATE_ROUTE, { uuid: session.uuid, visitor_id: 'late-login', visitor_hash: hashFor(secret, 'nope') });
     assert.equal(wrong.body.error?.data.name, IDENTITY_REJECTED);
     assert.equal((await cardOf(h, session.id, cookie)).visitor_id, 'late-login');
   });
@@ -321,24 +338,24 @@ describeEachEngine('visitor_update', (h) => {
   it('another visitor’s ids change nothing: unknown, malformed and closed sessions answer false', async () => {
     const victim = await h.visitorSession();
     const before = await cardOf(h, victim.session.id, victim.cookie);
-    const byId = await h.rpc('/im_livechat/visitor_update', { session_id: victim.session.id, visitor_name: 'Mallory' });
+    const byId = await h.rpc(VISITOR_UPDATE_ROUTE, { session_id: victim.session.id, visitor_name: 'Mallory' });
     assert.equal(byId.body.error?.data.exception_type, 'validation_error', 'a visitor names a conversation by its uuid only');
     for (const params of [
       { uuid: '00000000-0000-4000-8000-000000000000', visitor_name: 'Mallory' },
       { uuid: victim.session.uuid.toUpperCase(), visitor_name: 'Mallory' },
       { uuid: String(victim.session.id), visitor_name: 'Mallory' },
     ]) {
-      assert.equal(await h.call('/im_livechat/visitor_update', params), false, JSON.stringify(params));
+      assert.equal(await h.call(VISITOR_UPDATE_ROUTE, params), false, JSON.stringify(params));
     }
     assert.deepEqual(await cardOf(h, victim.session.id, victim.cookie), before);
-    await h.call('/im_livechat/operator/close_session', { session_id: victim.session.id }, { cookie: victim.cookie });
-    assert.equal(await h.call('/im_livechat/visitor_update', { uuid: victim.session.uuid, visitor_name: 'Mallory' }), false);
+    await h.call(CLOSE_SESSION_ROUTE, { session_id: victim.session.id }, { cookie: victim.cookie });
+    assert.equal(await h.call(VISITOR_UPDATE_ROUTE, { uuid: victim.session.uuid, visitor_name: 'Mallory' }), false);
   });
 
   it('ten updates a minute per conversation, whatever the addresses', async () => {
     const { session } = await h.visitorSession();
     const codes: number[] = [];
-    for (let i = 0; i < 11; i += 1) codes.push((await callFrom(h, `203.0.113.${100 + i}`, '/im_livechat/visitor_update', { uuid: session.uuid, context: { n: String(i) } })).res.statusCode);
+    for (let i = 0; i < 11; i += 1) codes.push((await callFrom(h, `203.0.113.${100 + i}`, VISITOR_UPDATE_ROUTE, { uuid: session.uuid, context: { n: String(i) } })).res.statusCode);
     assert.deepEqual(codes, [...Array(10).fill(200), 429]);
   });
 }, MANY_SECRETS);
@@ -347,13 +364,13 @@ describeEachEngine('pre-chat form setting', (h) => {
   it('an admin turns it on; init then tells the widget, and an unknown value is refused', async () => {
     const { channel } = await h.channelWithOperator();
     const admin = await h.login('admin', ADMIN_PASSWORD);
-    const init = () => h.call<{ options: Record<string, unknown> }>('/im_livechat/init', { channel_id: channel.id });
+    const init = () => h.call<{ options: Record<string, unknown> }>(INIT_ROUTE, { channel_id: channel.id });
     assert.equal((await init()).options.prechat_form, undefined, 'off by default: init answers as before');
-    const saved = await h.call<{ prechat_form: string }>(`${ADMIN}/update_channel`, { channel_id: channel.id, values: { prechat_form: 'name_email' } }, { cookie: admin });
+    const saved = await h.call<{ prechat_form: string }>(UPDATE_CHANNEL_ROUTE, { channel_id: channel.id, values: { prechat_form: 'name_email' } }, { cookie: admin });
     assert.equal(saved.prechat_form, 'name_email');
     assert.equal((await init()).options.prechat_form, 'name_email');
     for (const value of ['email', '', null, 1, ['name'], { __proto__: 'name' }]) {
-      const { body } = await h.rpc(`${ADMIN}/update_channel`, { channel_id: channel.id, values: { prechat_form: value } }, { cookie: admin });
+      const { body } = await h.rpc(UPDATE_CHANNEL_ROUTE, { channel_id: channel.id, values: { prechat_form: value } }, { cookie: admin });
       assert.equal(body.error?.data.exception_type, 'validation_error', JSON.stringify(value));
     }
   });
@@ -366,10 +383,10 @@ describeEachEngine(
       const { session, channel, cookie } = await h.visitorSession();
       const admin = await h.login('admin', ADMIN_PASSWORD);
       const calls: [string, Record<string, unknown>, string?][] = [
-        ['/im_livechat/visitor_update', { uuid: session.uuid, context: { a: 'b' } }],
-        ['/im_livechat/earlier_conversations', { uuid: session.uuid }],
-        ['/im_livechat/operator/visitor_card', { session_id: session.id }, cookie],
-        [`${ADMIN}/identity_secrets`, {}, admin],
+        [VISITOR_UPDATE_ROUTE, { uuid: session.uuid, context: { a: 'b' } }],
+        [EARLIER_CONVERSATIONS_ROUTE, { uuid: session.uuid }],
+        [VISITOR_CARD_ROUTE, { session_id: session.id }, cookie],
+        [IDENTITY_SECRETS_ROUTE, {}, admin],
       ];
       for (const [url, params, operatorCookie] of calls) {
         const codes: number[] = [];

@@ -1,15 +1,26 @@
-import Type from 'typebox';
-import { OFFLINE_MODES } from '../../../protocol/offline-message.js';
-import { PRECHAT_FORMS } from '../../../protocol/visitor.js';
-import { ChatMessageSchema, RuleActionSchema } from '../conversations/livechat-schemas.js';
-
 /**
- * Results of the operator console's routes, as JSON Schemas of the wire shapes of
- * src/protocol/operator-console.ts (the visitor card's and identity secrets' are in schemas/visitor.ts).
+ * The operator console's contracts: JSON Schemas (TypeBox) of what its routes answer, which the server
+ * validates and serialises by, and whose `Static` types the console uses (protocol/operator-console.ts
+ * and visitor.ts name them with `import type`, so the console's bundle carries no TypeBox). The routes'
+ * paths are in console/routes.ts.
  */
+import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
+import type { ChatMessage } from '../livechat.js';
+import { OFFLINE_MODES } from '../offline-message.js';
+import { PRECHAT_FORMS } from '../visitor.js';
+import { ChatMessageSchema, IdentityAnswerProperties, RuleActionSchema } from './livechat.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const EpochMs = (description = 'Epoch milliseconds') => Type.Integer({ description });
+
+/**
+ * The server's message schema, typed as the ChatMessage the console reads (protocol/livechat.ts, which
+ * also takes bus messages); the constraint fails to compile if a server message stops being one.
+ */
+function asChatMessage<T extends TSchema>(schema: T & (Static<T> extends ChatMessage ? unknown : never)): TUnsafe<ChatMessage> {
+  return Type.Unsafe<ChatMessage>(schema);
+}
+const MessageSchema = asChatMessage(ChatMessageSchema);
 
 /** A conversation as the console's list shows it. */
 export const ConversationSummarySchema = Type.Object({
@@ -19,7 +30,7 @@ export const ConversationSummarySchema = Type.Object({
   origin: Type.Enum(['chat', 'offline']),
   created_at: EpochMs(),
   closed_at: Nullable(EpochMs()),
-  last_message: Nullable(ChatMessageSchema),
+  last_message: Nullable(MessageSchema),
   unread: Type.Integer({ description: 'Visitor messages since the operator’s last one, past the conversation’s read marker' }),
   waiting_since: Nullable(EpochMs('The oldest unanswered visitor message')),
   current_page: Nullable(Type.String({ description: 'The last page the visitor’s widget reported' })),
@@ -29,7 +40,7 @@ export const ConversationSummarySchema = Type.Object({
 /** One conversation opened in the console. */
 export const ConversationDetailSchema = Type.Object({
   ...ConversationSummarySchema.properties,
-  messages: Type.Array(ChatMessageSchema, { description: 'Oldest first' }),
+  messages: Type.Array(MessageSchema, { description: 'Oldest first' }),
   page_history: Nullable(Type.Array(Type.String())),
   rating: Nullable(Type.Object({ rate: Type.Enum([5, 3, 1]), reason: Type.String() })),
   reply_email: Nullable(Type.String({ description: 'Where the answer to an offline message is mailed' })),
@@ -76,4 +87,33 @@ export const OperatorAlertSettingsSchema = Type.Object({
   email: Nullable(Type.String({ description: 'Where alerts go; null: no alert mails' })),
   notify_missed_chat: Type.Boolean({ description: 'A chat of the operator’s channels nobody answered within the channel’s delay' }),
   notify_offline_message: Type.Boolean({ description: 'A message a visitor left while nobody was online' }),
+});
+
+const Software = Type.Union([Type.Object({ name: Type.String(), version: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]);
+
+/** The console's visitor card. */
+export const VisitorCardSchema = Type.Object({
+  session_id: Type.Integer(),
+  name: Type.String(),
+  name_verified: Type.Boolean({ description: 'A claim of a valid visitor token; false: the visitor’s own word' }),
+  email: Type.Union([Type.String(), Type.Null()]),
+  email_verified: Type.Boolean({ description: 'A claim of a valid visitor token; false: the visitor’s own word' }),
+  identity: IdentityAnswerProperties.identity,
+  visitor_id: Type.Union([Type.String(), Type.Null()]),
+  context: Type.Array(Type.Tuple([Type.String(), Type.String()]), { description: '[key, value] pairs in the host page’s order' }),
+  pages: Type.Array(Type.String()),
+  browser: Software,
+  os: Software,
+  language: Type.Union([Type.String(), Type.Null()]),
+  time_zone: Type.Union([Type.String(), Type.Null()]),
+  earlier_conversations: Type.Union([Type.Integer(), Type.Null()], { description: 'By verified id, else by e-mail address; null for an anonymous visitor' }),
+});
+
+/** Whether a channel has an identity secret, and since when; never the secret. */
+export const IdentitySecretStatusSchema = Type.Object({ channel_id: Type.Integer(), created_at: Type.Integer({ description: 'Epoch milliseconds' }) });
+
+/** A new identity secret, in this answer only. */
+export const IdentitySecretGeneratedSchema = Type.Object({
+  ...IdentitySecretStatusSchema.properties,
+  secret: Type.String({ description: '64 hex digits: the HMAC-SHA256 key of visitor hashes, used as text. Shown once.' }),
 });
