@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow } from '../../core/db/tables.js';
 import { AnyJson, Text } from '../../core/schemas/params.js';
-import { urlsFor } from '../conversations/urls.js';
+import { urlsFor } from '../../core/http/urls.js';
 import { checkLoginWait, recordLoginFailure, recordLoginSuccess } from '../../core/limits/login-guard.js';
 
 /** The name reported as `db` (there is one database per server). */

@@ -21,7 +21,7 @@ import { InvalidParamError, RpcError, TooManyRequestsError } from '../../core/rp
 import { HttpErrorSchema } from '../../core/schemas/http.js';
 import { Id, Text, toId } from '../../core/schemas/params.js';
 import type { OperatorRow } from '../../core/db/tables.js';
-import { AdminOnlyError } from '../admin/admin-routes.js';
+import { AdminOnlyError } from '../../domain/operators/admin-only.js';
 
 /** Name changes an operator may make a minute (pictures count against the operator upload limit). */
 export const PROFILE_CHANGES_PER_MINUTE = 20;

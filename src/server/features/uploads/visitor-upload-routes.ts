@@ -6,7 +6,7 @@ import { VISITOR_UPLOAD_ROUTE, uploadTypeAccepted, type VisitorUploadPolicy } fr
 import type { ServerConfig } from '../../core/config/config.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
 import { attachmentToWire, messageToWire } from '../../domain/conversations/format.js';
-import { urlsFor } from '../../domain/conversations/urls.js';
+import { urlsFor } from '../../core/http/urls.js';
 import { takeSessionQuota } from '../../domain/visitors/visitor-limits.js';
 import { visitorUploadPolicy } from '../../domain/attachments/upload-policy.js';
 import { LimitsUnavailableError, RpcError, TooManyRequestsError } from '../../core/rpc/errors.js';

@@ -7,7 +7,7 @@ import type { VisitorSessionRow } from '../../core/db/tables.js';
 import { Id, toId } from '../../core/schemas/params.js';
 import { VisitorCardSchema } from '../../domain/visitors/visitor-schemas.js';
 import { softwareOf } from '../../domain/visitors/user-agent.js';
-import { ConversationNotFoundError, mayRead } from '../../domain/conversations/conversation-access.js';
+import { ConversationNotFoundError, mayRead } from '../../domain/conversations/conversation-access-store.js';
 import { parsePages } from '../../domain/conversations/operator-console-routes.js';
 
 /** The stored context pairs; anything else in the column (it never should be) reads as none. */

@@ -5,7 +5,7 @@ import type { ServerConfig } from '../../core/config/config.js';
 import { Id, toId } from '../../core/schemas/params.js';
 import { IdentitySecretGeneratedSchema, IdentitySecretStatusSchema } from '../../domain/visitors/visitor-schemas.js';
 import { newIdentitySecret } from '../../domain/visitors/identity.js';
-import { ChannelNotFoundError, adminOnly } from '../admin/admin-routes.js';
+import { ChannelNotFoundError, adminOnly } from '../../domain/operators/admin-only.js';
 
 /**
  * The channels' identity secrets (issue 14), admins only, registered under the admin prefix:

@@ -1,5 +1,5 @@
 /**
- * One access rule for every operator path into a conversation (conversation-access.ts): an operator
+ * One access rule for every operator path into a conversation (conversation-access-store.ts): an operator
  * reads and acts in its own chats and its channels' offline messages, never a colleague's chat in the
  * same channel; each route refuses that exactly as it refuses an unknown conversation.
  */
@@ -7,6 +7,7 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
+import { KyselyOfflineStore } from '../../../../src/server/features/offline-messages/offline-store.js';
 
 const OP = '/im_livechat/operator';
 const MISSING = 'livechat.MissingError';
@@ -25,7 +26,7 @@ async function sharedChannel(h: Harness) {
   };
   const ann = { ...first.operator, cookie: first.cookie, session: await chatWith(first.operator.id) };
   const bea = { ...colleague, cookie: beaCookie, session: await chatWith(colleague.id) };
-  const offline = await h.app.store.offline.create(
+  const offline = await new KyselyOfflineStore(h.app.database.db).create(
     { uuid: randomUUID(), channel_id: first.channel.id, anonymous_name: 'Off', email: 'off@example.org', body: '<p>call me</p>', post_key: null, user_agent: null, language: null },
     h.clock.now(),
   );

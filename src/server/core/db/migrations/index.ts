@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { Engine } from '../database.js';
+import type { Engine } from '../engine.js';
 import { offlineMessagesAlerts } from './offline-messages-alerts.js';
 import { storageBounds } from './limits-storage-bounds.js';
 import { visitorVerifiedFields } from './visitor-identity-verified-fields.js';
