@@ -6,8 +6,7 @@ import { InvalidParamError, RpcError } from '../../core/rpc/errors.js';
 import type { ChannelRow, OperatorRow } from '../../core/db/tables.js';
 import { parseEmailAddress } from '../../../protocol/email-address.js';
 import { Bool, ERROR_MESSAGES, Id, OptionalText, Text, textOr, toId } from '../../core/schemas/params.js';
-import { ChannelSettingsSchema, OperatorAccountSchema } from '../../domain/operators/operator-schemas.js';
-import { ChannelNotFoundError, adminOnly } from '../../domain/operators/admin-only.js';
+import { ChannelSettingsSchema, OperatorAccountSchema, ChannelNotFoundError, adminOnly } from '../../domain/operators/index.js';
 
 type ChannelSettings = Static<typeof ChannelSettingsSchema>;
 type OperatorAccount = Static<typeof OperatorAccountSchema>;

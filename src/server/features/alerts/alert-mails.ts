@@ -6,8 +6,8 @@
  * (protocol/visitor-label.ts), so the mail and the conversation list agree on who wrote.
  */
 import type { ChannelRow, VisitorSessionRow } from '../../core/db/tables.js';
-import type { MessageWithRelations } from '../../domain/store/store.js';
-import { bodyToText, escapeHtml, serverDate } from '../../domain/conversations/format.js';
+import type { MessageWithRelations } from '../../domain/store/index.js';
+import { bodyToText, escapeHtml, serverDate } from '../../domain/conversations/index.js';
 import { defang, defangedHtml } from '../../core/mail/defang.js';
 import type { OutgoingMail } from '../../core/mail/mailer.js';
 import { visitorLabel } from '../../../protocol/visitor-label.js';

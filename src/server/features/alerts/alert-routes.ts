@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OperatorAlertSettings } from '../../../protocol/operator-console.js';
 import { InvalidParamError } from '../../core/rpc/errors.js';
 import { Bool, ERROR_MESSAGES, OptionalText, textOr } from '../../core/schemas/params.js';
-import { OperatorAlertSettingsSchema } from '../../domain/operators/operator-schemas.js';
+import { OperatorAlertSettingsSchema } from '../../domain/operators/index.js';
 import { EMAIL_MAX_LENGTH, parseEmailAddress } from '../../../protocol/email-address.js';
 
 const INVALID_EMAIL = 'Invalid email address';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlertKind, ChannelRow, VisitorSessionRow } from '../../core/db/tables.js';
-import type { Store } from '../../domain/store/store.js';
+import type { Store } from '../../domain/store/index.js';
 import type { Mailer } from '../../core/mail/mailer.js';
 import type { CounterStore } from '../../core/limits/counter-store.js';
 import type { AppMetrics } from '../../core/metrics/app-metrics.js';

@@ -6,7 +6,7 @@ import type { Database } from '../../core/db/tables.js';
 import { MODELS, type DatasetContext, type FieldSpec, type ModelSpec } from './dataset-model-store.js';
 import { parseDomain, type DomainNode, type DomainValue } from './domain.js';
 import { tallyFor } from './tallies.js';
-import { serverDate } from '../../domain/conversations/format.js';
+import { serverDate } from '../../domain/conversations/index.js';
 
 /** The caller may not use this model, method or record. */
 export class DatasetAccessError extends RpcError {

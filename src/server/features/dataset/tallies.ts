@@ -1,4 +1,4 @@
-import { serverDate } from '../../domain/conversations/format.js';
+import { serverDate } from '../../domain/conversations/index.js';
 import { conversationsOfMine, plain, type FieldSpec, type ModelSpec } from './dataset-model-store.js';
 
 /** A filter-only reference to a record id (the tallies keep ids, not names). */

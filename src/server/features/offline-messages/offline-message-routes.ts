@@ -7,11 +7,10 @@ import { OFFLINE_FIELD_LIMITS, OFFLINE_MESSAGE_ROUTE } from '../../../protocol/o
 import type { NewSessionPayload } from '../../../protocol/operator-console.js';
 import { InvalidParamError, RpcError, TooManyRequestsError } from '../../core/rpc/errors.js';
 import { Email, Id, MessageText, OptionalText, PostKey, textOr, toId } from '../../core/schemas/params.js';
-import { plainTextToHtml } from '../../domain/conversations/format.js';
-import { PostKeys } from '../../domain/conversations/post-keys.js';
+import { plainTextToHtml, PostKeys } from '../../domain/conversations/index.js';
 import { addressKey } from '../../core/limits/address.js';
 import { parseEmailAddress } from '../../../protocol/email-address.js';
-import { visitorPatch, type VisitorClaims } from '../../domain/visitors/visitor-claims.js';
+import { visitorPatch, type VisitorClaims } from '../../domain/visitors/index.js';
 import { KyselyOfflineStore } from './offline-store.js';
 
 const DAY = 24 * 3600_000;

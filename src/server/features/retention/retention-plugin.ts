@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { RetentionQueries, type PurgeCounts } from './retention-store.js';
-import { pruneUsage } from '../../domain/attachments/upload-budgets.js';
+import { pruneUsage } from '../../domain/attachments/index.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import type { ChannelRow, VisitorSessionRow } from '../../core/db/tables.js';
-import type { MessageWithRelations } from '../../domain/store/store.js';
-import { bodyToText, escapeHtml, serverDate } from '../../domain/conversations/format.js';
+import type { MessageWithRelations } from '../../domain/store/index.js';
+import { bodyToText, escapeHtml, serverDate } from '../../domain/conversations/index.js';
 import type { OutgoingMail } from '../../core/mail/mailer.js';
 import { defang, defangedHtml } from '../../core/mail/defang.js';
 

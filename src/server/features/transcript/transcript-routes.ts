@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../core/config/config.js';
 import { InvalidParamError, RpcError } from '../../core/rpc/errors.js';
-import { sessionByUuid } from '../../domain/conversations/conversations.js';
+import { sessionByUuid } from '../../domain/conversations/index.js';
 import { Email, SessionUuid } from '../../core/schemas/params.js';
 import { comparableEmailAddress, parseEmailAddress } from '../../../protocol/email-address.js';
 import { MailDeliveryError } from '../../core/mail/mailer.js';

@@ -3,18 +3,12 @@ import Type from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../core/config/config.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
-import { attachmentToWire, plainTextToHtml, type WireAttachment } from '../../domain/conversations/format.js';
-import { publishMessage } from '../../domain/conversations/conversations.js';
-import { ConversationNotFoundError, mayRead } from '../../domain/conversations/conversation-access-store.js';
+import { attachmentToWire, plainTextToHtml, type WireAttachment, publishMessage, ConversationNotFoundError, mayRead, MessageAttachmentSchema } from '../../domain/conversations/index.js';
 import { urlsFor } from '../../core/http/urls.js';
 import { InvalidParamError, RpcError, TooManyRequestsError } from '../../core/rpc/errors.js';
 import { checkParams } from '../../core/rpc/invalid-params.js';
-import { storedFile } from '../../domain/attachments/stored-file.js';
-import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES_PER_UPLOAD, cleanAttachmentName, mimetypeOfUrl } from '../../domain/attachments/naming.js';
-import { UploadError, requireMultipart, toUploadError } from '../../domain/attachments/upload-errors.js';
-import { operatorBudgets, roomToday, storeCharged } from '../../domain/attachments/upload-budgets.js';
+import { storedFile, ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES_PER_UPLOAD, cleanAttachmentName, mimetypeOfUrl, UploadError, requireMultipart, toUploadError, operatorBudgets, roomToday, storeCharged } from '../../domain/attachments/index.js';
 import { HttpErrorSchema } from '../../core/schemas/http.js';
-import { MessageAttachmentSchema } from '../../domain/conversations/livechat-schemas.js';
 import { Id, OptionalText, Text, textOr, toId } from '../../core/schemas/params.js';
 
 interface UploadedFile {

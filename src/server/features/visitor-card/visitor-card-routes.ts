@@ -5,10 +5,8 @@ import { visitorLabel } from '../../../protocol/visitor-label.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
 import { Id, toId } from '../../core/schemas/params.js';
-import { VisitorCardSchema } from '../../domain/visitors/visitor-schemas.js';
-import { softwareOf } from '../../domain/visitors/user-agent.js';
-import { ConversationNotFoundError, mayRead } from '../../domain/conversations/conversation-access-store.js';
-import { parsePages } from '../../domain/conversations/operator-console-routes.js';
+import { VisitorCardSchema, softwareOf } from '../../domain/visitors/index.js';
+import { ConversationNotFoundError, mayRead, parsePages } from '../../domain/conversations/index.js';
 
 /** The stored context pairs; anything else in the column (it never should be) reads as none. */
 function contextOf(raw: string | null): [string, string][] {

@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { IdentitySecretGenerated, IdentitySecretStatus } from '../../../protocol/operator-console.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import { Id, toId } from '../../core/schemas/params.js';
-import { IdentitySecretGeneratedSchema, IdentitySecretStatusSchema } from '../../domain/visitors/visitor-schemas.js';
-import { newIdentitySecret } from '../../domain/visitors/identity.js';
-import { ChannelNotFoundError, adminOnly } from '../../domain/operators/admin-only.js';
+import { IdentitySecretGeneratedSchema, IdentitySecretStatusSchema, newIdentitySecret } from '../../domain/visitors/index.js';
+import { ChannelNotFoundError, adminOnly } from '../../domain/operators/index.js';
 
 /**
  * The channels' identity secrets (issue 14), admins only, registered under the admin prefix:
