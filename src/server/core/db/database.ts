@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './tables.js';
 import type { Engine } from './engine.js';
 import { migrateToLatest } from './migrations/index.js';
@@ -109,4 +109,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     throw err;
   }
   return closingOnce({ db, engine: 'sqlite', description: file });
+}
+
+/** Answers when the database does (the readiness probe). */
+export async function pingDatabase(open: OpenDatabase): Promise<void> {
+  await sql`select 1`.execute(open.db);
 }

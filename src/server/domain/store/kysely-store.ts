@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ChannelRow, OperatorRow } from '../../core/db/tables.js';
-import type { OpenDatabase } from '../../core/db/database.js';
+import { pingDatabase, type OpenDatabase } from '../../core/db/database.js';
 import { hashPassword, verifyPassword } from '../operators/passwords.js';
 import { ConversationQueries } from '../conversations/conversation-store.js';
 import { availableOperators } from '../operators/operator-store.js';
@@ -42,8 +42,8 @@ export class KyselyStore extends KyselyConversationStore implements Store {
     this.uploadUsage = new UploadUsageQueries(open.db);
   }
 
-  async ping(): Promise<void> {
-    await sql`select 1`.execute(this.db);
+  ping(): Promise<void> {
+    return pingDatabase(this.#open);
   }
 
   async backupTo(file: string): Promise<void> {
