@@ -23,8 +23,8 @@ const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 
 /**
  * The Kysely implementation of {@link Store} for SQLite and PostgreSQL alike: channels, operators and
- * their sessions here, conversations in {@link KyselyConversationStore}. The Kysely handle stays inside
- * src/server/store: everything else asks the store.
+ * their sessions here, conversations in {@link KyselyConversationStore}. The Kysely handle stays in
+ * `*-store.ts` files: everything else asks a store.
  */
 export class KyselyStore extends KyselyConversationStore implements Store {
   readonly counters: CounterStore;

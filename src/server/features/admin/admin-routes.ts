@@ -95,7 +95,7 @@ function settingsOf(channel: ChannelRow): ChannelSettings {
   return Object.fromEntries([['id', channel.id], ...CHANNEL_SETTING_FIELDS.map((f) => [f, f === 'visitor_uploads' ? channel[f] === 1 : channel[f]])]) as unknown as ChannelSettings;
 }
 
-/** Where the routes below live, under OPERATOR_PREFIX (routes/operator-api.ts registers them). */
+/** Where the routes below live, under OPERATOR_PREFIX (app.ts registers them). */
 export const OPERATOR_ADMIN_PREFIX = '/admin';
 
 /**
