@@ -61,6 +61,51 @@ const consoleRules = [
   ),
 ];
 
+/**
+ * Inside the server: core ← domain ← features, composed by app.ts. Core imports neither domain nor
+ * features; the domain never imports a feature; a feature never imports another one. Outside a domain
+ * folder's own files (the other domain folders excepted: the kernel's parts use each other), its
+ * `index.ts` is the only way in. Only core/db and `*-store.ts` files may import Kysely. Each entry repeats
+ * the server's layer patterns: a file matched by two configs gets the later one's options only.
+ */
+const serverLayer = [
+  {
+    regex: '(^|/)(platform|state|ui|element|operator)(/|$)',
+    message: 'src/server may not import from platform, state, ui, element, operator (see ARCHITECTURE.md, "Which way code may depend").',
+  },
+  noReact,
+];
+const domainIndexOnly = {
+  regex: '(^|/)domain/[^/]+/(?!index\\.js$)[^/]+',
+  message: 'Outside the domain, a domain folder is imported through its index.ts only.',
+};
+const kyselyOutsideStores = { regex: '^kysely(/|$)', message: 'Only src/server/core/db and *-store.ts files may import Kysely.' };
+const serverFeatures = fs.readdirSync(new URL('src/server/features/', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+/** The rule for `folder`'s files, and again without the Kysely pattern for its `*-store.ts` files (and all of core/db). */
+function forbidInServer(folder, patterns) {
+  const rule = (files, extra) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns: [...serverLayer, ...patterns, ...extra] }] } });
+  return [
+    rule([`src/server/${folder}**/*.{ts,tsx}`], [kyselyOutsideStores]),
+    rule([`src/server/${folder}**/*-store.ts`, ...(folder === 'core/' ? ['src/server/core/db/**/*.ts'] : [])], []),
+  ];
+}
+
+const serverRules = [
+  ...forbidInServer('', [domainIndexOnly]),
+  ...forbidInServer('core/', [domainIndexOnly, { regex: '(^|/)(domain|features)(/|$)', message: 'src/server/core may not import the domain or features.' }]),
+  ...forbidInServer('domain/', [{ regex: '(^|/)features(/|$)', message: 'src/server/domain may not import features.' }]),
+  ...serverFeatures.flatMap((name) =>
+    forbidInServer(`features/${name}/`, [
+      domainIndexOnly,
+      {
+        regex: `^\\.\\./(?!(${name}|\\.\\.)/)|(^|/)features/(?!${name}/)`,
+        message: `src/server/features/${name} may not import another feature (app.ts composes them).`,
+      },
+    ]),
+  ),
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'packages/server/dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'custom-elements.json'] },
   js.configs.recommended,
@@ -95,5 +140,5 @@ export default tseslint.config(
   forbid('element', ['operator', 'server'], [noNode]),
   operatorLayer,
   ...consoleRules,
-  forbid('server', ['platform', 'state', 'ui', 'element', 'operator'], [noReact]),
+  ...serverRules,
 );

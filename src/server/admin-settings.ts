@@ -1,7 +1,6 @@
 import type { ServerConfig } from './core/config/config.js';
 import { cliCommand } from './start-banner.js';
-import type { SeedResult } from './domain/store/seed.js';
-import type { Store } from './domain/store/store.js';
+import type { SeedResult, Store } from './domain/store/index.js';
 
 /**
  * LIVECHAT_ADMIN_LOGIN and LIVECHAT_ADMIN_PASSWORD create the first operator and are ignored later, so

@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
 import { STATIC_DIR, type ServerConfig } from './core/config/config.js';
 import { RequestLineLogController } from './core/logging.js';
 import { jsonRpcPlugin } from './core/rpc/jsonrpc-plugin.js';
@@ -9,11 +10,13 @@ import { openApiPlugin } from './core/http/openapi-plugin.js';
 import { AJV_OPTIONS } from './core/schemas/ajv.js';
 import { staticFilesPlugin } from './core/http/static-files.js';
 import { clockPlugin, type Clock } from './core/clock.js';
+import { databasePlugin } from './core/db/database-plugin.js';
 import { eventsPlugin } from './core/events.js';
 import { outboxPlugin } from './core/outbox/outbox-plugin.js';
-import { storePlugin } from './domain/store/store-plugin.js';
+import { storePlugin } from './domain/store/index.js';
 import { mailerPlugin } from './core/mail/mailer-plugin.js';
 import { alertsPlugin } from './features/alerts/alerts-plugin.js';
+import { operatorAlertRoutes } from './features/alerts/alert-routes.js';
 import { limitsPlugin } from './core/limits/limits-plugin.js';
 import { diskGuardPlugin, type DiskSpaceReader } from './core/http/disk-guard.js';
 import { retentionPlugin } from './features/retention/retention-plugin.js';
@@ -23,22 +26,24 @@ import { busFanoutPlugin } from './core/bus/fanout.js';
 import { corsPlugin } from './core/http/cors.js';
 import { healthPlugin } from './core/http/health.js';
 import { metricsPlugin } from './core/metrics/metrics-plugin.js';
-import { operatorAuthPlugin } from './domain/operators/operator-auth.js';
+import { operatorAuthPlugin, operatorRoutes, operatorPageRoutes, webSessionRoutes } from './domain/operators/index.js';
 import { loadLocales, type Locales } from './core/i18n/translations.js';
-import { AvailabilityCache } from './domain/channels/availability.js';
-import { widgetRoutes } from './domain/conversations/widget-routes.js';
-import { widgetSignalRoutes } from './domain/conversations/widget-signal-routes.js';
+import { AvailabilityCache } from './domain/channels/index.js';
+import { widgetRoutes, widgetSignalRoutes, operatorConsoleRoutes, readableChannels } from './domain/conversations/index.js';
 import { operatorProfileRoutes } from './features/profiles/profile-routes.js';
-import { operatorApiRoutes } from './domain/operators/operator-api.js';
-import { operatorPageRoutes } from './domain/operators/operator-page.js';
-import { webSessionRoutes } from './domain/operators/web-session.js';
 import { webAssetRoutes } from './features/web-assets/web-asset-routes.js';
-import { webContentRoutes } from './domain/attachments/web-content-routes.js';
+import { webContentRoutes } from './domain/attachments/index.js';
 import { visitorUploadRoutes } from './features/uploads/visitor-upload-routes.js';
+import { attachmentUploadRoutes } from './features/uploads/operator-upload-routes.js';
 import { transcriptRoutes } from './features/transcript/transcript-routes.js';
-import { webDatasetRoutes } from './features/dataset/dataset-routes.js';
-import { visitorProfileRoutes } from './domain/visitors/visitor-profile-routes.js';
+import { datasetPlugin, webDatasetRoutes } from './features/dataset/dataset-routes.js';
+import { visitorProfileRoutes } from './domain/visitors/index.js';
 import { offlineMessageRoutes } from './features/offline-messages/offline-message-routes.js';
+import { offlineReplyRoutes } from './features/offline-messages/offline-reply-routes.js';
+import { operatorAdminRoutes } from './features/admin/admin-routes.js';
+import { operatorAdminIdentityRoutes } from './features/visitor-identity/identity-secret-routes.js';
+import { operatorReceiptRoutes } from './features/receipts/receipt-routes.js';
+import { operatorVisitorCardRoutes } from './features/visitor-card/visitor-card-routes.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
 
 declare module 'fastify' {
@@ -97,52 +102,75 @@ export async function buildApp({ config, logger = false, clock, onRoute, diskSpa
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(corsPlugin, { allowedOrigins: config.allowedOrigins });
-  await app.register(clockPlugin, clock ? { clock } : {});
-  await app.register(storePlugin, {
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    seedAdmin: seed ? { login: config.adminLogin, password: config.adminPassword } : undefined,
-  });
-  // After the store: closing waits for the listeners under way before the database closes.
-  await app.register(eventsPlugin);
-  await app.register(outboxPlugin, { db: app.databaseHandle });
-  app.decorate('availability', new AvailabilityCache(app.store, () => app.clock.now()));
-  await app.register(limitsPlugin);
-  await app.register(diskGuardPlugin, { dataDir: config.dataDir, minFreePercent: config.uploadMinFreePercent, reader: diskSpace });
-  await app.register(retentionPlugin, { ceilingDays: config.retentionDays });
-  await app.register(mailerPlugin);
-  await app.register(busPublisherPlugin);
-  await app.register(alertsPlugin);
-  await app.register(operatorAuthPlugin, { publicUrl: config.publicUrl });
-  await app.register(busFanoutPlugin);
-  await app.register(healthPlugin, { detailToken: config.metricsToken });
-  await app.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs });
-  await app.register(widgetRoutes, { config });
-  await app.register(widgetSignalRoutes, { config });
-  await app.register(transcriptRoutes, { config });
-  await app.register(offlineMessageRoutes);
-  await app.register(operatorApiRoutes, { config });
-  await app.register(operatorProfileRoutes);
-  await app.register(visitorProfileRoutes, { config });
-  await app.register(operatorPageRoutes);
-  await app.register(webSessionRoutes);
-  await app.register(webDatasetRoutes);
-  await app.register(webAssetRoutes);
-  await app.register(webContentRoutes);
-  await app.register(visitorUploadRoutes, { config });
-  await app.register(openApiRoutes);
-  // The beep of SPEC.md §6 for in-page notifications; CORS because the widget plays it on the host page.
-  await app.register(fastifyStatic, {
-    root: STATIC_DIR,
-    prefix: '/livechat/static/',
-    decorateReply: false,
-    setHeaders(reply) {
-      reply.header('Access-Control-Allow-Origin', '*');
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-      reply.header('X-Content-Type-Options', 'nosniff');
-    },
-  });
-  await app.register(staticFilesPlugin, { rootDir: config.rootDir, demoDir: config.demoDir, demo: config.demo });
+  for (const register of parts(app, config, { clock, diskSpace, seed })) await register(app);
   return app;
 }
+
+/** One registration: a plugin with its options. */
+type Part = (app: FastifyInstance) => PromiseLike<unknown>;
+
+/** Every piece of the server after the HTTP plumbing, in registration order: the one list that composes it. */
+function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptions, 'clock' | 'diskSpace' | 'seed'>): Part[] {
+  const operatorApi = { config };
+  return [
+    (a) => a.register(corsPlugin, { allowedOrigins: config.allowedOrigins }),
+    (a) => a.register(clockPlugin, o.clock ? { clock: o.clock } : {}),
+    (a) => a.register(databasePlugin, { databaseUrl: config.databaseUrl, dataDir: config.dataDir }),
+    (a) => a.register(storePlugin, { seedAdmin: o.seed !== false ? { login: config.adminLogin, password: config.adminPassword } : undefined }),
+    // After the store: closing waits for the listeners under way before the database closes.
+    (a) => a.register(eventsPlugin),
+    (a) => a.register(outboxPlugin, { db: app.database.db }),
+    (a) => a.register(availabilityPlugin),
+    (a) => a.register(limitsPlugin),
+    (a) => a.register(diskGuardPlugin, { dataDir: config.dataDir, minFreePercent: config.uploadMinFreePercent, reader: o.diskSpace }),
+    (a) => a.register(retentionPlugin, { ceilingDays: config.retentionDays }),
+    (a) => a.register(mailerPlugin),
+    (a) => a.register(busPublisherPlugin),
+    (a) => a.register(alertsPlugin),
+    (a) => a.register(operatorAuthPlugin, { publicUrl: config.publicUrl }),
+    (a) => a.register(busFanoutPlugin),
+    (a) => a.register(healthPlugin, { detailToken: config.metricsToken }),
+    (a) => a.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs, readableChannels: (requested, operator) => readableChannels(app.store, requested, operator) }),
+    (a) => a.register(widgetRoutes, { config }),
+    (a) => a.register(widgetSignalRoutes, { config }),
+    (a) => a.register(transcriptRoutes, { config }),
+    (a) => a.register(offlineMessageRoutes),
+    (a) => a.register(operatorRoutes, operatorApi),
+    (a) => a.register(operatorConsoleRoutes, operatorApi),
+    (a) => a.register(operatorAlertRoutes, operatorApi),
+    (a) => a.register(offlineReplyRoutes, operatorApi),
+    (a) => a.register(operatorVisitorCardRoutes, operatorApi),
+    (a) => a.register(operatorReceiptRoutes, operatorApi),
+    (a) => a.register(attachmentUploadRoutes, operatorApi),
+    (a) => a.register(operatorAdminRoutes, operatorApi),
+    (a) => a.register(operatorAdminIdentityRoutes, operatorApi),
+    (a) => a.register(operatorProfileRoutes),
+    (a) => a.register(visitorProfileRoutes, { config }),
+    (a) => a.register(operatorPageRoutes),
+    (a) => a.register(webSessionRoutes),
+    (a) => a.register(datasetPlugin),
+    (a) => a.register(webDatasetRoutes),
+    (a) => a.register(webAssetRoutes),
+    (a) => a.register(webContentRoutes),
+    (a) => a.register(visitorUploadRoutes, { config }),
+    (a) => a.register(openApiRoutes),
+    // The beep of SPEC.md §6 for in-page notifications; CORS because the widget plays it on the host page.
+    (a) =>
+      a.register(fastifyStatic, {
+        root: STATIC_DIR,
+        prefix: '/livechat/static/',
+        decorateReply: false,
+        setHeaders(reply) {
+          reply.header('Access-Control-Allow-Origin', '*');
+          reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+          reply.header('X-Content-Type-Options', 'nosniff');
+        },
+      }),
+    (a) => a.register(staticFilesPlugin, { rootDir: config.rootDir, demoDir: config.demoDir, demo: config.demo }),
+  ];
+}
+
+/** Init's per-channel answer cache on the domain's store. */
+const availabilityPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('availability', new AvailabilityCache(app.store, () => app.clock.now()));
+});

@@ -10,9 +10,8 @@ import { CliRefusal, checkBackupSource, checkBackupTarget, checkDatabaseFound, p
 import { ConfigError, loadConfig, type ServerConfig } from './core/config/config.js';
 import { unknownSettingWarnings } from './core/config/config-names.js';
 import { openDatabase } from './core/db/database.js';
-import { KyselyStore } from './domain/store/kysely-store.js';
-import { generatePassword } from './domain/operators/passwords.js';
-import { seedIfEmpty } from './domain/store/seed.js';
+import { KyselyStore, seedIfEmpty } from './domain/store/index.js';
+import { generatePassword } from './domain/operators/index.js';
 
 const HELP = `Usage: live-chat-server [command]
 

@@ -6,7 +6,7 @@ import { unknownSettingWarnings } from './core/config/config-names.js';
 import { loggerOptions } from './core/logging.js';
 import { startBanner } from './start-banner.js';
 import { StartupError, checkDataDir, checkPortFree, listenProblem } from './start-checks.js';
-import { seedIfEmpty, type SeedResult } from './domain/store/seed.js';
+import { seedIfEmpty, type SeedResult } from './domain/store/index.js';
 
 function say(line: string): void {
   process.stderr.write(`live-chat: ${line}\n`);

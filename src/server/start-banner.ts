@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from './core/config/config.js';
-import type { SeedResult } from './domain/store/seed.js';
+import type { SeedResult } from './domain/store/index.js';
 
 /** What the banner reports beyond the configuration. */
 export interface BannerFacts {

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { BusPublisher, BusPublisherEvents } from './publisher.js';
-import type { BusWrite, BusWriteResult } from './bus-writes.js';
+import type { BusWrite, BusWriteResult } from './bus-write-types.js';
 import { randomUUID } from 'node:crypto';
 import { GroupCommit } from './group-commit.js';
 import { isConnectionLost } from '../db/connection-errors.js';

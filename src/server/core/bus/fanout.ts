@@ -20,7 +20,7 @@ declare module 'fastify' {
 export const busFanoutPlugin = fp(
   async (app: FastifyInstance) => {
     const databaseUrl = app.config.databaseUrl;
-    if (app.store.engine !== 'postgres' || databaseUrl === undefined) {
+    if (app.database.engine !== 'postgres' || databaseUrl === undefined) {
       app.decorate('busListener', undefined);
       return;
     }

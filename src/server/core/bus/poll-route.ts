@@ -2,9 +2,8 @@ import fp from 'fastify-plugin';
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BusNotification } from '../../../protocol/livechat.js';
-import type { BusNotificationRow } from '../db/tables.js';
+import type { BusNotificationRow, OperatorRow } from '../db/tables.js';
 import { AnyJson, ERROR_KIND, ERROR_MESSAGES } from '../schemas/params.js';
-import { readableChannels } from './poll-authorization.js';
 import { Wakeups } from './wakeups.js';
 import { HeldPoll, type PollShared } from './held-poll.js';
 import { AWAY_AFTER_MS, lastActivityFrom } from './presence.js';
@@ -28,7 +27,15 @@ export interface BusPollOptions {
   retentionMs?: number;
   /** How often old notifications are deleted. */
   gcEveryMs?: number;
+  /**
+   * The requested channels the caller (an operator, or null for a visitor) may read; given by the
+   * domain, which knows who may read what. Without it, nothing is readable.
+   */
+  readableChannels?: ReadableChannels;
 }
+
+/** Which of the requested bus channels a caller may read. */
+export type ReadableChannels = (requested: string[], operator: OperatorRow | null) => Promise<string[]>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +50,7 @@ const DEFAULTS: Required<BusPollOptions> = {
   firstPollWindowMs: 50_000,
   retentionMs: 24 * 3600_000,
   gcEveryMs: 3600_000,
+  readableChannels: async () => [],
 };
 
 /** A hold of `holdMs` shortened by a random part of `spread` (see BusPollOptions.holdSpread). */
@@ -131,7 +139,7 @@ export const busPollRoutes = fp(
         // Leaving or ending "away" changes who can answer: init must not wait for its cache window.
         if (awayBefore !== lastActive < app.clock.now() - AWAY_AFTER_MS) app.availability.forget();
       }
-      const channels = await readableChannels(app.store, requested, operator);
+      const channels = await o.readableChannels(requested, operator);
       if (channels.length === 0) poll.finish([]);
       else poll.start(channels, holdFor(o.holdMs, o.holdSpread));
     };

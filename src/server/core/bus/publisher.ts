@@ -1,6 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import type { BusNotificationRow, MessageRow } from '../db/tables.js';
-import type { NewMessage } from '../../domain/store/store.js';
+import type { BusNotificationRow, MessageRow, NewMessage } from '../db/tables.js';
 
 /** Events of the publisher: `published` carries the distinct channel names just written. */
 export interface BusPublisherEvents {

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './tables.js';
+import type { Engine } from './engine.js';
 import { migrateToLatest } from './migrations/index.js';
 import { cachedStatements } from './statement-cache.js';
 import { discardingLostClients } from './pg-pool.js';
 
-/** Which engine holds the data. */
-export type Engine = 'sqlite' | 'postgres';
+export type { Engine } from './engine.js';
 
 /** Where to store: a PostgreSQL URL, or a folder for the SQLite file. */
 export interface DatabaseOptions {
@@ -31,6 +31,20 @@ export interface OpenDatabase {
   description: string;
   /** The PostgreSQL connection pool, for its use figures in `/metrics`; SQLite has none. */
   pool?: pg.Pool;
+  /** Closes the database; later calls wait for the same close (every owner of a store may call it). */
+  close(): Promise<void>;
+}
+
+/** The handle with a close that runs once, however many of its users ask. */
+function closingOnce(open: Omit<OpenDatabase, 'close'>): OpenDatabase {
+  let closed: Promise<void> | undefined;
+  return {
+    ...open,
+    close: () => {
+      closed ??= open.db.destroy();
+      return closed;
+    },
+  };
 }
 
 const INT8_OID = 20;
@@ -75,7 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       await db.destroy();
       throw err;
     }
-    return { db, engine: 'postgres', description: redact(options.databaseUrl), pool };
+    return closingOnce({ db, engine: 'postgres', description: redact(options.databaseUrl), pool });
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, 'livechat.sqlite');
@@ -94,5 +108,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     await db.destroy();
     throw err;
   }
-  return { db, engine: 'sqlite', description: file };
+  return closingOnce({ db, engine: 'sqlite', description: file });
+}
+
+/** Answers when the database does (the readiness probe). */
+export async function pingDatabase(open: OpenDatabase): Promise<void> {
+  await sql`select 1`.execute(open.db);
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { IdentityKind, PrechatForm } from '../../../protocol/visitor.js';
 import type { OfflineMode } from '../../../protocol/offline-message.js';
 import type { ChannelSettings, ConversationOrigin } from '../../../protocol/operator-console.js';
@@ -252,3 +252,17 @@ export type RatingRow = Selectable<RatingTable>;
 export type BusNotificationRow = Selectable<BusNotificationTable>;
 /** A new attachment. */
 export type NewAttachment = Omit<Insertable<AttachmentTable>, 'public_id' | 'created_at'>;
+
+/** A new message. */
+export interface NewMessage {
+  session_id: number;
+  body: string;
+  author_operator_id: number | null;
+  message_type?: MessageRow['message_type'];
+  post_key?: string | null;
+}
+
+/** Fields a channel is created with; the rest take SPEC.md defaults. */
+export type NewChannel = Partial<Omit<Insertable<LivechatChannelTable>, 'id' | 'created_at'>> & { name: string };
+/** Channel fields to change. */
+export type ChannelPatch = Omit<Updateable<LivechatChannelTable>, 'id' | 'created_at'>;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { UploadError } from '../../domain/attachments/upload-errors.js';
+import { UploadError } from './upload-error.js';
 
 /** Free and total bytes of a file system. */
 export interface DiskSpace {

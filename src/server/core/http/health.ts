@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pingDatabase } from '../db/database.js';
 import { checkBearer } from '../metrics/metrics-plugin.js';
 
 /** Options of {@link healthPlugin}. */
@@ -63,7 +64,7 @@ export const healthPlugin = fp(
 
     const notReadyReason = async (): Promise<string | undefined> => {
       try {
-        await withTimeout(app.store.ping(), queryTimeoutMs, 'the database');
+        await withTimeout(pingDatabase(app.database), queryTimeoutMs, 'the database');
       } catch (err) {
         // The error text names hosts, users and files: the log has it, the public answer does not.
         app.log.warn({ err }, 'readiness: the database did not answer');
@@ -95,5 +96,5 @@ export const healthPlugin = fp(
       return reply.code(503).send({ status: 'unavailable', reason, ...(await detail(request)) });
     });
   },
-  { name: 'health', dependencies: ['store', 'bus-fanout'] },
+  { name: 'health', dependencies: ['database', 'bus-fanout'] },
 );

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HtmlPage } from '../schemas/http.js';
 import { escapeHtml } from '../../../protocol/html-escape.js';
-import { urlsFor } from '../../domain/conversations/urls.js';
+import { urlsFor } from './urls.js';
 
 export interface StaticFilesOptions {
   rootDir: string;

@@ -61,7 +61,7 @@ export const limitsPlugin = fp(
       failedOpen: () => app.metrics.limitFailOpens.inc(),
       failed: (err) => app.log.warn({ err }, 'limit counters cannot be written: requests go uncounted for up to 30 s'),
     });
-    const counters = app.store.engine === 'postgres' ? stored : new SplitCounters(new MemoryCounterStore(), stored);
+    const counters = app.database.engine === 'postgres' ? stored : new SplitCounters(new MemoryCounterStore(), stored);
     const now = () => app.clock.now();
     await app.register(rateLimit, {
       global: false,

@@ -7,7 +7,7 @@
  * along by others): `http://evil.test/a` reads `hxxp://evil[.]test/a`, `a@evil.test` reads
  * `a@evil[.]test`, any other `scheme://` reads `scheme[:]//`.
  */
-import { escapeHtml } from '../../domain/conversations/format.js';
+import { escapeHtml } from '../../../protocol/html-escape.js';
 
 const SCHEME = /\b([a-z][a-z0-9+.-]{0,30}):\/\//gi;
 // Full stops of other scripts count too: some clients accept them in domain names.

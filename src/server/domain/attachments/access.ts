@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AttachmentRow } from '../../core/db/tables.js';
-import { mayRead } from '../conversations/conversation-access.js';
+import { mayRead } from '../conversations/conversation-access-store.js';
 
 /**
  * The credential an attachment URL carries for the visitor: an HMAC of the attachment's public id keyed
@@ -21,7 +21,7 @@ function sameToken(given: string, expected: string): boolean {
 
 /**
  * Whether the request may read the attachment: the visitor of its session (by the URL's `access_token`)
- * or an operator who may read the session (by their session cookie; conversation-access.ts). Attachments of no session are nobody's.
+ * or an operator who may read the session (by their session cookie; conversation-access-store.ts). Attachments of no session are nobody's.
  * Callers answer a refusal exactly like an unknown id, so ids of other sessions reveal nothing.
  */
 export async function mayReadAttachment(app: FastifyInstance, request: FastifyRequest, attachment: AttachmentRow, accessToken: unknown): Promise<boolean> {

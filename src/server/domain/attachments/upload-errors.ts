@@ -1,23 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { UploadErrorCode } from '../../../protocol/visitor-upload.js';
+import { UploadError } from '../../core/http/upload-error.js';
 import { InvalidParamError } from '../../core/rpc/errors.js';
 import { MAX_FILES_PER_UPLOAD } from './naming.js';
 import { MimetypeMismatchError } from './sniff.js';
 
-/**
- * An upload refused on purpose; `status` is the HTTP status, `code` is stable for clients, which show
- * `message`; `retryAfterSeconds`, when set, goes out as `Retry-After`.
- */
-export class UploadError extends Error {
-  constructor(
-    readonly code: UploadErrorCode,
-    readonly status: number,
-    message: string,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
+export { UploadError } from '../../core/http/upload-error.js';
 
 /** `25 MB` for whole mebibytes, else bytes: what the operator reads in the size error. */
 export function describeLimit(bytes: number): string {

@@ -3,8 +3,8 @@ import { BusChannel } from '../../../protocol/livechat.js';
 import { isLiveChat, type ChatSessionRow, type OperatorRow, type VisitorSessionRow } from '../../core/db/tables.js';
 import { sessionUuid } from '../../core/schemas/params.js';
 import { messageToWire } from './format.js';
-import { mayRead } from './conversation-access.js';
-import { urlsFor } from './urls.js';
+import { mayRead } from './conversation-access-store.js';
+import { urlsFor } from '../../core/http/urls.js';
 
 /**
  * The live chat a uuid names, or undefined for a malformed, unknown or closed one, or an offline message
@@ -29,7 +29,7 @@ export interface ConversationRef {
 
 /**
  * The open session a call acts on: an operator names it by `session_id` and must be allowed to read it
- * (conversation-access.ts; operators never see a session's uuid, the visitor's credential); a visitor
+ * (conversation-access-store.ts; operators never see a session's uuid, the visitor's credential); a visitor
  * names it by its uuid. Undefined for another operator's conversation exactly as for an unknown or closed
  * one, so the route's answer says nothing about ids.
  */

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../../protocol/html-escape.js';
 import { CONTENT_PATH, PARTNER_IMAGE_PATH } from '../../../protocol/routes.js';
+import type { Urls } from '../../core/http/urls.js';
 import type { Static } from 'typebox';
 import type { LivechatSessionSchema } from './livechat-schemas.js';
 import type { ChatMessageSchema, MessageAttachmentSchema } from '../../../protocol/schemas/livechat.js';
@@ -33,10 +34,7 @@ export type WireAttachment = Static<typeof MessageAttachmentSchema>;
 export type WireMessage = Static<typeof ChatMessageSchema>;
 export type WireSession = Static<typeof LivechatSessionSchema>;
 
-/** Absolute URLs the widget needs, since it runs on another origin. */
-export interface Urls {
-  base: string;
-}
+export type { Urls } from '../../core/http/urls.js';
 
 /** The wire form of an attachment: an absolute download URL from its random public id and the session's access token. */
 export function attachmentToWire(a: AttachmentRow, urls: Urls, sessionUuid: string): WireAttachment {
@@ -80,4 +78,17 @@ export function sessionToWire(session: VisitorSessionRow, operator: Pick<Operato
     folded: false,
     message_unread_counter: 0,
   };
+}
+
+/** Plain text of a message body we generated (escaped text with `<br/>`, `<p>` and links). */
+export function bodyToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>\s*<p>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }

@@ -4,9 +4,9 @@ import { SESSION_UUID_PATTERN } from '../../../protocol/livechat.js';
 import type { AttachmentRow, BusNotificationRow, Database, MessageRow, NewAttachment, RatingRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { Engine, OpenDatabase } from '../../core/db/database.js';
 import { BatchedLookup } from '../../core/db/batched-lookup.js';
-import { committedBatch, writeInOrder, type BusWrite, type BusWriteResult, type OrderedWriteHooks } from '../../core/bus/bus-writes.js';
-import { getMessage, listMessages } from './message-queries.js';
-import { deleteNotificationsBefore, insertNotifications, listNotifications, maxNotificationId } from './notification-queries.js';
+import { committedBatch, writeInOrder, type BusWrite, type BusWriteResult, type OrderedWriteHooks } from '../../core/bus/bus-write-store.js';
+import { getMessage, listMessages } from './message-store.js';
+import { deleteNotificationsBefore, insertNotifications, listNotifications, maxNotificationId } from './notification-store.js';
 import type { MessageWithRelations, NewMessage, NewNotification, NewVisitorSession, NotificationQuery } from '../store/store.js';
 
 /** The conversation side of the Kysely store: visitor sessions, messages, files, ratings and the bus. */

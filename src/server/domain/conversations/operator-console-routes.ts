@@ -6,8 +6,8 @@ import { OPERATOR_PRESENCES, type OperatorPresence } from '../../../protocol/ope
 import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { MessageWithRelations } from '../store/store.js';
 import { messageToWire, type WireMessage } from './format.js';
-import { urlsFor } from './urls.js';
-import { ConversationNotFoundError, mayRead } from './conversation-access.js';
+import { urlsFor } from '../../core/http/urls.js';
+import { ConversationNotFoundError, mayRead } from './conversation-access-store.js';
 import { ConversationDetailSchema, ConversationSummarySchema } from '../../../protocol/schemas/console.js';
 import { Id, OneOf, toId } from '../../core/schemas/params.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, PRESENCE_ROUTE, SET_PRESENCE_ROUTE } from '../../../protocol/console/routes.js';
@@ -91,7 +91,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
       const operator = await app.requireOperator(request);
       // The operator's chats, and the offline messages of its channels, which every member may answer.
       const own = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX });
-      const offline = await app.store.offline.list(await app.store.operatorChannelIds(operator.id), CONVERSATION_LIST_MAX);
+      const offline = await app.store.conversations.offlineSessions(await app.store.operatorChannelIds(operator.id), CONVERSATION_LIST_MAX);
       const sessions = [...own, ...offline].sort((a, b) => b.id - a.id).slice(0, CONVERSATION_LIST_MAX);
       const out: ConversationSummary[] = [];
       for (const session of sessions) out.push((await summaryOf(session, request)).summary);

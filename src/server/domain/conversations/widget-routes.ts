@@ -14,7 +14,7 @@ import { onlineOperators, pickOperator } from '../channels/availability.js';
 import { messageChannels, openSession, sessionByUuid, sessionOfCaller } from './conversations.js';
 import { PostKeys } from './post-keys.js';
 import { matchRule } from '../channels/rules.js';
-import { urlsFor } from './urls.js';
+import { urlsFor } from '../../core/http/urls.js';
 import { takeSessionQuota } from '../visitors/visitor-limits.js';
 import { identityAnswer, identityKindOf, provenFields, verifiedIdentity, visitorClaims, visitorPatch } from '../visitors/visitor-claims.js';
 import { resumeVerifiedSession, type SessionAnswer } from '../visitors/visitor-session.js';

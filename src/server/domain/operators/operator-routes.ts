@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { BusChannel } from '../../../protocol/livechat.js';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
-import { ConversationNotFoundError, mayRead } from '../conversations/conversation-access.js';
+import { ConversationNotFoundError, mayRead } from '../conversations/conversation-access-store.js';
 import { Id, toId } from '../../core/schemas/params.js';
 import { CLOSE_SESSION_ROUTE, REQUEST_HISTORY_ROUTE } from '../../../protocol/console/routes.js';
 
-/** The session if this operator may read it (conversation-access.ts), else as if it did not exist. */
+/** The session if this operator may read it (conversation-access-store.ts), else as if it did not exist. */
 async function sessionForOperator(app: FastifyInstance, operator: OperatorRow, sessionId: number): Promise<VisitorSessionRow> {
   const session = await app.store.getVisitorSession(sessionId);
   if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();

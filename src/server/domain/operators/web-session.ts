@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow } from '../../core/db/tables.js';
 import { AnyJson, Text } from '../../core/schemas/params.js';
-import { urlsFor } from '../conversations/urls.js';
+import { urlsFor } from '../../core/http/urls.js';
 import { checkLoginWait, recordLoginFailure, recordLoginSuccess } from '../../core/limits/login-guard.js';
 import { SESSION_AUTHENTICATE_ROUTE, SESSION_DESTROY_ROUTE, SESSION_INFO_ROUTE } from '../../../protocol/routes.js';
 

@@ -1,19 +1,14 @@
 import { sql } from 'kysely';
 import type { ChannelRow, OperatorRow } from '../../core/db/tables.js';
-import type { OpenDatabase } from '../../core/db/database.js';
+import { pingDatabase, type OpenDatabase } from '../../core/db/database.js';
 import { hashPassword, verifyPassword } from '../operators/passwords.js';
-import { ConversationQueries } from '../conversations/conversation-queries.js';
-import { availableOperators } from '../operators/operator-queries.js';
-import { VisitorQueries } from '../visitors/visitor-queries.js';
-import { DatabaseCounterStore } from '../../core/limits/counter-queries.js';
+import { ConversationQueries } from '../conversations/conversation-store.js';
+import { availableOperators } from '../operators/operator-store.js';
+import { VisitorQueries } from '../visitors/visitor-store.js';
+import { DatabaseCounterStore } from '../../core/limits/database-counter-store.js';
 import { KyselyConversationStore } from '../conversations/kysely-conversation-store.js';
 import type { CounterStore } from '../../core/limits/counter-store.js';
-import { Dataset } from '../../features/dataset/service.js';
-import type { DatasetContext } from '../../features/dataset/models.js';
-import { KyselyOfflineStore, type OfflineStore } from '../../features/offline-messages/offline-store.js';
-import { KyselyAlertStore, type AlertStore } from '../../features/alerts/alert-store.js';
-import { UploadUsageQueries, type UploadUsageStore } from '../attachments/upload-usage-queries.js';
-import { RetentionQueries, type RetentionStore } from '../../features/retention/retention-queries.js';
+import { UploadUsageQueries, type UploadUsageStore } from '../attachments/upload-usage-store.js';
 import type { AvailableOperator, NewChannel, NewOperator, Store } from './store.js';
 
 /** Channel texts of SPEC.md §2 and PROTOCOL.md §2.1, used when a channel is created without them. */
@@ -28,36 +23,27 @@ const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
 
 /**
  * The Kysely implementation of {@link Store} for SQLite and PostgreSQL alike: channels, operators and
- * their sessions here, conversations in {@link KyselyConversationStore}. The Kysely handle stays inside
- * src/server/store: everything else asks the store.
+ * their sessions here, conversations in {@link KyselyConversationStore}. The Kysely handle stays in
+ * `*-store.ts` files: everything else asks a store.
  */
 export class KyselyStore extends KyselyConversationStore implements Store {
   readonly counters: CounterStore;
   readonly visitors: VisitorQueries;
   readonly conversations: ConversationQueries;
-  readonly offline: OfflineStore;
-  readonly alerts: AlertStore;
   readonly uploadUsage: UploadUsageStore;
-  readonly retention: RetentionStore;
-  #closed: Promise<void> | undefined;
+  readonly #open: OpenDatabase;
 
   constructor(open: OpenDatabase) {
     super(open);
+    this.#open = open;
     this.counters = new DatabaseCounterStore(open.db);
     this.visitors = new VisitorQueries(open.db);
     this.conversations = new ConversationQueries(open.db);
-    this.offline = new KyselyOfflineStore(open.db);
-    this.alerts = new KyselyAlertStore(open.db);
     this.uploadUsage = new UploadUsageQueries(open.db);
-    this.retention = new RetentionQueries(open.db);
   }
 
-  dataset(context: DatasetContext): Dataset {
-    return new Dataset(this.db, context);
-  }
-
-  async ping(): Promise<void> {
-    await sql`select 1`.execute(this.db);
+  ping(): Promise<void> {
+    return pingDatabase(this.#open);
   }
 
   async backupTo(file: string): Promise<void> {
@@ -216,7 +202,6 @@ export class KyselyStore extends KyselyConversationStore implements Store {
 
   /** Closes the database once, however many times it is asked. */
   close(): Promise<void> {
-    this.#closed ??= this.db.destroy();
-    return this.#closed;
+    return this.#open.close();
   }
 }

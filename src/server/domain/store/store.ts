@@ -1,31 +1,24 @@
 import type { CounterStore } from '../../core/limits/counter-store.js';
-import type { Insertable, Updateable } from 'kysely';
-import type { BusWrite, BusWriteResult, OrderedWriteHooks } from '../../core/bus/bus-writes.js';
-import type { Dataset } from '../../features/dataset/service.js';
-import type { DatasetContext } from '../../features/dataset/models.js';
+import type { BusWrite, BusWriteResult, OrderedWriteHooks } from '../../core/bus/bus-write-store.js';
 import type {
   AttachmentRow,
   BusNotificationRow,
   ChannelRow,
-  LivechatChannelTable,
+  ChannelPatch,
+  NewChannel,
   MessageRow,
+  NewMessage,
   NewAttachment,
   OperatorRow,
   RatingRow,
   VisitorSessionRow,
 } from '../../core/db/tables.js';
 import type { Engine } from '../../core/db/database.js';
-import type { VisitorStore } from '../visitors/visitor-queries.js';
-import type { ConversationStore } from '../conversations/conversation-queries.js';
-import type { OfflineStore } from '../../features/offline-messages/offline-store.js';
-import type { AlertStore } from '../../features/alerts/alert-store.js';
-import type { UploadUsageStore } from '../attachments/upload-usage-queries.js';
-import type { RetentionStore } from '../../features/retention/retention-queries.js';
+import type { VisitorStore } from '../visitors/visitor-store.js';
+import type { ConversationStore } from '../conversations/conversation-store.js';
+import type { UploadUsageStore } from '../attachments/upload-usage-store.js';
 
-/** Fields a channel is created with; the rest take SPEC.md defaults. */
-export type NewChannel = Partial<Omit<Insertable<LivechatChannelTable>, 'id' | 'created_at'>> & { name: string };
-/** Channel fields to change. */
-export type ChannelPatch = Omit<Updateable<LivechatChannelTable>, 'id' | 'created_at'>;
+export type { ChannelPatch, NewChannel } from '../../core/db/tables.js';
 
 /** Fields an operator is created with; the password is hashed by the store. */
 export interface NewOperator {
@@ -62,14 +55,7 @@ export interface NewVisitorSession {
   language?: string | null;
 }
 
-/** A new message. */
-export interface NewMessage {
-  session_id: number;
-  body: string;
-  author_operator_id: number | null;
-  message_type?: MessageRow['message_type'];
-  post_key?: string | null;
-}
+export type { NewMessage } from '../../core/db/tables.js';
 
 /** A message with its author's name and attachments, ready to be shaped for the wire. */
 export interface MessageWithRelations extends MessageRow {
@@ -94,8 +80,9 @@ export interface NotificationQuery {
 }
 
 /**
- * Everything the routes and the bus need from storage. One implementation (Kysely) serves both SQLite
- * and PostgreSQL; no route builds SQL itself, and the Kysely handle never leaves src/server/store.
+ * What the chat kernel needs from storage: channels, operators, conversations, messages and the bus.
+ * One implementation (Kysely) serves both SQLite and PostgreSQL; no route builds SQL itself. Each
+ * feature keeps its own store (a `*-store.ts` beside it), built on the same database.
  */
 export interface Store {
   readonly engine: Engine;
@@ -105,14 +92,8 @@ export interface Store {
   readonly visitors: VisitorStore;
   /** Visitor upload totals and read markers (issue 15). */
   readonly conversations: ConversationStore;
-  /** Messages left through the offline form (issue 14). */
-  readonly offline: OfflineStore;
-  /** Alert mails to operators and their settings (issue 14). */
-  readonly alerts: AlertStore;
   /** Bytes of files stored per client address, channel and operator and UTC day (upload budgets). */
   readonly uploadUsage: UploadUsageStore;
-  /** Deleting ended conversations past their retention (the retention job). */
-  readonly retention: RetentionStore;
 
   isEmpty(): Promise<boolean>;
 
@@ -184,14 +165,12 @@ export interface Store {
 
   /**
    * Writes bus notifications (and chat messages with their announcements) one writer at a time, so ids
-   * become visible in order (store/bus-writes.ts). `hooks` widen the commit window, for tests only.
+   * become visible in order (core/bus/bus-write-store.ts). `hooks` widen the commit window, for tests only.
    */
   writeBus(writes: BusWrite[], hooks?: OrderedWriteHooks): Promise<BusWriteResult[]>;
-  /** The results of a `writeBus` batch whose commit was not confirmed, if it is stored (store/bus-writes.ts). */
+  /** The results of a `writeBus` batch whose commit was not confirmed, if it is stored (core/bus/bus-write-store.ts). */
   committedBusWrites(writes: BusWrite[]): Promise<BusWriteResult[] | undefined>;
 
-  /** The console's dataset queries (PROTOCOL.md §9) on behalf of an operator. */
-  dataset(context: DatasetContext): Dataset;
   /** Answers when the database does (the readiness probe). */
   ping(): Promise<void>;
   /** Writes a consistent copy of a SQLite database to `file` while it is in use (PostgreSQL: pg_dump). */

@@ -8,7 +8,7 @@ import { VISITOR_LIMITS, checkVisitorContext, type IdentityKind, type VisitorIde
 import Type, { type Static } from 'typebox';
 import type { Store } from '../store/store.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
-import type { VisitorPatch } from './visitor-queries.js';
+import type { VisitorPatch } from './visitor-store.js';
 import { parseEmailAddress } from '../../../protocol/email-address.js';
 import { textProblem } from '../../../protocol/text-checks.js';
 import { InvalidParamError } from '../../core/rpc/errors.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BusChannel, type LivechatSession } from '../../../protocol/livechat.js';
 import type { VisitorIdentityAnswer, VisitorUpdatedPayload } from '../../../protocol/visitor.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
-import type { VisitorPatch } from './visitor-queries.js';
+import type { VisitorPatch } from './visitor-store.js';
 import { sessionToWire } from '../conversations/format.js';
 import { identityAnswer, provenFields, type VisitorClaims } from './visitor-claims.js';
 import type { VerifiedIdentity } from './visitor-token.js';

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { OPERATOR_PASSWORD_MIN, RETENTION_DAYS_BOUNDS } from '../../../protocol/operator-console.js';
 import { avatarPath } from '../../../protocol/operator-profile.js';
 import { InvalidParamError, RpcError } from '../../core/rpc/errors.js';
@@ -15,6 +15,7 @@ import {
   RESET_PASSWORD_ROUTE,
   UPDATE_CHANNEL_ROUTE,
 } from '../../../protocol/console/routes.js';
+import { ChannelNotFoundError, adminOnly } from '../../domain/operators/index.js';
 
 type ChannelSettings = Static<typeof ChannelSettingsSchema>;
 type OperatorAccount = Static<typeof OperatorAccountSchema>;
@@ -47,23 +48,9 @@ export const CHANNEL_SETTING_FIELDS = [
   'retention_days',
 ] as const;
 
-/** The caller is logged in but is not an administrator. */
-export class AdminOnlyError extends RpcError {
-  constructor() {
-    super('Only administrators may manage operators and channels', 'access_error', undefined, 'livechat.AccessError');
-  }
-}
-
 class OperatorNotFoundError extends RpcError {
   constructor() {
     super('This operator does not exist', 'missing_error', undefined, 'livechat.MissingError');
-  }
-}
-
-/** The channel an admin names does not exist. */
-export class ChannelNotFoundError extends RpcError {
-  constructor() {
-    super('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
   }
 }
 
@@ -99,7 +86,7 @@ const NewOperator = Type.Object({
 
 const ChannelValues = Type.Unsafe<Record<string, unknown>>({
   type: 'object',
-  // Each value is checked by the dataset layer's writers (store/dataset/models.ts), so both ways agree.
+  // Each value is checked by the dataset layer's writers (dataset/dataset-model-store.ts), so both ways agree.
   propertyNames: { enum: [...CHANNEL_SETTING_FIELDS] },
   // Bounds only (a number of days, or null: forever); other types reach the writer, whose message names them.
   properties: { retention_days: { type: ['number', 'null'], minimum: RETENTION_DAYS_BOUNDS.min, maximum: RETENTION_DAYS_BOUNDS.max, description: 'Days ended conversations are kept; null: forever' } },
@@ -117,14 +104,7 @@ function settingsOf(channel: ChannelRow): ChannelSettings {
   return Object.fromEntries([['id', channel.id], ...CHANNEL_SETTING_FIELDS.map((f) => [f, f === 'visitor_uploads' ? channel[f] === 1 : channel[f]])]) as unknown as ChannelSettings;
 }
 
-/** The check of admin routes: the logged-in operator, if an administrator. */
-export function adminOnly(app: FastifyInstance): (request: FastifyRequest) => Promise<OperatorRow> {
-  return async (request) => {
-    const operator = await app.requireOperator(request);
-    if (!operator.is_admin) throw new AdminOnlyError();
-    return operator;
-  };
-}
+
 
 /**
  * Administration from the console (issue 7), admins only, under `/im_livechat/operator/admin/` (protocol/console/routes.ts); every
@@ -214,7 +194,7 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
     const admin = await requireAdmin(request);
     const id = toId(params.channel_id);
     if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();
-    await app.store.dataset({ operator: admin, now: app.clock.now() }).write('im_livechat.channel', [id], params.values);
+    await app.dataset({ operator: admin, now: app.clock.now() }).write('im_livechat.channel', [id], params.values);
     return settingsOf((await app.store.getChannel(id)) as ChannelRow);
   });
 }

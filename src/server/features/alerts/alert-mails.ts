@@ -6,9 +6,8 @@
  * (protocol/visitor-label.ts), so the mail and the conversation list agree on who wrote.
  */
 import type { ChannelRow, VisitorSessionRow } from '../../core/db/tables.js';
-import type { MessageWithRelations } from '../../domain/store/store.js';
-import { escapeHtml, serverDate } from '../../domain/conversations/format.js';
-import { bodyToText } from '../transcript/transcript-mail.js';
+import type { MessageWithRelations } from '../../domain/store/index.js';
+import { bodyToText, escapeHtml, serverDate } from '../../domain/conversations/index.js';
 import { defang, defangedHtml } from '../../core/mail/defang.js';
 import type { OutgoingMail } from '../../core/mail/mailer.js';
 import { visitorLabel } from '../../../protocol/visitor-label.js';
@@ -75,23 +74,6 @@ export function offlineMessageMail(input: AlertMailInput): OutgoingMail {
     text: [lead, '', ...q.text, `Open the conversation: ${input.link}`, ''].join('\n'),
     html: page(title, escapeHtml(lead), q.html, input.link),
   };
-}
-
-/** The answer an operator writes in the console, mailed to the visitor who left an offline message. */
-export function offlineReplyMail(input: { to: string; channel: ChannelRow; operatorName: string; answer: string; original: MessageWithRelations | undefined }): OutgoingMail {
-  const original = input.original;
-  const quote = original ? [`On ${serverDate(original.created_at)} UTC you wrote:`, ...defang(bodyToText(original.body)).split('\n').map((l) => `> ${l}`)] : [];
-  const text = [input.answer, '', `${input.operatorName}, ${input.channel.name}`, '', ...quote, ''].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif">',
-    `<div>${escapeHtml(input.answer).replace(/\r\n|\r|\n/g, '<br>')}</div>`,
-    `<p>${escapeHtml(input.operatorName)}, ${escapeHtml(input.channel.name)}</p>`,
-    ...(original
-      ? [`<p style="color:#666">On ${escapeHtml(serverDate(original.created_at))} UTC you wrote:</p>`, `<blockquote style="margin:0 0 0 8px;padding-left:8px;border-left:2px solid #ccc">${defangedHtml(bodyToText(original.body))}</blockquote>`]
-      : []),
-    '</body></html>',
-  ].join('\n');
-  return { to: input.to, subject: `Your message to ${input.channel.name}`, text, html };
 }
 
 /** What a digest reports: the alerts of a channel that the hourly cap kept from being mailed. */

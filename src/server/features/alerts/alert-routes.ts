@@ -17,7 +17,7 @@ const INVALID_EMAIL = 'Invalid email address';
  */
 export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
   const read = async (operatorId: number): Promise<OperatorAlertSettings> =>
-    (await app.store.alerts.settings(operatorId)) ?? { email: null, notify_missed_chat: false, notify_offline_message: false };
+    (await app.alertStore.settings(operatorId)) ?? { email: null, notify_missed_chat: false, notify_offline_message: false };
   const authorize = (request: Parameters<typeof app.requireOperator>[0]) => app.requireOperator(request);
 
   app.rpc(
@@ -43,7 +43,7 @@ export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
       const raw = textOr(params.email, '').trim();
       const email = raw === '' ? null : parseEmailAddress(raw);
       if (email === undefined) throw new InvalidParamError(INVALID_EMAIL);
-      await app.store.alerts.setSettings(operator.id, { email, notify_missed_chat: params.notify_missed_chat, notify_offline_message: params.notify_offline_message });
+      await app.alertStore.setSettings(operator.id, { email, notify_missed_chat: params.notify_missed_chat, notify_offline_message: params.notify_offline_message });
       return read(operator.id);
     },
   );

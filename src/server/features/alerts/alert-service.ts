@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlertKind, ChannelRow, VisitorSessionRow } from '../../core/db/tables.js';
-import type { Store } from '../../domain/store/store.js';
+import type { Store } from '../../domain/store/index.js';
 import type { Mailer } from '../../core/mail/mailer.js';
 import type { CounterStore } from '../../core/limits/counter-store.js';
 import type { AppMetrics } from '../../core/metrics/app-metrics.js';
 import type { Outbox, RetryPolicy } from '../../core/outbox/outbox.js';
 import type { OutboxItem } from '../../core/outbox/outbox-store.js';
-import type { SuppressedAlert } from './alert-store.js';
+import type { AlertStore, SuppressedAlert } from './alert-store.js';
 import { alertDigestMail, missedChatMail, offlineMessageMail } from './alert-mails.js';
 
 const HOUR = 3600_000;
@@ -35,6 +35,8 @@ interface AlertMailPayload {
 /** What the alerts need from the server. */
 export interface AlertDeps {
   store: Store;
+  /** The alerts' own records and the operators' alert settings. */
+  alertStore: AlertStore;
   mailer: Mailer;
   now(): number;
   /** The channel's row, possibly a few seconds old (init's availability cache). */
@@ -91,26 +93,26 @@ export class AlertService {
 
   /** A visitor left an offline message: its "new message" mail. */
   async offlineMessage(session: VisitorSessionRow): Promise<void> {
-    if (await this.deps.store.alerts.claim(session.id, 'offline_message', this.deps.now())) await this.#enqueue(session.id, 'offline_message');
+    if (await this.deps.alertStore.claim(session.id, 'offline_message', this.deps.now())) await this.#enqueue(session.id, 'offline_message');
   }
 
   /** Everything due: missed chats, offline messages without a mail, failed mails whose retry time came. */
   async sweep(): Promise<void> {
-    const { store, now } = this.deps;
+    const { alertStore, now } = this.deps;
     const since = now() - ALERT_LIMITS.lookbackMs;
-    for (const session of await store.alerts.missedChats(now(), since, ALERT_LIMITS.perSweep)) {
-      if (await store.alerts.claim(session.id, 'missed_chat', now())) await this.#enqueue(session.id, 'missed_chat');
+    for (const session of await alertStore.missedChats(now(), since, ALERT_LIMITS.perSweep)) {
+      if (await alertStore.claim(session.id, 'missed_chat', now())) await this.#enqueue(session.id, 'missed_chat');
     }
-    for (const session of await store.alerts.unannouncedOfflineMessages(since, ALERT_LIMITS.perSweep)) await this.offlineMessage(session);
+    for (const session of await alertStore.unannouncedOfflineMessages(since, ALERT_LIMITS.perSweep)) await this.offlineMessage(session);
     // Retries recorded before the outbox existed continue there, with the attempts they already made.
-    for (const retry of await store.alerts.dueRetries(now(), ALERT_LIMITS.perSweep)) {
-      const attempt = await store.alerts.claimRetry(retry.session_id, retry.kind, now());
+    for (const retry of await alertStore.dueRetries(now(), ALERT_LIMITS.perSweep)) {
+      const attempt = await alertStore.claimRetry(retry.session_id, retry.kind, now());
       if (attempt !== undefined) await this.#enqueue(retry.session_id, retry.kind, attempt - 1);
     }
     await this.deps.outbox.sweep();
     const hourStart = now() - (now() % HOUR);
-    for (const channelId of await store.alerts.channelsToDigest(hourStart, since, ALERT_LIMITS.perSweep)) {
-      const taken = await store.alerts.claimSuppressed(channelId, hourStart);
+    for (const channelId of await alertStore.channelsToDigest(hourStart, since, ALERT_LIMITS.perSweep)) {
+      const taken = await alertStore.claimSuppressed(channelId, hourStart);
       if (taken.length > 0) await this.#digest(channelId, taken, hourStart);
     }
   }
@@ -123,9 +125,9 @@ export class AlertService {
   }
 
   async #missed(sessionId: number): Promise<void> {
-    const { store, now } = this.deps;
-    const [session] = await store.alerts.missedChats(now(), now() - ALERT_LIMITS.lookbackMs, 1, sessionId);
-    if (session && (await store.alerts.claim(session.id, 'missed_chat', now()))) await this.#enqueue(session.id, 'missed_chat');
+    const { alertStore, now } = this.deps;
+    const [session] = await alertStore.missedChats(now(), now() - ALERT_LIMITS.lookbackMs, 1, sessionId);
+    if (session && (await alertStore.claim(session.id, 'missed_chat', now()))) await this.#enqueue(session.id, 'missed_chat');
   }
 
   #enqueue(sessionId: number, kind: AlertKind, attemptsMade = 0): Promise<void> {
@@ -145,17 +147,17 @@ export class AlertService {
   }
 
   async #deliver(session: VisitorSessionRow, kind: AlertKind, attempt: number): Promise<void> {
-    const { store, mailer, now, log } = this.deps;
+    const { store, alertStore, mailer, now, log } = this.deps;
     try {
       const channel = await store.getChannel(session.channel_id);
-      const recipients = channel ? await store.alerts.recipients(channel.id, kind) : [];
+      const recipients = channel ? await alertStore.recipients(channel.id, kind) : [];
       if (!channel || recipients.length === 0) {
-        await store.alerts.finish(session.id, kind, { state: 'no_recipients', recipients: 0 }, now());
+        await alertStore.finish(session.id, kind, { state: 'no_recipients', recipients: 0 }, now());
         return;
       }
       // A retry was counted with its first attempt.
       if (attempt === 1 && !(await this.#withinHourlyCap(channel.id))) {
-        await store.alerts.finish(session.id, kind, { state: 'suppressed', recipients: 0 }, now());
+        await alertStore.finish(session.id, kind, { state: 'suppressed', recipients: 0 }, now());
         this.deps.metrics.alertMailsSuppressed.inc({ kind });
         log.info({ session: session.id, kind, channel: channel.id }, 'alert mail suppressed: the channel reached its hourly cap');
         return;
@@ -163,11 +165,11 @@ export class AlertService {
       const messages = (await store.listMessages(session.id, 100)).reverse();
       const input = { to: recipients.map((r) => r.email), channel, session, messages, link: this.deps.conversationLink(session.id) };
       await mailer.send(kind === 'missed_chat' ? missedChatMail(input) : offlineMessageMail(input));
-      await store.alerts.finish(session.id, kind, { state: 'sent', recipients: recipients.length }, now());
+      await alertStore.finish(session.id, kind, { state: 'sent', recipients: recipients.length }, now());
       log.info({ session: session.id, kind, recipients: recipients.length }, 'alert mail sent');
     } catch (err) {
       // The outbox holds the retry time; this row only says how the last attempt went.
-      await store.alerts.finish(session.id, kind, { state: 'failed', retryAt: null }, now()).catch((e: unknown) => log.error({ err: e }, 'recording a failed alert failed'));
+      await alertStore.finish(session.id, kind, { state: 'failed', retryAt: null }, now()).catch((e: unknown) => log.error({ err: e }, 'recording a failed alert failed'));
       throw err;
     }
   }
@@ -182,13 +184,13 @@ export class AlertService {
 
   /** Mails the digest of alerts this process took; a failure is logged, the conversations wait in the console. */
   async #digest(channelId: number, taken: SuppressedAlert[], until: number): Promise<void> {
-    const { store, mailer, log } = this.deps;
+    const { store, alertStore, mailer, log } = this.deps;
     try {
       const channel = await store.getChannel(channelId);
       const missedChats = taken.filter((a) => a.kind === 'missed_chat').length;
       const offlineMessages = taken.length - missedChats;
       const kinds = [...(missedChats > 0 ? (['missed_chat'] as const) : []), ...(offlineMessages > 0 ? (['offline_message'] as const) : [])];
-      const recipients = channel ? [...new Set((await Promise.all(kinds.map((k) => store.alerts.recipients(channelId, k)))).flat().map((r) => r.email))] : [];
+      const recipients = channel ? [...new Set((await Promise.all(kinds.map((k) => alertStore.recipients(channelId, k)))).flat().map((r) => r.email))] : [];
       if (!channel || recipients.length === 0) return;
       const earliest = Math.min(...taken.map((a) => a.updated_at));
       const from = earliest - (earliest % HOUR);

@@ -32,7 +32,7 @@ export interface SuppressedAlert {
   updated_at: number;
 }
 
-/** The alert side of the store (`app.store.alerts`). */
+/** The alerts' storage (`app.alertStore`). */
 export interface AlertStore {
   settings(operatorId: number): Promise<OperatorAlertSettings | undefined>;
   setSettings(operatorId: number, settings: OperatorAlertSettings): Promise<void>;

@@ -1,12 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ALERT_LIMITS, ALERT_MAIL_TOPIC, AlertService } from './alert-service.js';
+import { KyselyAlertStore } from './alert-store.js';
 import { conversationLinkHash } from '../../../protocol/operator-console.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Alert mails to operators: missed chats and offline messages (issue 14). */
     alerts: AlertService;
+    /** The alerts' records and the operators' alert settings, on the open database. */
+    alertStore: KyselyAlertStore;
   }
 }
 
@@ -26,8 +29,11 @@ export function conversationLink(publicUrl: string | undefined, port: number, se
 /** Decorates `app.alerts`, listens to the conversations' events, sweeps once the server is ready and then every minute, and stops with the app. */
 export const alertsPlugin = fp(
   async (app: FastifyInstance) => {
+    const alertStore = new KyselyAlertStore(app.database.db);
+    app.decorate('alertStore', alertStore);
     const alerts = new AlertService({
       store: app.store,
+      alertStore,
       mailer: app.mailer,
       now: () => app.clock.now(),
       channel: async (id) => (await app.availability.get(id)).channel,
@@ -69,5 +75,5 @@ export const alertsPlugin = fp(
       await sweeping;
     });
   },
-  { name: 'alerts', dependencies: ['store', 'mailer', 'clock', 'limits', 'events', 'outbox'] },
+  { name: 'alerts', dependencies: ['database', 'store', 'mailer', 'clock', 'limits', 'events', 'outbox'] },
 );

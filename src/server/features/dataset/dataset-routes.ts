@@ -1,6 +1,8 @@
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DatasetAccessError, hasGroup, modelNamed } from './service.js';
+import fp from 'fastify-plugin';
+import { Dataset, DatasetAccessError, hasGroup, modelNamed } from './dataset-store.js';
+import type { DatasetContext } from './dataset-model-store.js';
 import { AnyJson, ERROR_MESSAGES } from '../../core/schemas/params.js';
 import { CALL_KW_ROUTE, READ_GROUP_ROUTE, SEARCH_READ_ROUTE } from '../../../protocol/routes.js';
 
@@ -27,6 +29,21 @@ const CallKwParams = Type.Object({
 /** Rows of the requested fields: their shape follows the model and the fields asked for. */
 const Rows = Type.Array(Type.Object({}, { additionalProperties: true }));
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The console's dataset queries (PROTOCOL.md §9) on behalf of an operator; the admin's channel writes use it too. */
+    dataset(context: DatasetContext): Dataset;
+  }
+}
+
+/** Decorates `app.dataset`: the dataset layer on the open database. */
+export const datasetPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('dataset', (context: DatasetContext) => new Dataset(app.database.db, context));
+  },
+  { name: 'dataset', dependencies: ['database'] },
+);
+
 /**
  * `/web/dataset/call_kw[/model/method]` and `/web/dataset/search_read` for the console: logged-in
  * operators only, allow-listed models, fields and methods, rows limited to the caller's channels.
@@ -35,7 +52,7 @@ export async function webDatasetRoutes(app: FastifyInstance): Promise<void> {
   const authorize = (request: FastifyRequest) => app.requireOperator(request);
   const datasetFor = async (request: FastifyRequest) => {
     const operator = await app.requireOperator(request);
-    return { operator, dataset: app.store.dataset({ operator, now: app.clock.now() }) };
+    return { operator, dataset: app.dataset({ operator, now: app.clock.now() }) };
   };
 
   const callKw = {

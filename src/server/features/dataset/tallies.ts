@@ -1,5 +1,5 @@
-import { serverDate } from '../../domain/conversations/format.js';
-import { conversationsOfMine, plain, type FieldSpec, type ModelSpec } from './models.js';
+import { serverDate } from '../../domain/conversations/index.js';
+import { conversationsOfMine, plain, type FieldSpec, type ModelSpec } from './dataset-model-store.js';
 
 /** A filter-only reference to a record id (the tallies keep ids, not names). */
 const idColumn = (column: string): FieldSpec => ({ kind: 'm2o', column, select: {}, read: () => false });
@@ -7,7 +7,7 @@ const idColumn = (column: string): FieldSpec => ({ kind: 'm2o', column, select: 
 const day: FieldSpec = { kind: 'date', column: 't.day', select: { day: 't.day' }, read: (r) => serverDate(Number(r.day)) };
 
 /**
- * What the statistics still count of conversations the retention job deleted (store/retention-queries.ts):
+ * What the statistics still count of conversations the retention job deleted (retention/retention-store.ts):
  * conversations per UTC day, ratings per value. Each stands in for one `read_group` of its model; a domain
  * may only name the fields the tallies keep (days, channels, operators, rates), with the same rights.
  */

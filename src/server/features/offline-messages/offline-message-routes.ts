@@ -7,11 +7,11 @@ import { OFFLINE_FIELD_LIMITS, OFFLINE_MESSAGE_ROUTE } from '../../../protocol/o
 import type { NewSessionPayload } from '../../../protocol/operator-console.js';
 import { InvalidParamError, RpcError, TooManyRequestsError } from '../../core/rpc/errors.js';
 import { Email, Id, MessageText, OptionalText, PostKey, textOr, toId } from '../../core/schemas/params.js';
-import { plainTextToHtml } from '../../domain/conversations/format.js';
-import { PostKeys } from '../../domain/conversations/post-keys.js';
+import { plainTextToHtml, PostKeys } from '../../domain/conversations/index.js';
 import { addressKey } from '../../core/limits/address.js';
 import { parseEmailAddress } from '../../../protocol/email-address.js';
-import { visitorPatch, type VisitorClaims } from '../../domain/visitors/visitor-claims.js';
+import { visitorPatch, type VisitorClaims } from '../../domain/visitors/index.js';
+import { KyselyOfflineStore } from './offline-store.js';
 
 const DAY = 24 * 3600_000;
 const INVALID_EMAIL = 'Invalid email address';
@@ -57,6 +57,7 @@ const OfflineParams = Type.Object({
  * retry with the same `post_key` stores nothing more.
  */
 export async function offlineMessageRoutes(app: FastifyInstance): Promise<void> {
+  const offline = new KyselyOfflineStore(app.database.db);
   const postKeys = new PostKeys(KEY_MEMORY_MS);
 
   const store = async (channelId: number, fields: OfflineFields, request: FastifyRequest): Promise<number> => {
@@ -71,7 +72,7 @@ export async function offlineMessageRoutes(app: FastifyInstance): Promise<void> 
     }
     // The browser's own headers, as for a chat, so the visitor card can say what the visitor used.
     const { user_agent = null, language = null } = visitorPatch(NO_CLAIMS, request, true);
-    const { session } = await app.store.offline.create(
+    const { session } = await offline.create(
       { uuid: randomUUID(), channel_id: channelId, anonymous_name: fields.name || 'Visitor', name_given: Boolean(fields.name), email: fields.email, body: plainTextToHtml(fields.message), post_key: fields.postKey, user_agent, language },
       now,
     );
@@ -106,7 +107,7 @@ export async function offlineMessageRoutes(app: FastifyInstance): Promise<void> 
       }
       // This process remembers keys in flight; the database answers for a retry that reached another process.
       await postKeys.once(channel.id, key, app.clock.now(), async () => {
-        const earlier = await app.store.offline.findByKey(channel.id, key, app.clock.now() - KEY_MEMORY_MS);
+        const earlier = await offline.findByKey(channel.id, key, app.clock.now() - KEY_MEMORY_MS);
         return earlier ? earlier.id : store(channel.id, fields, request);
       });
       return true as const;

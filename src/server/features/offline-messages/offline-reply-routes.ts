@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { BusChannel } from '../../../protocol/livechat.js';
 import { RpcError } from '../../core/rpc/errors.js';
 import { Id, MessageText, toId } from '../../core/schemas/params.js';
-import { mayRead } from '../../domain/conversations/conversation-access.js';
-import { messageToWire, plainTextToHtml } from '../../domain/conversations/format.js';
-import { urlsFor } from '../../domain/conversations/urls.js';
+import { mayRead, messageToWire, plainTextToHtml } from '../../domain/conversations/index.js';
+import { urlsFor } from '../../core/http/urls.js';
 import { MailDeliveryError } from '../../core/mail/mailer.js';
-import { offlineReplyMail } from '../alerts/alert-mails.js';
+import { offlineReplyMail } from './offline-reply-mail.js';
 import { REPLY_BY_EMAIL_ROUTE } from '../../../protocol/console/routes.js';
 
 /** Answers one operator may mail a minute: the route sends mail, so it is bounded like one. */

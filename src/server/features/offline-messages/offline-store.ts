@@ -24,14 +24,12 @@ export interface NewOfflineMessage {
   language: string | null;
 }
 
-/** The offline conversations of the store (`app.store.offline`). */
+/** The offline conversations' storage (the domain's store lists them with the others). */
 export interface OfflineStore {
   /** Stores the conversation and its message together. */
   create(fields: NewOfflineMessage, now: number): Promise<{ session: VisitorSessionRow; message: MessageRow }>;
   /** The conversation an earlier sending with this key created in the channel since `since`, if any. */
   findByKey(channelId: number, postKey: string, since: number): Promise<VisitorSessionRow | undefined>;
-  /** The newest offline conversations of these channels, newest first. */
-  list(channelIds: readonly number[], limit: number): Promise<VisitorSessionRow[]>;
 }
 
 /** {@link OfflineStore} over Kysely, for both engines. */
@@ -80,10 +78,5 @@ export class KyselyOfflineStore implements OfflineStore {
       .where('m.post_key', '=', postKey)
       .orderBy('vs.id')
       .executeTakeFirst();
-  }
-
-  async list(channelIds: readonly number[], limit: number): Promise<VisitorSessionRow[]> {
-    if (channelIds.length === 0) return [];
-    return this.db.selectFrom('visitor_session').selectAll().where('channel_id', 'in', channelIds).where('origin', '=', 'offline').orderBy('id', 'desc').limit(limit).execute();
   }
 }

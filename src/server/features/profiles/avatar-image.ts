@@ -1,9 +1,7 @@
 import { imageSize } from 'image-size';
 import type { FastifyRequest } from 'fastify';
 import { OPERATOR_AVATAR } from '../../../protocol/operator-profile.js';
-import { checkImagePixels } from '../../domain/attachments/image-pixels.js';
-import { sniffMimetype } from '../../domain/attachments/sniff.js';
-import { UploadError, describeLimit } from '../../domain/attachments/upload-errors.js';
+import { checkImagePixels, sniffMimetype, UploadError, describeLimit } from '../../domain/attachments/index.js';
 
 /** A picture as checked: its bytes and the type they show. */
 export interface AvatarImage {

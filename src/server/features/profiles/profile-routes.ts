@@ -15,13 +15,12 @@ import {
   type OperatorProfile,
 } from '../../../protocol/operator-profile.js';
 import { AVATAR_TOO_LARGE, checkAvatar, readAvatarParts } from './avatar-image.js';
-import { operatorBudgets, roomToday, storeCharged } from '../../domain/attachments/upload-budgets.js';
-import { UploadError, requireMultipart, toUploadError } from '../../domain/attachments/upload-errors.js';
+import { operatorBudgets, roomToday, storeCharged, UploadError, requireMultipart, toUploadError } from '../../domain/attachments/index.js';
 import { InvalidParamError, RpcError, TooManyRequestsError } from '../../core/rpc/errors.js';
 import { HttpErrorSchema } from '../../core/schemas/http.js';
 import { Id, Text, toId } from '../../core/schemas/params.js';
 import type { OperatorRow } from '../../core/db/tables.js';
-import { AdminOnlyError } from '../admin/admin-routes.js';
+import { AdminOnlyError } from '../../domain/operators/index.js';
 
 /** Name changes an operator may make a minute (pictures count against the operator upload limit). */
 export const PROFILE_CHANGES_PER_MINUTE = 20;

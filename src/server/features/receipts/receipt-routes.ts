@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { BusChannel, type ChannelSeenPayload } from '../../../protocol/livechat.js';
 import type { ServerConfig } from '../../core/config/config.js';
-import { ConversationNotFoundError, mayRead } from '../../domain/conversations/conversation-access.js';
+import { ConversationNotFoundError, mayRead } from '../../domain/conversations/index.js';
 import { Id, toId } from '../../core/schemas/params.js';
 import { MARK_SEEN_ROUTE } from '../../../protocol/console/routes.js';
 

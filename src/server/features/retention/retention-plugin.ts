@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { PurgeCounts } from './retention-queries.js';
-import { pruneUsage } from '../../domain/attachments/upload-budgets.js';
+import { RetentionQueries, type PurgeCounts } from './retention-store.js';
+import { pruneUsage } from '../../domain/attachments/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -37,13 +37,14 @@ const yieldToOthers = (): Promise<void> => new Promise((resolve) => setImmediate
 /**
  * Deletes ended conversations past their retention once at start-up and then every day, a batch of
  * {@link RETENTION_BATCH} per transaction with a pause between batches, on the app's clock (tests move it).
- * The statistics keep their counts (store/retention-queries.ts). Also forgets ended days' upload tallies.
+ * The statistics keep their counts (retention/retention-store.ts). Also forgets ended days' upload tallies.
  */
 export const retentionPlugin = fp(
   async (app: FastifyInstance, opts: RetentionOptions) => {
+    const retention = new RetentionQueries(app.database.db);
     const purgeChannel = async (channelId: number, endedBefore: number, total: PurgeCounts): Promise<void> => {
       for (;;) {
-        const batch = await app.store.retention.purgeEnded(channelId, endedBefore, RETENTION_BATCH);
+        const batch = await retention.purgeEnded(channelId, endedBefore, RETENTION_BATCH);
         total.conversations += batch.conversations;
         total.attachments += batch.attachments;
         total.bytes += batch.bytes;

@@ -1,21 +1,8 @@
 import type { ChannelRow, VisitorSessionRow } from '../../core/db/tables.js';
-import type { MessageWithRelations } from '../../domain/store/store.js';
-import { escapeHtml, serverDate } from '../../domain/conversations/format.js';
+import type { MessageWithRelations } from '../../domain/store/index.js';
+import { bodyToText, escapeHtml, serverDate } from '../../domain/conversations/index.js';
 import type { OutgoingMail } from '../../core/mail/mailer.js';
 import { defang, defangedHtml } from '../../core/mail/defang.js';
-
-/** Plain text of a message body we generated (escaped text with `<br/>`, `<p>` and links). */
-export function bodyToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>\s*<p>/gi, '\n\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-}
 
 /** Bounds of one transcript and of how often it may be sent (README "Security"). */
 export const TRANSCRIPT_LIMITS = {

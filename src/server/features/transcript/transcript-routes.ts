@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../core/config/config.js';
 import { InvalidParamError, RpcError } from '../../core/rpc/errors.js';
-import { sessionByUuid } from '../../domain/conversations/conversations.js';
+import { sessionByUuid } from '../../domain/conversations/index.js';
 import { Email, SessionUuid } from '../../core/schemas/params.js';
 import { comparableEmailAddress, parseEmailAddress } from '../../../protocol/email-address.js';
 import { MailDeliveryError } from '../../core/mail/mailer.js';
@@ -51,7 +51,7 @@ export async function transcriptRoutes(app: FastifyInstance, opts: { config: Ser
       const channel = await app.store.getChannel(session.channel_id);
       const operator = session.operator_id === null ? undefined : await app.store.getOperator(session.operator_id);
       if (!channel || !operator) throw new NoConversationError();
-      if (!(await app.store.alerts.answered(session.id))) throw new NotAnsweredError();
+      if (!(await app.store.conversations.answered(session.id))) throw new NotAnsweredError();
       // Counted before anything is built, so refused calls cost one counter each.
       await app.limits.take(`transcript:session:${session.id}`, TRANSCRIPT_LIMITS.perSessionPerDay, DAY);
       await app.limits.take(`transcript:to:${comparableEmailAddress(to)}`, TRANSCRIPT_LIMITS.perRecipientPerDay, DAY);

@@ -5,19 +5,14 @@ import { POST_KEY_PARAM } from '../../../protocol/livechat.js';
 import { VISITOR_UPLOAD_ROUTE, uploadTypeAccepted, type VisitorUploadPolicy } from '../../../protocol/visitor-upload.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
-import { attachmentToWire, messageToWire } from '../../domain/conversations/format.js';
-import { urlsFor } from '../../domain/conversations/urls.js';
-import { takeSessionQuota } from '../../domain/visitors/visitor-limits.js';
-import { visitorUploadPolicy } from '../../domain/attachments/upload-policy.js';
+import { attachmentToWire, messageToWire, messageChannels, openSession } from '../../domain/conversations/index.js';
+import { urlsFor } from '../../core/http/urls.js';
+import { takeSessionQuota } from '../../domain/visitors/index.js';
+import { visitorUploadPolicy, storedFile, cleanAttachmentName, UploadError, describeLimit, requireMultipart, toUploadError, overBudget, roomToday, storeCharged, visitorBudgets, type UploadBudget } from '../../domain/attachments/index.js';
 import { LimitsUnavailableError, RpcError, TooManyRequestsError } from '../../core/rpc/errors.js';
 import { checkParams } from '../../core/rpc/invalid-params.js';
 import { PostKey, SessionUuid } from '../../core/schemas/params.js';
 import { MessageAttachmentSchema } from '../../../protocol/schemas/livechat.js';
-import { storedFile } from '../../domain/attachments/stored-file.js';
-import { cleanAttachmentName } from '../../domain/attachments/naming.js';
-import { UploadError, describeLimit, requireMultipart, toUploadError } from '../../domain/attachments/upload-errors.js';
-import { messageChannels, openSession } from '../../domain/conversations/conversations.js';
-import { overBudget, roomToday, storeCharged, visitorBudgets, type UploadBudget } from '../../domain/attachments/upload-budgets.js';
 
 type Config = Pick<ServerConfig, 'attachmentMaxBytes' | 'visitorUploadSessionMaxBytes' | 'rateLimits'>;
 

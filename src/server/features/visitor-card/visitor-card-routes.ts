@@ -6,9 +6,8 @@ import type { ServerConfig } from '../../core/config/config.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
 import { Id, toId } from '../../core/schemas/params.js';
 import { VisitorCardSchema } from '../../../protocol/schemas/console.js';
-import { softwareOf } from '../../domain/visitors/user-agent.js';
-import { ConversationNotFoundError, mayRead } from '../../domain/conversations/conversation-access.js';
-import { parsePages } from '../../domain/conversations/operator-console-routes.js';
+import { softwareOf } from '../../domain/visitors/index.js';
+import { ConversationNotFoundError, mayRead, parsePages } from '../../domain/conversations/index.js';
 import { VISITOR_CARD_ROUTE } from '../../../protocol/console/routes.js';
 
 /** The stored context pairs; anything else in the column (it never should be) reads as none. */

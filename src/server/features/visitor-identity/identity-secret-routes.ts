@@ -4,8 +4,8 @@ import type { IdentitySecretGenerated, IdentitySecretStatus } from '../../../pro
 import type { ServerConfig } from '../../core/config/config.js';
 import { Id, toId } from '../../core/schemas/params.js';
 import { IdentitySecretGeneratedSchema, IdentitySecretStatusSchema } from '../../../protocol/schemas/console.js';
-import { newIdentitySecret } from '../../domain/visitors/identity.js';
-import { ChannelNotFoundError, adminOnly } from '../admin/admin-routes.js';
+import { newIdentitySecret } from '../../domain/visitors/index.js';
+import { ChannelNotFoundError, adminOnly } from '../../domain/operators/index.js';
 import { GENERATE_IDENTITY_SECRET_ROUTE, IDENTITY_SECRETS_ROUTE, REMOVE_IDENTITY_SECRET_ROUTE } from '../../../protocol/console/routes.js';
 
 /**

@@ -6,7 +6,7 @@ import { BUS_NOTIFY_CHANNEL } from '../../../../src/server/core/bus/pg-listener.
 import { buildApp } from '../../../../src/server/app.js';
 import { loadConfig } from '../../../../src/server/core/config/config.js';
 import { GroupCommit } from '../../../../src/server/core/bus/group-commit.js';
-import type { BusWrite, BusWriteResult } from '../../../../src/server/core/bus/bus-writes.js';
+import type { BusWrite, BusWriteResult } from '../../../../src/server/core/bus/bus-write-store.js';
 import { ADMIN_PASSWORD, FakeClock, createTestDatabase, rootDir, type TestDatabase } from '../../support/harness.js';
 
 /** A write function whose commits the test releases by hand, recording each batch it was given. */

@@ -1,7 +1,7 @@
 /** Cutting a message payload where its id goes, so PostgreSQL completes it with the id it draws. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { payloadTemplate } from '../../../../src/server/core/bus/bus-writes.js';
+import { payloadTemplate } from '../../../../src/server/core/bus/bus-write-store.js';
 
 test('the id is found wherever the payload carries it, and only there', () => {
   const render = (id: number) => ({ id, body: 'text 1111111111111111 mentioned by the visitor', link: `/web/content/${id}`, nested: [{ message_id: id }] });

@@ -25,7 +25,7 @@ describeEachEngine('health probes', (h) => {
     // The app's limits are per route; a global one shows that the probes opt out rather than happen to be spared.
     const limited = Fastify();
     await limited.register(rateLimit, { global: true, max: 2, timeWindow: 60_000 });
-    await limited.register(fp(async (a) => void a.decorate('store', h.app.store), { name: 'store' }));
+    await limited.register(fp(async (a) => void a.decorate('database', h.app.database), { name: 'database' }));
     await limited.register(fp(async (a) => void a.decorate('busListener', h.app.busListener), { name: 'bus-fanout' }));
     await limited.register(healthPlugin);
     limited.get('/other', async () => 'limited');

@@ -6,7 +6,7 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { buildApp } from '../../../../src/server/app.js';
-import { DatabaseCounterStore } from '../../../../src/server/core/limits/counter-queries.js';
+import { DatabaseCounterStore } from '../../../../src/server/core/limits/database-counter-store.js';
 import type { Database } from '../../../../src/server/core/db/tables.js';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
 import { GET_SESSION_ROUTE } from '../../../../src/protocol/routes.js';

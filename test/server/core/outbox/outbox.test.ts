@@ -96,7 +96,7 @@ describeEachEngine('the outbox', (h) => {
     const seen: unknown[] = [];
     h.app.outbox.handle(topic, async (payload) => void seen.push(payload), { attempts: 3 });
     // Another process added the row and claimed it, then stopped before finishing.
-    const stopped = new KyselyOutboxStore(h.app.databaseHandle);
+    const stopped = new KyselyOutboxStore(h.app.database.db);
     const id = await stopped.add({ topic, key: 'stuck', payload: 'hello' }, h.clock.now());
     assert.ok(await stopped.claim(id, h.clock.now(), OUTBOX_LEASE_MS));
     await h.app.outbox.sweep();

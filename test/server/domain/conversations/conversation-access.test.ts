@@ -1,5 +1,5 @@
 /**
- * One access rule for every operator path into a conversation (conversation-access.ts): an operator
+ * One access rule for every operator path into a conversation (conversation-access-store.ts): an operator
  * reads and acts in its own chats and its channels' offline messages, never a colleague's chat in the
  * same channel; each route refuses that exactly as it refuses an unknown conversation.
  */
@@ -17,6 +17,7 @@ import {
   REQUEST_HISTORY_ROUTE,
   VISITOR_CARD_ROUTE,
 } from '../../../../src/protocol/console/routes.js';
+import { KyselyOfflineStore } from '../../../../src/server/features/offline-messages/offline-store.js';
 
 const MISSING = 'livechat.MissingError';
 const kw = (model: string, method: string, args: unknown[]) => ({ model, method, args, kwargs: {} });
@@ -34,7 +35,7 @@ async function sharedChannel(h: Harness) {
   };
   const ann = { ...first.operator, cookie: first.cookie, session: await chatWith(first.operator.id) };
   const bea = { ...colleague, cookie: beaCookie, session: await chatWith(colleague.id) };
-  const offline = await h.app.store.offline.create(
+  const offline = await new KyselyOfflineStore(h.app.database.db).create(
     { uuid: randomUUID(), channel_id: first.channel.id, anonymous_name: 'Off', email: 'off@example.org', body: '<p>call me</p>', post_key: null, user_agent: null, language: null },
     h.clock.now(),
   );

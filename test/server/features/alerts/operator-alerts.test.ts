@@ -62,7 +62,7 @@ describeEachEngine(
       const { channel, operator, session } = await chatWithVisitorMessages(h, ['Hello?', 'Is anyone there?', 'three', 'four', 'five', 'six']);
       const colleague = await h.app.store.createOperator({ login: `quiet-${operator.id}`, display_name: 'Quiet', email: `quiet-${operator.id}@example.com`, password: 'pw-quiet-1' });
       await h.app.store.addChannelOperator(channel.id, colleague.id);
-      await h.app.store.alerts.setSettings(colleague.id, { email: colleague.email, notify_missed_chat: false, notify_offline_message: true });
+      await h.app.alertStore.setSettings(colleague.id, { email: colleague.email, notify_missed_chat: false, notify_offline_message: true });
       const before = mailbox.mails.length;
       h.clock.advance(2 * MINUTE - 1_000);
       await h.app.alerts.sweep();
@@ -140,7 +140,7 @@ describeEachEngine(
 
     it('with nobody to tell, nothing is sent and nothing is tried again', async () => {
       const { operator } = await chatWithVisitorMessages(h, ['anyone?']);
-      await h.app.store.alerts.setSettings(operator.id, { email: null, notify_missed_chat: true, notify_offline_message: true });
+      await h.app.alertStore.setSettings(operator.id, { email: null, notify_missed_chat: true, notify_offline_message: true });
       const before = mailbox.mails.length;
       h.clock.advance(3 * MINUTE);
       await h.app.alerts.sweep();
@@ -171,6 +171,7 @@ describeEachEngine(
       const channelRow = (await h.app.store.getChannel(channel.id))!;
       const service = new AlertService({
         store: h.app.store,
+        alertStore: h.app.alertStore,
         mailer: h.app.mailer,
         now: () => h.clock.now(),
         channel: async () => ({ ...channelRow, missed_after_seconds: 0.2 }),

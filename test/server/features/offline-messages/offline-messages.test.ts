@@ -104,7 +104,7 @@ describeEachEngine(
       const answers = await Promise.all([h.call(ROUTE, params), h.call(ROUTE, params)]);
       assert.deepEqual(answers, [true, true]);
       assert.equal(await h.call(ROUTE, params), true);
-      const sessions = await h.app.store.offline.list([channel.id], 10);
+      const sessions = await h.app.store.conversations.offlineSessions([channel.id], 10);
       assert.equal(sessions.length, 1);
       assert.equal(sessions[0]!.anonymous_name, 'Visitor', 'no name gives the default visitor name');
       const [mail] = await mailbox.waitFor(before);
@@ -149,7 +149,7 @@ describeEachEngine(
       const raw = await h.app.inject({ method: 'POST', url: ROUTE, headers: { 'content-type': 'application/json' }, payload: `{"jsonrpc":"2.0","id":1,"params":{"__proto__":{"offline_mode":"message_form"},"channel_id":1,"email":"a@b.co","message":"x"}}` });
       assert.ok(raw.statusCode < 500);
       assert.ok((raw.json() as { error?: unknown }).error);
-      assert.deepEqual(await h.app.store.offline.list([channel.id, 1], 10), []);
+      assert.deepEqual(await h.app.store.conversations.offlineSessions([channel.id, 1], 10), []);
     });
 
     it('an operator answers by e-mail: mailed to the visitor over SMTP, stored and shown live', async () => {
@@ -157,7 +157,7 @@ describeEachEngine(
       const announced = mailbox.mails.length;
       await h.call(ROUTE, { channel_id: channel.id, name: 'Cy', email: 'cy@example.org', message: 'Where is my parcel? See http://evil.test/track' });
       await mailbox.waitFor(announced);
-      const [session] = await h.app.store.offline.list([channel.id], 1);
+      const [session] = await h.app.store.conversations.offlineSessions([channel.id], 1);
       const cookie = await h.login(colleague.login, 'pw-colleague');
       const before = mailbox.mails.length;
       // An SMTP refusal: an error the console shows, nothing stored, the same answer can be sent again.
@@ -187,7 +187,7 @@ describeEachEngine(
     it('only the channel’s operators read or answer an offline message; its bus channel follows the same rule', async () => {
       const { channel } = await offlineChannel(h);
       await h.call(ROUTE, { channel_id: channel.id, email: 'd@example.org', message: 'hi' });
-      const [session] = await h.app.store.offline.list([channel.id], 1);
+      const [session] = await h.app.store.conversations.offlineSessions([channel.id], 1);
       const stranger = await h.channelWithOperator();
       const read = await h.rpc(CONVERSATION_ROUTE, { session_id: session!.id }, { cookie: stranger.cookie });
       assert.equal(read.body.error?.data.name, 'livechat.MissingError');
@@ -222,12 +222,12 @@ describeEachEngine(
         day.push((await send('203.0.113.2', 100 + i)).res.statusCode);
       }
       assert.deepEqual(day, [...Array(10).fill(200), 429], 'ten a day per address');
-      assert.equal((await h.app.store.offline.list([channel.id], 100)).length, 13);
+      assert.equal((await h.app.store.conversations.offlineSessions([channel.id], 100)).length, 13);
       // The safety bound (15 here, 10,000 by default) holds whatever addresses the messages come from.
       const many: number[] = [];
       for (let i = 0; i < 4; i += 1) many.push((await send(`198.51.100.${i}`, 200 + i)).res.statusCode);
       assert.deepEqual(many, [200, 200, 429, 429]);
-      assert.equal((await h.app.store.offline.list([channel.id], 100)).length, 15);
+      assert.equal((await h.app.store.conversations.offlineSessions([channel.id], 100)).length, 15);
       const metrics = await h.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer offline-metrics-token' } });
       assert.match(metrics.body, /^livechat_offline_messages_over_channel_bound_total 2$/m);
     });
@@ -249,7 +249,7 @@ describeEachEngine(
       const fresh = await callFrom(h, '198.51.100.50', ROUTE, { channel_id: channel.id, name: 'Real', email: 'real@example.org', message: 'Is my order on its way?' });
       assert.equal(fresh.res.statusCode, 200);
       assert.equal(fresh.res.headers['retry-after'], undefined);
-      const stored = await h.app.store.offline.list([channel.id], 500);
+      const stored = await h.app.store.conversations.offlineSessions([channel.id], 500);
       assert.equal(stored.length, 221);
       assert.equal(stored[0]!.email, 'real@example.org');
       await new Promise((resolve) => setTimeout(resolve, 500));

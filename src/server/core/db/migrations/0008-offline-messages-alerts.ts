@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Engine } from '../database.js';
+import type { Engine } from '../engine.js';
 
 /**
  * A message left while nobody was online is a conversation without an operator, so

@@ -1,29 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import type { Database, BusNotificationRow, MessageRow } from '../db/tables.js';
+import type { Database, MessageRow } from '../db/tables.js';
+import type { BusWrite, BusWriteResult, OrderedWriteHooks } from './bus-write-types.js';
 import type { Engine } from '../db/database.js';
-import type { NewMessage } from '../../domain/store/store.js';
-import { alreadyStored, byId, keyOf, messageValues, notificationValues, results, storedByKey, type MessageWrite } from './bus-write-rows.js';
-import { writePostgres } from './bus-writes-postgres.js';
+import { alreadyStored, byId, keyOf, messageValues, notificationValues, results, storedByKey, type MessageWrite } from './bus-write-row-store.js';
+import { writePostgres } from './postgres-bus-write-store.js';
 
-export { BUS_WRITE_LOCK, payloadTemplate } from './bus-writes-postgres.js';
-
-/** Test hooks of {@link writeInOrder}. */
-export interface OrderedWriteHooks {
-  /** Milliseconds to hold the transaction open after the ids are drawn, before the commit (tests). */
-  commitDelayMs?: () => number;
-}
-
-/** One write of the bus: a payload for some channels, or a chat message and the payload made from its row. */
-export type BusWrite =
-  | { kind: 'notify'; channels: string[]; payload: unknown; now: number }
-  | { kind: 'message'; message: NewMessage; channels: string[]; payload: (row: MessageRow) => unknown; now: number };
-
-/** What one {@link BusWrite} wrote: the message row (for `message` writes) and its notifications in id order. */
-export interface BusWriteResult {
-  message?: MessageRow;
-  notifications: BusNotificationRow[];
-}
+export { BUS_WRITE_LOCK, payloadTemplate } from './postgres-bus-write-store.js';
+export type { BusWrite, BusWriteResult, OrderedWriteHooks } from './bus-write-types.js';
 
 /**
  * Writes a batch of bus writes in one transaction so that notification ids become visible in id

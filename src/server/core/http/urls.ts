@@ -1,6 +1,10 @@
 import os from 'node:os';
 import type { FastifyRequest } from 'fastify';
-import type { Urls } from './format.js';
+
+/** Where links point: the absolute base of this server as its clients reach it. */
+export interface Urls {
+  base: string;
+}
 
 const WILDCARDS = new Set(['0.0.0.0', '::', '']);
 

@@ -1,7 +1,7 @@
 import { BUS_CHANNEL_PATTERN, BusChannel } from '../../../protocol/livechat.js';
-import type { OperatorRow } from '../db/tables.js';
-import { mayRead } from '../../domain/conversations/conversation-access.js';
-import type { Store } from '../../domain/store/store.js';
+import type { OperatorRow } from '../../core/db/tables.js';
+import { mayRead } from './conversation-access-store.js';
+import type { Store } from '../store/store.js';
 
 /** At most this many channels are considered per poll; the widget polls one, an operator a few dozen. */
 export const MAX_POLL_CHANNELS = 200;

@@ -1,6 +1,6 @@
 /** What a conversation's visitor has uploaded so far and how far its operator has read (issue 15). */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../core/db/tables.js';
+import type { Database, VisitorSessionRow } from '../../core/db/tables.js';
 
 /** Per-conversation tallies of visitor files and the operator's read marker. */
 export interface ConversationStore {
@@ -8,6 +8,10 @@ export interface ConversationStore {
   visitorUploadBytes(sessionId: number): Promise<number>;
   /** Moves the session's read marker forward to `messageId`, one of its messages; true when it moved. */
   markOperatorSeen(sessionId: number, messageId: number): Promise<boolean>;
+  /** The newest offline conversations of these channels, newest first (every member may answer them). */
+  offlineSessions(channelIds: readonly number[], limit: number): Promise<VisitorSessionRow[]>;
+  /** Whether an operator has written in the conversation (what makes a chat answered). */
+  answered(sessionId: number): Promise<boolean>;
 }
 
 /** The Kysely implementation of {@link ConversationStore}. */
@@ -35,5 +39,15 @@ export class ConversationQueries implements ConversationStore {
       .where((eb) => eb.exists(eb.selectFrom('message').select('message.id').where('message.id', '=', messageId).where('message.session_id', '=', sessionId)))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  async offlineSessions(channelIds: readonly number[], limit: number): Promise<VisitorSessionRow[]> {
+    if (channelIds.length === 0) return [];
+    return this.db.selectFrom('visitor_session').selectAll().where('channel_id', 'in', channelIds).where('origin', '=', 'offline').orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  async answered(sessionId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('message').select('id').where('session_id', '=', sessionId).where('author_operator_id', 'is not', null).limit(1).executeTakeFirst();
+    return row !== undefined;
   }
 }

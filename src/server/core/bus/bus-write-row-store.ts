@@ -1,7 +1,7 @@
-/** The row-level parts shared by both engines' bus writers (store/bus-writes.ts). */
+/** The row-level parts shared by both engines' bus writers (core/bus/bus-write-store.ts). */
 import type { Kysely, Transaction } from 'kysely';
 import type { BusNotificationRow, Database, MessageRow } from '../db/tables.js';
-import type { BusWrite, BusWriteResult } from './bus-writes.js';
+import type { BusWrite, BusWriteResult } from './bus-write-types.js';
 
 export type MessageWrite = Extract<BusWrite, { kind: 'message' }>;
 

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { Engine } from '../database.js';
+import type { Engine } from '../engine.js';
 
 /**
  * The outbox (core/outbox): side effects performed at least once, in order per key, with retries. A sweep

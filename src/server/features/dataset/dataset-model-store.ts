@@ -3,10 +3,8 @@
    typed `any` here and every table or column name comes from this file, never from a request. */
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import { InvalidParamError } from '../../core/rpc/errors.js';
-import { serverDate } from '../../domain/conversations/format.js';
-import { ONLINE_WINDOW_MS } from '../../domain/channels/availability.js';
-import { urlPatternProblem } from '../../domain/channels/rules.js';
-import { readableConversations } from '../../domain/conversations/conversation-access.js';
+import { serverDate, readableConversations } from '../../domain/conversations/index.js';
+import { ONLINE_WINDOW_MS, urlPatternProblem } from '../../domain/channels/index.js';
 import { VISITOR_UPLOAD_TYPES_MAX, parseUploadTypes } from '../../../protocol/visitor-upload.js';
 import { OFFLINE_MODES, type OfflineMode } from '../../../protocol/offline-message.js';
 import { MISSED_AFTER_SECONDS, RETENTION_DAYS_BOUNDS } from '../../../protocol/operator-console.js';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, BusNotificationRow, MessageRow } from '../db/tables.js';
-import type { BusWrite, BusWriteResult, OrderedWriteHooks } from './bus-writes.js';
-import { keyOf, messageRow, notificationValues, results, storedByKey, type MessageWrite } from './bus-write-rows.js';
+import type { BusWrite, BusWriteResult, OrderedWriteHooks } from './bus-write-types.js';
+import { keyOf, messageRow, notificationValues, results, storedByKey, type MessageWrite } from './bus-write-row-store.js';
 import { packChannels } from './notify-payload.js';
 import { BUS_NOTIFY_CHANNEL } from './pg-listener.js';
 

@@ -3,10 +3,10 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { InvalidParamError, RpcError } from '../../core/rpc/errors.js';
 import type { Database } from '../../core/db/tables.js';
-import { MODELS, type DatasetContext, type FieldSpec, type ModelSpec } from './models.js';
+import { MODELS, type DatasetContext, type FieldSpec, type ModelSpec } from './dataset-model-store.js';
 import { parseDomain, type DomainNode, type DomainValue } from './domain.js';
 import { tallyFor } from './tallies.js';
-import { serverDate } from '../../domain/conversations/format.js';
+import { serverDate } from '../../domain/conversations/index.js';
 
 /** The caller may not use this model, method or record. */
 export class DatasetAccessError extends RpcError {

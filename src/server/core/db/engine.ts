@@ -1,0 +1,2 @@
+/** Which engine holds the data. */
+export type Engine = 'sqlite' | 'postgres';

@@ -1,0 +1,2 @@
+export { AvailabilityCache, ONLINE_WINDOW_MS } from './availability.js';
+export { urlPatternProblem } from './rules.js';
