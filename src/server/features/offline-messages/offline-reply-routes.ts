@@ -2,7 +2,8 @@ import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { BusChannel } from '../../../protocol/livechat.js';
 import { RpcError } from '../../core/rpc/errors.js';
-import { Id, MessageText, toId } from '../../core/schemas/params.js';
+import { toId } from '../../core/schemas/params.js';
+import { replyByEmailParams } from '../../../protocol/schemas/console-params.js';
 import { mayRead } from '../../domain/conversations/conversation-access.js';
 import { messageToWire, plainTextToHtml } from '../../domain/conversations/format.js';
 import { urlsFor } from '../../domain/conversations/urls.js';
@@ -30,7 +31,7 @@ export async function offlineReplyRoutes(app: FastifyInstance): Promise<void> {
     REPLY_BY_EMAIL_ROUTE,
     {
       summary: 'An operator answers an offline message by e-mail; the stored message’s id',
-      params: Type.Object({ session_id: Id(), message: MessageText(app.config.messageMaxLength) }),
+      params: replyByEmailParams({ messageMaxLength: app.config.messageMaxLength }),
       result: Type.Integer(),
       authorize: (request) => app.requireOperator(request),
     },
