@@ -20,8 +20,6 @@ import {
 type ChannelSettings = Static<typeof ChannelSettingsSchema>;
 type OperatorAccount = Static<typeof OperatorAccountSchema>;
 
-export { CHANNEL_SETTING_FIELDS, OPERATOR_NAME_MAX, OPERATOR_PASSWORD_MAX } from '../../../protocol/operator-console.js';
-
 /** The caller is logged in but is not an administrator. */
 export class AdminOnlyError extends RpcError {
   constructor() {
