@@ -93,6 +93,33 @@ export function conversationOfLinkHash(hash: string): number | undefined {
 
 /** Minimum length of an operator password set by an admin. */
 export const OPERATOR_PASSWORD_MIN = 8;
+/** Longest password accepted (scrypt takes any length; this only bounds the work per request). */
+export const OPERATOR_PASSWORD_MAX = 200;
+/** Longest login and display name an admin may give. */
+export const OPERATOR_NAME_MAX = 100;
+
+/** Channel fields an admin may change; each is checked by the server's dataset writers. */
+export const CHANNEL_SETTING_FIELDS = [
+  'name',
+  'button_text',
+  'default_message',
+  'input_placeholder',
+  'button_background_color',
+  'button_text_color',
+  'header_background_color',
+  'title_color',
+  'rule_action',
+  'auto_popup_timer',
+  'rule_url_pattern',
+  'prechat_form',
+  'visitor_uploads',
+  'visitor_upload_max_bytes',
+  'visitor_upload_types',
+  'offline_mode',
+  'offline_text',
+  'missed_after_seconds',
+  'retention_days',
+] as const;
 
 /**
  * Payload the server publishes on the session's channel and its operator's channel when the visitor

@@ -10,6 +10,19 @@ import type {
   OperatorPresence,
 } from '../../protocol/operator-console.js';
 import type { VisitorCard } from '../../protocol/visitor.js';
+import type {
+  AddOperatorParams,
+  MarkSeenParams,
+  OnChannelParams,
+  OnOperatorParams,
+  OnSessionParams,
+  ReplyByEmailParams,
+  ResetPasswordParams,
+  SessionParams,
+  SetAlertSettingsParams,
+  SetPresenceParams,
+  UpdateChannelParams,
+} from '../../protocol/schemas/console-params.js';
 import {
   ADMIN_AVATAR_ROUTE,
   ADMIN_REMOVE_AVATAR_ROUTE,
@@ -66,12 +79,12 @@ export class OperatorApi {
 
   /** One conversation with its messages (oldest first), page history and rating. */
   conversation(sessionId: number): Promise<ConversationDetail> {
-    return this.rpc.call<ConversationDetail>(CONVERSATION_ROUTE, { session_id: sessionId });
+    return this.rpc.call<ConversationDetail>(CONVERSATION_ROUTE, { session_id: sessionId } satisfies SessionParams);
   }
 
   /** What is known of a conversation's visitor (issue 14). */
   visitorCard(sessionId: number): Promise<VisitorCard> {
-    return this.rpc.call<VisitorCard>(VISITOR_CARD_ROUTE, { session_id: sessionId });
+    return this.rpc.call<VisitorCard>(VISITOR_CARD_ROUTE, { session_id: sessionId } satisfies SessionParams);
   }
 
   /** Admin: which channels have an identity secret, since when. */
@@ -81,12 +94,12 @@ export class OperatorApi {
 
   /** Admin: makes (or rotates) a channel's identity secret; the answer is the only time it is shown. */
   generateIdentitySecret(channelId: number): Promise<IdentitySecretGenerated> {
-    return this.rpc.call<IdentitySecretGenerated>(GENERATE_IDENTITY_SECRET_ROUTE, { channel_id: channelId });
+    return this.rpc.call<IdentitySecretGenerated>(GENERATE_IDENTITY_SECRET_ROUTE, { channel_id: channelId } satisfies OnChannelParams);
   }
 
   /** Admin: removes a channel's identity secret; verified identities are refused until a new one is made. */
   removeIdentitySecret(channelId: number): Promise<void> {
-    return this.rpc.call<void>(REMOVE_IDENTITY_SECRET_ROUTE, { channel_id: channelId });
+    return this.rpc.call<void>(REMOVE_IDENTITY_SECRET_ROUTE, { channel_id: channelId } satisfies OnChannelParams);
   }
 
   /** Posts a message; resolves with its id, or false when the conversation is over. */
@@ -96,7 +109,7 @@ export class OperatorApi {
 
   /** Answers an offline message: mailed to the visitor, then stored; resolves with the message id. */
   replyByEmail(sessionId: number, text: string): Promise<number> {
-    return this.rpc.call<number>(REPLY_BY_EMAIL_ROUTE, { session_id: sessionId, message: text });
+    return this.rpc.call<number>(REPLY_BY_EMAIL_ROUTE, { session_id: sessionId, message: text } satisfies ReplyByEmailParams);
   }
 
   /** The operator's own alert e-mails. */
@@ -106,7 +119,7 @@ export class OperatorApi {
 
   /** Changes the operator's own alert e-mails; resolves with them as saved. */
   setAlertSettings(settings: OperatorAlertSettings): Promise<OperatorAlertSettings> {
-    return this.rpc.call<OperatorAlertSettings>(SET_ALERT_SETTINGS_ROUTE, { ...settings });
+    return this.rpc.call<OperatorAlertSettings>(SET_ALERT_SETTINGS_ROUTE, { ...settings } satisfies SetAlertSettingsParams);
   }
 
   /** Tells the visitor whether the operator is typing (silent: no loading indicator). */
@@ -116,17 +129,17 @@ export class OperatorApi {
 
   /** Marks the conversation read up to `messageId`: the visitor's widget shows "Seen" (issue 15). */
   markSeen(sessionId: number, messageId: number): Promise<boolean> {
-    return this.rpc.call<boolean>(MARK_SEEN_ROUTE, { session_id: sessionId, message_id: messageId }, { silent: true });
+    return this.rpc.call<boolean>(MARK_SEEN_ROUTE, { session_id: sessionId, message_id: messageId } satisfies MarkSeenParams, { silent: true });
   }
 
   /** Ends the conversation; the visitor's widget is told on the bus. */
   close(sessionId: number): Promise<void> {
-    return this.rpc.call<void>(CLOSE_SESSION_ROUTE, { session_id: sessionId });
+    return this.rpc.call<void>(CLOSE_SESSION_ROUTE, { session_id: sessionId } satisfies OnSessionParams);
   }
 
   /** Asks the visitor's widget for its visited pages; the answer arrives on the bus. */
   requestHistory(sessionId: number): Promise<void> {
-    return this.rpc.call<void>(REQUEST_HISTORY_ROUTE, { session_id: sessionId });
+    return this.rpc.call<void>(REQUEST_HISTORY_ROUTE, { session_id: sessionId } satisfies OnSessionParams);
   }
 
   /** Whether the operator takes new conversations. */
@@ -141,7 +154,7 @@ export class OperatorApi {
 
   /** Goes available or away. */
   setPresence(presence: OperatorPresence): Promise<OperatorPresence> {
-    return this.rpc.call<OperatorPresence>(SET_PRESENCE_ROUTE, { presence });
+    return this.rpc.call<OperatorPresence>(SET_PRESENCE_ROUTE, { presence } satisfies SetPresenceParams);
   }
 
   /** Odoo `read_group` through the dataset route: a count per value of `groupby` (`field:day` for dates). */
@@ -156,17 +169,17 @@ export class OperatorApi {
 
   /** Admin: adds an operator. */
   addOperator(account: NewOperatorAccount): Promise<OperatorAccount> {
-    return this.rpc.call<OperatorAccount>(ADD_OPERATOR_ROUTE, { ...account });
+    return this.rpc.call<OperatorAccount>(ADD_OPERATOR_ROUTE, { ...account } satisfies AddOperatorParams);
   }
 
   /** Admin: removes an operator (its conversations stay). */
   removeOperator(operatorId: number): Promise<void> {
-    return this.rpc.call<void>(REMOVE_OPERATOR_ROUTE, { operator_id: operatorId });
+    return this.rpc.call<void>(REMOVE_OPERATOR_ROUTE, { operator_id: operatorId } satisfies OnOperatorParams);
   }
 
   /** Admin: sets a new password for an operator, who is logged out everywhere. */
   resetPassword(operatorId: number, password: string): Promise<void> {
-    return this.rpc.call<void>(RESET_PASSWORD_ROUTE, { operator_id: operatorId, password });
+    return this.rpc.call<void>(RESET_PASSWORD_ROUTE, { operator_id: operatorId, password } satisfies ResetPasswordParams);
   }
 
   /** Admin: every livechat channel's settings. */
@@ -176,7 +189,7 @@ export class OperatorApi {
 
   /** Admin: changes some settings of a channel; resolves with all its settings. */
   updateChannel(channelId: number, values: Partial<Omit<ChannelSettings, 'id'>>): Promise<ChannelSettings> {
-    return this.rpc.call<ChannelSettings>(UPDATE_CHANNEL_ROUTE, { channel_id: channelId, values });
+    return this.rpc.call<ChannelSettings>(UPDATE_CHANNEL_ROUTE, { channel_id: channelId, values } satisfies UpdateChannelParams);
   }
 
   /** The operator's own name and picture. */

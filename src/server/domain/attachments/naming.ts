@@ -1,13 +1,9 @@
 /** Limits, names and types of attachments, shared by the operators' and the visitors' upload routes. */
+import { ATTACHMENT_NAME_MAX } from '../../../protocol/attachment-limits.js';
 
 /** Files one upload may carry. */
 export const MAX_FILES_PER_UPLOAD = 10;
-/** Longest stored file name; longer names keep their end (the extension). */
-export const ATTACHMENT_NAME_MAX = 255;
-/** Longest URL of a URL-type attachment. */
-export const ATTACHMENT_URL_MAX = 2048;
-/** Longest text sent along with the files. */
-export const ATTACHMENT_BODY_MAX = 4000;
+export { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX } from '../../../protocol/attachment-limits.js';
 
 /** A stored file name: no folders (some browsers send `C:\fakepath\…`), no control or direction characters, "unnamed" when empty. */
 export function cleanAttachmentName(raw: string | undefined): string {

@@ -2,20 +2,19 @@ import Type, { type Static } from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Rate } from '../../../protocol/livechat.js';
 import { visitorLabel } from '../../../protocol/visitor-label.js';
-import { OPERATOR_PRESENCES, type OperatorPresence } from '../../../protocol/operator-console.js';
+import type { OperatorPresence } from '../../../protocol/operator-console.js';
 import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { MessageWithRelations } from '../store/store.js';
 import { messageToWire, type WireMessage } from './format.js';
 import { urlsFor } from '../../core/http/urls.js';
 import { ConversationNotFoundError, mayRead } from './conversation-access-store.js';
 import { ConversationDetailSchema, ConversationSummarySchema } from '../../../protocol/schemas/console.js';
-import { Id, OneOf, toId } from '../../core/schemas/params.js';
+import { toId } from '../../core/schemas/params.js';
+import { NoParams, PresenceSchema as Presence, SessionParams, SetPresenceParams } from '../../../protocol/schemas/console-params.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, PRESENCE_ROUTE, SET_PRESENCE_ROUTE } from '../../../protocol/console/routes.js';
 
 type ConversationSummary = Static<typeof ConversationSummarySchema>;
 type ConversationDetail = Static<typeof ConversationDetailSchema>;
-
-const Presence = OneOf(OPERATOR_PRESENCES, 'presence must be "available" or "away"');
 
 /** Conversations the list shows: the most recent ones, open or closed. */
 export const CONVERSATION_LIST_MAX = 50;
@@ -86,7 +85,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
 
   app.rpc(
     CONVERSATIONS_ROUTE,
-    { summary: 'The operator’s conversations, newest first', params: Type.Object({}), result: Type.Array(ConversationSummarySchema), authorize },
+    { summary: 'The operator’s conversations, newest first', params: NoParams, result: Type.Array(ConversationSummarySchema), authorize },
     async (_params, request) => {
       const operator = await app.requireOperator(request);
       // The operator's chats, and the offline messages of its channels, which every member may answer.
@@ -101,7 +100,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
 
   app.rpc(
     CONVERSATION_ROUTE,
-    { summary: 'One conversation with its messages, page history and rating', params: Type.Object({ session_id: Id() }), result: ConversationDetailSchema, authorize },
+    { summary: 'One conversation with its messages, page history and rating', params: SessionParams, result: ConversationDetailSchema, authorize },
     async (params, request) => {
       const operator = await app.requireOperator(request);
       const session = await app.store.getVisitorSession(toId(params.session_id));
@@ -120,13 +119,13 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  app.rpc(PRESENCE_ROUTE, { summary: 'Whether the operator takes new conversations', params: Type.Object({}), result: Presence, authorize }, async (_params, request) =>
+  app.rpc(PRESENCE_ROUTE, { summary: 'Whether the operator takes new conversations', params: NoParams, result: Presence, authorize }, async (_params, request) =>
     presenceOf(await app.requireOperator(request)),
   );
 
   app.rpc(
     SET_PRESENCE_ROUTE,
-    { summary: 'Takes new conversations (available) or not (away)', params: Type.Object({ presence: Presence }), result: Presence, authorize },
+    { summary: 'Takes new conversations (available) or not (away)', params: SetPresenceParams, result: Presence, authorize },
     async (params, request) => {
       const operator = await app.requireOperator(request);
       await app.store.setOperatorAway(operator.id, params.presence === 'away');

@@ -4,7 +4,8 @@ import { BusChannel } from '../../../protocol/livechat.js';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import { ConversationNotFoundError, mayRead } from '../conversations/conversation-access-store.js';
-import { Id, toId } from '../../core/schemas/params.js';
+import { toId } from '../../core/schemas/params.js';
+import { OnSessionParams as OnSession } from '../../../protocol/schemas/console-params.js';
 import { CLOSE_SESSION_ROUTE, REQUEST_HISTORY_ROUTE } from '../../../protocol/console/routes.js';
 
 /** The session if this operator may read it (conversation-access-store.ts), else as if it did not exist. */
@@ -13,8 +14,6 @@ async function sessionForOperator(app: FastifyInstance, operator: OperatorRow, s
   if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
   return session;
 }
-
-const OnSession = Type.Object({ session_id: Id({ description: 'The conversation' }) });
 
 /**
  * Console-only actions on a conversation, same-origin with the operator's session cookie

@@ -1,11 +1,12 @@
 import Type, { type Static } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { OPERATOR_PASSWORD_MIN, RETENTION_DAYS_BOUNDS } from '../../../protocol/operator-console.js';
+import { CHANNEL_SETTING_FIELDS } from '../../../protocol/operator-console.js';
 import { avatarPath } from '../../../protocol/operator-profile.js';
 import { InvalidParamError, RpcError } from '../../core/rpc/errors.js';
 import type { ChannelRow, OperatorRow } from '../../core/db/tables.js';
 import { parseEmailAddress } from '../../../protocol/email-address.js';
-import { Bool, ERROR_MESSAGES, Id, OptionalText, Text, textOr, toId } from '../../core/schemas/params.js';
+import { textOr, toId } from '../../core/schemas/params.js';
+import { AddOperatorParams, NoParams, OnOperatorParams, ResetPasswordParams, UpdateChannelParams } from '../../../protocol/schemas/console-params.js';
 import { ChannelSettingsSchema, OperatorAccountSchema } from '../../../protocol/schemas/console.js';
 import {
   ADD_OPERATOR_ROUTE,
@@ -20,91 +21,16 @@ import { ChannelNotFoundError, adminOnly } from '../../domain/operators/index.js
 type ChannelSettings = Static<typeof ChannelSettingsSchema>;
 type OperatorAccount = Static<typeof OperatorAccountSchema>;
 
-/** Longest login and display name an admin may give. */
-export const OPERATOR_NAME_MAX = 100;
-/** Longest password accepted (scrypt takes any length; this only bounds the work per request). */
-export const OPERATOR_PASSWORD_MAX = 200;
-
-/** Channel fields an admin may change; each is checked by the dataset layer's writers (models.ts). */
-export const CHANNEL_SETTING_FIELDS = [
-  'name',
-  'button_text',
-  'default_message',
-  'input_placeholder',
-  'button_background_color',
-  'button_text_color',
-  'header_background_color',
-  'title_color',
-  'rule_action',
-  'auto_popup_timer',
-  'rule_url_pattern',
-  'prechat_form',
-  'visitor_uploads',
-  'visitor_upload_max_bytes',
-  'visitor_upload_types',
-  'offline_mode',
-  'offline_text',
-  'missed_after_seconds',
-  'retention_days',
-] as const;
-
 class OperatorNotFoundError extends RpcError {
   constructor() {
     super('This operator does not exist', 'missing_error', undefined, 'livechat.MissingError');
   }
 }
 
-/** A new password: bounded work for scrypt, and a floor. */
-const Password = Text(OPERATOR_PASSWORD_MAX, {
-  minLength: OPERATOR_PASSWORD_MIN,
-  [ERROR_MESSAGES]: {
-    minLength: 'The password must have at least {limit} characters',
-    maxLength: '{key} must be at most {limit} characters',
-    pattern: '{key} {problem}',
-    default: '{key} must be a string',
-  },
-});
-
-const ChannelIds = Type.Unsafe<number[] | null>({
-  type: ['array', 'null'],
-  maxItems: 1000,
-  items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-  description: 'The channels the operator answers',
-  [ERROR_MESSAGES]: { default: 'channel_ids must be a list of channel ids' },
-});
-
-// Login, name and e-mail address are judged after trimming, which a schema cannot do: the one-word
-// login, the non-empty name and the address rule (protocol/email-address.ts) stay in the handler.
-const NewOperator = Type.Object({
-  login: Text(OPERATOR_NAME_MAX, { description: 'One word' }),
-  name: Text(OPERATOR_NAME_MAX),
-  password: Password,
-  email: Type.Optional(OptionalText(300)),
-  is_admin: Type.Optional(Bool()),
-  channel_ids: Type.Optional(ChannelIds),
-});
-
-const ChannelValues = Type.Unsafe<Record<string, unknown>>({
-  type: 'object',
-  // Each value is checked by the dataset layer's writers (dataset/dataset-model-store.ts), so both ways agree.
-  propertyNames: { enum: [...CHANNEL_SETTING_FIELDS] },
-  // Bounds only (a number of days, or null: forever); other types reach the writer, whose message names them.
-  properties: { retention_days: { type: ['number', 'null'], minimum: RETENTION_DAYS_BOUNDS.min, maximum: RETENTION_DAYS_BOUNDS.max, description: 'Days ended conversations are kept; null: forever' } },
-  description: 'The settings to change',
-  [ERROR_MESSAGES]: {
-    enum: 'Not a channel setting: {name}',
-    minimum: 'retention_days must be at least {limit}',
-    maximum: 'retention_days must be at most {limit}',
-    default: 'values must be an object',
-  },
-});
-
 function settingsOf(channel: ChannelRow): ChannelSettings {
   // Flags are 0/1 in the database (SQLite has no boolean) and booleans on the wire.
   return Object.fromEntries([['id', channel.id], ...CHANNEL_SETTING_FIELDS.map((f) => [f, f === 'visitor_uploads' ? channel[f] === 1 : channel[f]])]) as unknown as ChannelSettings;
 }
-
-
 
 /**
  * Administration from the console (issue 7), admins only, under `/im_livechat/operator/admin/` (protocol/console/routes.ts); every
@@ -143,15 +69,14 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const authorize = requireAdmin;
-  const AnyParams = Type.Object({});
 
-  app.rpc(OPERATORS_ROUTE, { summary: 'The operators (removed ones left out)', params: AnyParams, result: Type.Array(OperatorAccountSchema), authorize }, async () => {
+  app.rpc(OPERATORS_ROUTE, { summary: 'The operators (removed ones left out)', params: NoParams, result: Type.Array(OperatorAccountSchema), authorize }, async () => {
     const out: OperatorAccount[] = [];
     for (const operator of await app.store.listOperators()) if (operator.archived_at === null) out.push(await accountOf(operator));
     return out;
   });
 
-  app.rpc(ADD_OPERATOR_ROUTE, { summary: 'Adds an operator', params: NewOperator, result: OperatorAccountSchema, authorize }, async (params) => {
+  app.rpc(ADD_OPERATOR_ROUTE, { summary: 'Adds an operator', params: AddOperatorParams, result: OperatorAccountSchema, authorize }, async (params) => {
     const login = params.login.trim();
     if (!/^\S+$/.test(login)) throw new InvalidParamError('The login must be one word without spaces');
     const name = params.name.trim();
@@ -168,8 +93,7 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
     return accountOf(operator);
   });
 
-  const OnOperator = Type.Object({ operator_id: Id() });
-  app.rpc(REMOVE_OPERATOR_ROUTE, { summary: 'Removes an operator (archived: its conversations stay)', params: OnOperator, result: Type.Literal(true), authorize }, async (params, request) => {
+  app.rpc(REMOVE_OPERATOR_ROUTE, { summary: 'Removes an operator (archived: its conversations stay)', params: OnOperatorParams, result: Type.Literal(true), authorize }, async (params, request) => {
     const admin = await requireAdmin(request);
     const operator = await activeOperator(toId(params.operator_id));
     // Keeps at least one administrator able to log in.
@@ -178,19 +102,17 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
     return true as const;
   });
 
-  const NewPassword = Type.Object({ operator_id: Id(), password: Password });
-  app.rpc(RESET_PASSWORD_ROUTE, { summary: 'Sets an operator’s password (logged out everywhere)', params: NewPassword, result: Type.Literal(true), authorize }, async (params) => {
+  app.rpc(RESET_PASSWORD_ROUTE, { summary: 'Sets an operator’s password (logged out everywhere)', params: ResetPasswordParams, result: Type.Literal(true), authorize }, async (params) => {
     const operator = await activeOperator(toId(params.operator_id));
     await app.store.setOperatorPassword(operator.id, params.password);
     return true as const;
   });
 
-  app.rpc(CHANNELS_ROUTE, { summary: 'The channels’ settings', params: AnyParams, result: Type.Array(ChannelSettingsSchema), authorize }, async () =>
+  app.rpc(CHANNELS_ROUTE, { summary: 'The channels’ settings', params: NoParams, result: Type.Array(ChannelSettingsSchema), authorize }, async () =>
     (await app.store.listChannels()).map(settingsOf),
   );
 
-  const ChannelUpdate = Type.Object({ channel_id: Id(), values: ChannelValues });
-  app.rpc(UPDATE_CHANNEL_ROUTE, { summary: 'Changes a channel’s settings', params: ChannelUpdate, result: ChannelSettingsSchema, authorize }, async (params, request) => {
+  app.rpc(UPDATE_CHANNEL_ROUTE, { summary: 'Changes a channel’s settings', params: UpdateChannelParams, result: ChannelSettingsSchema, authorize }, async (params, request) => {
     const admin = await requireAdmin(request);
     const id = toId(params.channel_id);
     if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();

@@ -1,13 +1,11 @@
-import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { OperatorAlertSettings } from '../../../protocol/operator-console.js';
 import { InvalidParamError } from '../../core/rpc/errors.js';
-import { Bool, ERROR_MESSAGES, OptionalText, textOr } from '../../core/schemas/params.js';
+import { textOr } from '../../core/schemas/params.js';
+import { INVALID_EMAIL, NoParams, SetAlertSettingsParams } from '../../../protocol/schemas/console-params.js';
 import { OperatorAlertSettingsSchema } from '../../../protocol/schemas/console.js';
-import { EMAIL_MAX_LENGTH, parseEmailAddress } from '../../../protocol/email-address.js';
+import { parseEmailAddress } from '../../../protocol/email-address.js';
 import { ALERT_SETTINGS_ROUTE, SET_ALERT_SETTINGS_ROUTE } from '../../../protocol/console/routes.js';
-
-const INVALID_EMAIL = 'Invalid email address';
 
 /**
  * An operator's own alert settings (issue 14), same-origin with its session cookie (protocol/console/routes.ts):
@@ -22,7 +20,7 @@ export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
 
   app.rpc(
     ALERT_SETTINGS_ROUTE,
-    { summary: 'The operator’s own alert e-mails', params: Type.Object({}), result: OperatorAlertSettingsSchema, authorize },
+    { summary: 'The operator’s own alert e-mails', params: NoParams, result: OperatorAlertSettingsSchema, authorize },
     async (_params, request) => read((await app.requireOperator(request)).id),
   );
 
@@ -30,11 +28,7 @@ export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
     SET_ALERT_SETTINGS_ROUTE,
     {
       summary: 'Changes the operator’s own alert e-mails; the settings as saved',
-      params: Type.Object({
-        email: OptionalText(EMAIL_MAX_LENGTH + 7, { description: 'The address for alerts; empty for none', [ERROR_MESSAGES]: { default: INVALID_EMAIL } }),
-        notify_missed_chat: Bool(),
-        notify_offline_message: Bool(),
-      }),
+      params: SetAlertSettingsParams,
       result: OperatorAlertSettingsSchema,
       authorize,
     },

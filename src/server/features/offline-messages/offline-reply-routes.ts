@@ -2,7 +2,8 @@ import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { BusChannel } from '../../../protocol/livechat.js';
 import { RpcError } from '../../core/rpc/errors.js';
-import { Id, MessageText, toId } from '../../core/schemas/params.js';
+import { toId } from '../../core/schemas/params.js';
+import { replyByEmailParams } from '../../../protocol/schemas/console-params.js';
 import { mayRead, messageToWire, plainTextToHtml } from '../../domain/conversations/index.js';
 import { urlsFor } from '../../core/http/urls.js';
 import { MailDeliveryError } from '../../core/mail/mailer.js';
@@ -29,7 +30,7 @@ export async function offlineReplyRoutes(app: FastifyInstance): Promise<void> {
     REPLY_BY_EMAIL_ROUTE,
     {
       summary: 'An operator answers an offline message by e-mail; the stored message’s id',
-      params: Type.Object({ session_id: Id(), message: MessageText(app.config.messageMaxLength) }),
+      params: replyByEmailParams({ messageMaxLength: app.config.messageMaxLength }),
       result: Type.Integer(),
       authorize: (request) => app.requireOperator(request),
     },

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { BusChannel, type ChannelSeenPayload } from '../../../protocol/livechat.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import { ConversationNotFoundError, mayRead } from '../../domain/conversations/index.js';
-import { Id, toId } from '../../core/schemas/params.js';
+import { toId } from '../../core/schemas/params.js';
+import { MarkSeenParams } from '../../../protocol/schemas/console-params.js';
 import { MARK_SEEN_ROUTE } from '../../../protocol/console/routes.js';
 
 /**
@@ -18,7 +19,7 @@ export async function operatorReceiptRoutes(app: FastifyInstance, opts: { config
     MARK_SEEN_ROUTE,
     {
       summary: 'Moves the conversation’s read marker forward to a message; false when it was already there',
-      params: Type.Object({ session_id: Id({ description: 'The conversation' }), message_id: Id({ description: 'One of its messages' }) }),
+      params: MarkSeenParams,
       result: Type.Boolean(),
       authorize: (request) => app.requireOperator(request),
       config: { rateLimit: { max: opts.config.rateLimits.markSeen, timeWindow: 60_000 } },

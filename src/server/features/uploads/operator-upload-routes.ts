@@ -7,10 +7,11 @@ import { attachmentToWire, plainTextToHtml, type WireAttachment, publishMessage,
 import { urlsFor } from '../../core/http/urls.js';
 import { InvalidParamError, RpcError, TooManyRequestsError } from '../../core/rpc/errors.js';
 import { checkParams } from '../../core/rpc/invalid-params.js';
-import { storedFile, ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX, MAX_FILES_PER_UPLOAD, cleanAttachmentName, mimetypeOfUrl, UploadError, requireMultipart, toUploadError, operatorBudgets, roomToday, storeCharged } from '../../domain/attachments/index.js';
+import { storedFile, ATTACHMENT_BODY_MAX, MAX_FILES_PER_UPLOAD, cleanAttachmentName, mimetypeOfUrl, UploadError, requireMultipart, toUploadError, operatorBudgets, roomToday, storeCharged } from '../../domain/attachments/index.js';
 import { HttpErrorSchema } from '../../core/schemas/http.js';
 import { MessageAttachmentSchema } from '../../../protocol/schemas/livechat.js';
-import { Id, OptionalText, Text, textOr, toId } from '../../core/schemas/params.js';
+import { textOr, toId } from '../../core/schemas/params.js';
+import { AttachUrlParams, UploadFields } from '../../../protocol/schemas/console-params.js';
 import { ATTACH_URL_ROUTE, OPERATOR_UPLOAD_ROUTE } from '../../../protocol/console/routes.js';
 
 interface UploadedFile {
@@ -75,10 +76,6 @@ async function insertMessageWith(
 
 const Posted = Type.Object({ message_id: Type.Integer(), attachments: Type.Array(MessageAttachmentSchema) });
 const UploadErrorSchema = Type.Object({ error: Type.Object({ code: Type.String(), message: Type.String() }) });
-const Body = (description: string) => Type.Optional(Text(ATTACHMENT_BODY_MAX, { description }));
-
-/** The text fields of the upload form (multipart field values are always strings). */
-const UploadFields = Type.Object({ session_id: Id({ description: 'The conversation' }), body: Body('Text posted with the files') });
 
 const uploadSchema = (maxBytes: number) => ({
   summary: 'Posts files to a conversation, from the console',
@@ -141,12 +138,7 @@ export async function attachmentUploadRoutes(app: FastifyInstance, opts: { confi
     ATTACH_URL_ROUTE,
     {
       summary: 'Posts a link to a conversation, from the console',
-      params: Type.Object({
-        url: Text(ATTACHMENT_URL_MAX, { description: 'An absolute http(s) address' }),
-        session_id: Id({ description: 'The conversation' }),
-        name: Type.Optional(OptionalText(ATTACHMENT_NAME_MAX, { description: 'The link’s name; the last part of its path when not given' })),
-        body: Type.Optional(OptionalText(ATTACHMENT_BODY_MAX, { description: 'Text posted with the link' })),
-      }),
+      params: AttachUrlParams,
       result: Posted,
       authorize: (request) => app.requireOperator(request),
     },

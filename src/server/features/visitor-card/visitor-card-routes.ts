@@ -1,10 +1,10 @@
-import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { VisitorCard } from '../../../protocol/visitor.js';
 import { visitorLabel } from '../../../protocol/visitor-label.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
-import { Id, toId } from '../../core/schemas/params.js';
+import { toId } from '../../core/schemas/params.js';
+import { SessionParams } from '../../../protocol/schemas/console-params.js';
 import { VisitorCardSchema } from '../../../protocol/schemas/console.js';
 import { softwareOf } from '../../domain/visitors/index.js';
 import { ConversationNotFoundError, mayRead, parsePages } from '../../domain/conversations/index.js';
@@ -50,7 +50,7 @@ export async function operatorVisitorCardRoutes(app: FastifyInstance, opts: { co
     VISITOR_CARD_ROUTE,
     {
       summary: 'What is known of a conversation’s visitor, for whoever may read the conversation',
-      params: Type.Object({ session_id: Id() }),
+      params: SessionParams,
       result: VisitorCardSchema,
       authorize: (request) => app.requireOperator(request),
       config: { rateLimit: { max: opts.config.rateLimits.visitorCard, timeWindow: 60_000 } },

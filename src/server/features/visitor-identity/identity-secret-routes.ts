@@ -2,7 +2,8 @@ import Type from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import type { IdentitySecretGenerated, IdentitySecretStatus } from '../../../protocol/operator-console.js';
 import type { ServerConfig } from '../../core/config/config.js';
-import { Id, toId } from '../../core/schemas/params.js';
+import { toId } from '../../core/schemas/params.js';
+import { NoParams, OnChannelParams } from '../../../protocol/schemas/console-params.js';
 import { IdentitySecretGeneratedSchema, IdentitySecretStatusSchema } from '../../../protocol/schemas/console.js';
 import { newIdentitySecret } from '../../domain/visitors/index.js';
 import { ChannelNotFoundError, adminOnly } from '../../domain/operators/index.js';
@@ -20,7 +21,6 @@ export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { 
   // Admins only, checked before the params: anyone else gets the same answer whatever they send.
   const config = { rateLimit: { max: opts.config.rateLimits.identitySecret, timeWindow: 60_000 } };
   const authorize = adminOnly(app);
-  const OnChannel = Type.Object({ channel_id: Id() });
   const channelOf = async (params: { channel_id: number | string }): Promise<number> => {
     const id = toId(params.channel_id);
     if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();
@@ -29,7 +29,7 @@ export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { 
 
   app.rpc(
     IDENTITY_SECRETS_ROUTE,
-    { summary: 'Which channels have an identity secret, and since when', params: Type.Object({}), result: Type.Array(IdentitySecretStatusSchema), authorize, config },
+    { summary: 'Which channels have an identity secret, and since when', params: NoParams, result: Type.Array(IdentitySecretStatusSchema), authorize, config },
     async () => {
       const dates = await app.store.visitors.identitySecretDates();
       return [...dates].map(([channel_id, created_at]): IdentitySecretStatus => ({ channel_id, created_at }));
@@ -38,7 +38,7 @@ export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { 
 
   app.rpc(
     GENERATE_IDENTITY_SECRET_ROUTE,
-    { summary: 'Makes a channel’s identity secret, shown once (replaces the previous one)', params: OnChannel, result: IdentitySecretGeneratedSchema, authorize, config },
+    { summary: 'Makes a channel’s identity secret, shown once (replaces the previous one)', params: OnChannelParams, result: IdentitySecretGeneratedSchema, authorize, config },
     async (params, _request, reply) => {
       const channelId = await channelOf(params);
       const secret = newIdentitySecret();
@@ -53,7 +53,7 @@ export async function operatorAdminIdentityRoutes(app: FastifyInstance, opts: { 
 
   app.rpc(
     REMOVE_IDENTITY_SECRET_ROUTE,
-    { summary: 'Removes a channel’s identity secret', params: OnChannel, result: Type.Literal(true), authorize, config },
+    { summary: 'Removes a channel’s identity secret', params: OnChannelParams, result: Type.Literal(true), authorize, config },
     async (params) => {
       await app.store.visitors.removeIdentitySecret(await channelOf(params));
       return true as const;

@@ -1,7 +1,8 @@
 /**
- * The parameter kinds of route schemas (src/server/core/schemas/params.ts) accept and refuse what the hand
- * checks they replaced did, with the same JSON-RPC errors: `validation_error`, the same `data.message`,
- * the call's id, and missing, null or false meaning "not given" where it did.
+ * The parameter kinds of route schemas (src/protocol/schemas/params.ts; their readers are in
+ * src/server/core/schemas/params.ts) accept and refuse what the hand checks they replaced did, with the
+ * same JSON-RPC errors: `validation_error`, the same `data.message`, the call's id, and missing, null or
+ * false meaning "not given" where it did.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
