@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Outbox } from './outbox.js';
 import { KyselyOutboxStore, type OutboxHandle } from './outbox-store.js';
 import { outboxMetrics } from './outbox-metrics.js';
+import { runPeriodically } from '../periodic.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,22 +35,7 @@ export const outboxPlugin = fp(
       perSweep: 100,
     });
     app.decorate('outbox', outbox);
-    let sweeping: Promise<void> | undefined;
-    const sweep = (): void => {
-      sweeping ??= outbox
-        .sweep()
-        .catch((err: unknown) => app.log.error({ err }, 'outbox sweep failed'))
-        .finally(() => {
-          sweeping = undefined;
-        });
-    };
-    const timer = setInterval(sweep, OUTBOX_SWEEP_MS);
-    timer.unref();
-    app.addHook('onReady', async () => sweep());
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await sweeping;
-    });
+    runPeriodically(app, { name: 'outbox sweep', everyMs: OUTBOX_SWEEP_MS, run: () => outbox.sweep() });
   },
   { name: 'outbox', dependencies: ['clock'] },
 );

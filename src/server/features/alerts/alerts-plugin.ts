@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ALERT_LIMITS, ALERT_MAIL_TOPIC, AlertService } from './alert-service.js';
 import { KyselyAlertStore } from './alert-store.js';
+import { runPeriodically } from '../../core/periodic.js';
 import { conversationLinkHash } from '../../../protocol/operator-console.js';
 
 declare module 'fastify' {
@@ -56,24 +57,7 @@ export const alertsPlugin = fp(
       const session = origin === 'offline' ? await app.store.getVisitorSession(sessionId) : undefined;
       if (session) await alerts.offlineMessage(session);
     });
-    let sweeping: Promise<void> | undefined;
-    const sweep = (): void => {
-      if (sweeping) return;
-      sweeping = alerts
-        .sweep()
-        .catch((err: unknown) => app.log.error({ err }, 'alert sweep failed'))
-        .finally(() => {
-          sweeping = undefined;
-        });
-    };
-    const timer = setInterval(sweep, ALERT_SWEEP_MS);
-    timer.unref();
-    app.addHook('onReady', async () => sweep());
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      alerts.close();
-      await sweeping;
-    });
+    runPeriodically(app, { name: 'alert sweep', everyMs: ALERT_SWEEP_MS, run: () => alerts.sweep(), beforeStop: () => alerts.close() });
   },
   { name: 'alerts', dependencies: ['database', 'store', 'mailer', 'clock', 'limits', 'events', 'outbox'] },
 );
