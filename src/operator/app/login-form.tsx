@@ -37,7 +37,7 @@ export function LoginForm({ onLogin }: LoginFormProps): React.JSX.Element {
         ? t('operator.login.wrong')
         : failure === 'rate_limited'
           ? t('operator.login.tooMany')
-          : t('operator.error.generic', { reason: failure.reason });
+          : t('operator.common.error', { reason: failure.reason });
 
   return (
     <main className="op-login">

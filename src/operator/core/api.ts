@@ -20,6 +20,8 @@ import type {
   ResetPasswordParams,
   SessionParams,
   SetAlertSettingsParams,
+  SetOperatorProfileParams,
+  SetOwnProfileParams,
   SetPresenceParams,
   UpdateChannelParams,
 } from '../../protocol/schemas/console-params.js';
@@ -200,8 +202,8 @@ export class OperatorApi {
   /** Changes the operator's own display name, or as an admin another operator's (`operatorId`). */
   setProfileName(name: string, operatorId?: number): Promise<OperatorProfile> {
     return operatorId === undefined
-      ? this.rpc.call<OperatorProfile>(OPERATOR_SET_PROFILE_ROUTE, { name })
-      : this.rpc.call<OperatorProfile>(ADMIN_SET_PROFILE_ROUTE, { operator_id: operatorId, name });
+      ? this.rpc.call<OperatorProfile>(OPERATOR_SET_PROFILE_ROUTE, { name } satisfies SetOwnProfileParams)
+      : this.rpc.call<OperatorProfile>(ADMIN_SET_PROFILE_ROUTE, { operator_id: operatorId, name } satisfies SetOperatorProfileParams);
   }
 
   /** Sets the operator's own picture (already cropped square), or as an admin another operator's. */
@@ -214,6 +216,6 @@ export class OperatorApi {
   removeProfilePicture(operatorId?: number): Promise<OperatorProfile> {
     return operatorId === undefined
       ? this.rpc.call<OperatorProfile>(OPERATOR_REMOVE_AVATAR_ROUTE, {})
-      : this.rpc.call<OperatorProfile>(ADMIN_REMOVE_AVATAR_ROUTE, { operator_id: operatorId });
+      : this.rpc.call<OperatorProfile>(ADMIN_REMOVE_AVATAR_ROUTE, { operator_id: operatorId } satisfies OnOperatorParams);
   }
 }

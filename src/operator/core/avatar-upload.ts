@@ -1,4 +1,5 @@
 import type { OperatorProfile } from '../../protocol/operator-profile.js';
+import type { AdminAvatarFields } from '../../protocol/schemas/console-params.js';
 
 /**
  * Sends a picture (already cropped square) as multipart/form-data with the session cookie; for an
@@ -7,7 +8,10 @@ import type { OperatorProfile } from '../../protocol/operator-profile.js';
  */
 export async function uploadAvatar(url: string, picture: Blob, operatorId?: number, fetchImpl: typeof fetch = fetch): Promise<OperatorProfile> {
   const form = new FormData();
-  if (operatorId !== undefined) form.append('operator_id', String(operatorId));
+  if (operatorId !== undefined) {
+    const fields = { operator_id: String(operatorId) } satisfies AdminAvatarFields;
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  }
   form.append('file', picture, 'picture.png');
   const response = await fetchImpl(url, { method: 'POST', body: form, credentials: 'same-origin' });
   let body: unknown;

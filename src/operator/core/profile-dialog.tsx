@@ -37,7 +37,7 @@ export function ProfileDialog({ api, title, load, operatorId, crop, onChanged, o
   // Read once per opening: `load` and `t` are not meant to read it again.
   const [loadOnce] = useState(() => load);
   useEffect(() => {
-    loadOnce().then(setProfile, (err: unknown) => setFailure(t('operator.profile.failed', { reason: reasonText(err) })));
+    loadOnce().then(setProfile, (err: unknown) => setFailure(t('operator.profileDialog.failed', { reason: reasonText(err) })));
   }, [loadOnce, t]);
 
   return (
@@ -55,11 +55,11 @@ export function ProfileDialog({ api, title, load, operatorId, crop, onChanged, o
           }}
         />
       ) : failure ? null : (
-        <p role="status">{t('operator.profile.loading')}</p>
+        <p role="status">{t('operator.profileDialog.loading')}</p>
       )}
       <ErrorLine text={failure} />
       <button type="button" onClick={onClose}>
-        {t('operator.profile.close')}
+        {t('operator.profileDialog.close')}
       </button>
     </dialog>
   );

@@ -45,49 +45,49 @@ export function ProfileForm({ api, profile, operatorId, crop, onChanged }: Profi
       },
       (err: unknown) => {
         setBusy('idle');
-        setFailure(t('operator.profile.failed', { reason: err instanceof NotAPictureError ? t('operator.profile.notAPicture') : reasonText(err) }));
+        setFailure(t('operator.profileDialog.failed', { reason: err instanceof NotAPictureError ? t('operator.profileDialog.notAPicture') : reasonText(err) }));
       },
     );
   };
 
   const saveName = (event: FormEvent) => {
     event.preventDefault();
-    run('name', () => api.setProfileName(name, operatorId), t('operator.profile.nameSaved'));
+    run('name', () => api.setProfileName(name, operatorId), t('operator.profileDialog.nameSaved'));
   };
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // Cleared, so choosing the same file again still reports it.
     event.target.value = '';
-    if (file) run('picture', async () => api.setProfilePicture(await (crop ?? cropSquare)(file), operatorId), t('operator.profile.pictureSaved'));
+    if (file) run('picture', async () => api.setProfilePicture(await (crop ?? cropSquare)(file), operatorId), t('operator.profileDialog.pictureSaved'));
   };
 
   return (
     <div className="op-profile">
       <div className="op-profile-picture-row">
-        <img className="op-profile-picture" src={profile.avatar_url} alt={t('operator.profile.picture', { name: profile.name })} width={64} height={64} />
+        <img className="op-profile-picture" src={profile.avatar_url} alt={t('operator.profileDialog.picture', { name: profile.name })} width={64} height={64} />
         <div className="op-profile-picture-actions">
           <input ref={input} type="file" accept="image/*" hidden onChange={choose} />
           <button type="button" disabled={busy !== 'idle'} onClick={() => input.current?.click()}>
-            {busy === 'picture' ? t('operator.profile.sending') : t('operator.profile.choosePicture')}
+            {busy === 'picture' ? t('operator.profileDialog.sending') : t('operator.profileDialog.choosePicture')}
           </button>
           {profile.has_avatar ? (
-            <button type="button" disabled={busy !== 'idle'} onClick={() => run('picture', () => api.removeProfilePicture(operatorId), t('operator.profile.pictureRemoved'))}>
-              {t('operator.profile.removePicture')}
+            <button type="button" disabled={busy !== 'idle'} onClick={() => run('picture', () => api.removeProfilePicture(operatorId), t('operator.profileDialog.pictureRemoved'))}>
+              {t('operator.profileDialog.removePicture')}
             </button>
           ) : null}
-          <p className="op-hint">{t('operator.profile.pictureHint')}</p>
+          <p className="op-hint">{t('operator.profileDialog.pictureHint')}</p>
         </div>
       </div>
       <form onSubmit={saveName} className="op-inline-form">
         <label>
-          {t('operator.profile.name')}
+          {t('operator.profileDialog.name')}
           <input required minLength={OPERATOR_DISPLAY_NAME.min} maxLength={OPERATOR_DISPLAY_NAME.max} value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <button type="submit" disabled={busy !== 'idle'}>
-          {t('operator.profile.saveName')}
+          {t('operator.profileDialog.saveName')}
         </button>
       </form>
-      <p className="op-hint">{t('operator.profile.nameHint')}</p>
+      <p className="op-hint">{t('operator.profileDialog.nameHint')}</p>
       <OutcomeLines done={done} failure={failure} />
     </div>
   );

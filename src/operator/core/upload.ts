@@ -1,4 +1,5 @@
 import type { MessageAttachment } from '../../protocol/livechat.js';
+import type { UploadFields } from '../../protocol/schemas/console-params.js';
 
 /** Why an upload failed: the server's codes (attachments-upload.ts), or `network` when no answer came. */
 export type UploadFailureCode = 'session_expired' | 'not_found' | 'session_closed' | 'invalid' | 'file_too_large' | 'too_many_files' | 'mimetype_mismatch' | 'image_too_large' | 'network' | 'unknown';
@@ -30,7 +31,8 @@ const CODES: readonly UploadFailureCode[] = ['session_expired', 'not_found', 'se
 export async function uploadAttachments(url: string, sessionId: number, files: readonly File[], fetchImpl: typeof fetch = fetch): Promise<UploadResult> {
   const form = new FormData();
   // The server reads the session before the files, so it can refuse before receiving the bytes.
-  form.append('session_id', String(sessionId));
+  const fields = { session_id: String(sessionId) } satisfies UploadFields;
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) form.append('file', file, file.name);
   let response: Response;
   try {

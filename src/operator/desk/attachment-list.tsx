@@ -20,7 +20,7 @@ const isImage = (a: MessageAttachment): boolean => a.type === 'file' && /^image\
 export function AttachmentList({ attachments }: { attachments: MessageAttachment[] }): React.JSX.Element {
   const t = useT();
   return (
-    <ul className="op-attachments" aria-label={t('operator.attachment.list')}>
+    <ul className="op-attachments" aria-label={t('operator.conversation.attachments')}>
       {attachments.map((a) => {
         const name = a.name || a.filename;
         const safeUrl = safeHref(a.url);

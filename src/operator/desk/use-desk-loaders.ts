@@ -20,7 +20,7 @@ export function useDeskError(): DeskError {
   const reportError = useCallback(
     (err: unknown) => {
       markHandled(err);
-      setError(t('operator.error.generic', { reason: reasonText(err) }));
+      setError(t('operator.common.error', { reason: reasonText(err) }));
     },
     [t],
   );

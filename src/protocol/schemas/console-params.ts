@@ -7,6 +7,7 @@
 import Type, { type Static } from 'typebox';
 import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX } from '../attachment-limits.js';
 import { EMAIL_MAX_LENGTH } from '../email-address.js';
+import { OPERATOR_DISPLAY_NAME } from '../operator-profile.js';
 import { CHANNEL_SETTING_FIELDS, OPERATOR_NAME_MAX, OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN, OPERATOR_PRESENCES, RETENTION_DAYS_BOUNDS } from '../operator-console.js';
 import { Bool, ERROR_MESSAGES, Id, MessageText, OneOf, OptionalText, Text } from './params.js';
 
@@ -69,6 +70,7 @@ export const UploadFields = Type.Object({
   session_id: Id({ description: 'The conversation' }),
   body: Type.Optional(Text(ATTACHMENT_BODY_MAX, { description: 'Text posted with the files' })),
 });
+export type UploadFields = Static<typeof UploadFields>;
 
 /** Admin, `generate_identity_secret` and `remove_identity_secret`: the channel. */
 export const OnChannelParams = Type.Object({ channel_id: Id() });
@@ -133,3 +135,24 @@ const ChannelValues = Type.Unsafe<Record<string, unknown>>({
 /** Admin, `update_channel`: the channel and the settings to change. */
 export const UpdateChannelParams = Type.Object({ channel_id: Id(), values: ChannelValues });
 export type UpdateChannelParams = Static<typeof UpdateChannelParams>;
+
+/**
+ * A display name as sent: the server trims it before judging its length (a schema cannot), so the raw
+ * text may carry some spaces beyond the bound.
+ */
+const DisplayName = Text(OPERATOR_DISPLAY_NAME.max + 64, { description: `The display name, ${OPERATOR_DISPLAY_NAME.min} to ${OPERATOR_DISPLAY_NAME.max} characters once trimmed` });
+
+/** `set_profile`: the operator's own display name (`profile` and `remove_avatar` take {@link NoParams}). */
+export const SetOwnProfileParams = Type.Object({ name: DisplayName });
+export type SetOwnProfileParams = Static<typeof SetOwnProfileParams>;
+
+/** Admin, `set_operator_profile`: another operator's display name (`remove_operator_avatar` takes {@link OnOperatorParams}). */
+export const SetOperatorProfileParams = Type.Object({ operator_id: Id(), name: DisplayName });
+export type SetOperatorProfileParams = Static<typeof SetOperatorProfileParams>;
+
+/**
+ * The text field of admin `upload_operator_avatar`'s multipart form, before the file, so the server judges
+ * the request before it reads the picture (`upload_avatar` has the file only).
+ */
+export const AdminAvatarFields = Type.Object({ operator_id: Id({ description: 'The operator whose picture it is; before the file' }) });
+export type AdminAvatarFields = Static<typeof AdminAvatarFields>;

@@ -50,8 +50,8 @@ describe('operator console header', () => {
         <DeskHeader
           views={[
             { id: 'desk', label: 'operator.view.desk' },
-            { id: 'statistics', label: 'operator.view.statistics' },
-            { id: 'admin', label: 'operator.view.admin' },
+            { id: 'statistics', label: 'operator.statistics.view' },
+            { id: 'admin', label: 'operator.admin.view' },
           ]}
           view="desk"
           onView={() => {}}

@@ -32,7 +32,7 @@ export function AdminPanel({ api, selfId }: { api: AdminApi; selfId: number }): 
     (err: unknown) => {
       markHandled(err);
       setStatus('');
-      setError(t('operator.error.generic', { reason: reasonText(err) }));
+      setError(t('operator.common.error', { reason: reasonText(err) }));
     },
     [t],
   );
@@ -52,7 +52,7 @@ export function AdminPanel({ api, selfId }: { api: AdminApi; selfId: number }): 
   return (
     <section className="op-admin" aria-labelledby="op-admin-heading">
       <h2 id="op-admin-heading">{t('operator.admin.heading')}</h2>
-      <p role="status">{load.kind === 'loading' ? t('operator.stats.loading') : status}</p>
+      <p role="status">{load.kind === 'loading' ? t('operator.common.loading') : status}</p>
       <ErrorLine text={error} />
       {load.kind === 'ready' ? (
         <>

@@ -9,5 +9,5 @@ function AdminView({ api, partnerId }: FeatureContext): React.JSX.Element {
 
 /** Operators, channels and identity secrets, for administrators. */
 export const admin: ConsoleFeature = {
-  views: [{ id: 'admin', label: 'operator.view.admin', adminOnly: true, Panel: AdminView }],
+  views: [{ id: 'admin', label: 'operator.admin.view', adminOnly: true, Panel: AdminView }],
 };

@@ -83,12 +83,12 @@ function OperatorRow({ operator, channels, isSelf, api, crop, onChanged, onError
         ) : (
           <>
             <button type="button" aria-haspopup="dialog" onClick={() => setMode({ kind: 'profile' })}>
-              {t('operator.profile.edit', { name: operator.name })}
+              {t('operator.admin.editProfile', { name: operator.name })}
             </button>
             {mode.kind === 'profile' ? (
               <ProfileDialog
                 api={api}
-                title={t('operator.profile.titleOf', { name: operator.name })}
+                title={t('operator.admin.profileTitleOf', { name: operator.name })}
                 load={() => Promise.resolve({ id: operator.id, name: operator.name, has_avatar: operator.has_avatar, avatar_url: operator.avatar_url })}
                 operatorId={operator.id}
                 crop={crop}

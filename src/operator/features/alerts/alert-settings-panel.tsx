@@ -71,7 +71,7 @@ export function AlertSettingsPanel({ api }: { api: AlertSettingsApi }): React.JS
           </button>
         </form>
       )}
-      <OutcomeLines done={outcome.kind === 'saved' ? t('operator.alerts.saved') : ''} failure={outcome.kind === 'failed' ? t('operator.error.generic', { reason: outcome.reason }) : undefined} />
+      <OutcomeLines done={outcome.kind === 'saved' ? t('operator.alerts.saved') : ''} failure={outcome.kind === 'failed' ? t('operator.common.error', { reason: outcome.reason }) : undefined} />
     </section>
   );
 }

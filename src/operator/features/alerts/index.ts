@@ -3,5 +3,5 @@ import { AlertSettingsPanel } from './alert-settings-panel.js';
 
 /** The operator's own e-mail alerts. */
 export const alerts: ConsoleFeature = {
-  views: [{ id: 'alerts', label: 'operator.view.alerts', Panel: AlertSettingsPanel }],
+  views: [{ id: 'alerts', label: 'operator.alerts.view', Panel: AlertSettingsPanel }],
 };

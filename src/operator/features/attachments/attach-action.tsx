@@ -20,7 +20,7 @@ export function AttachAction({ api, sessionId, sent, setError }: ComposerActionP
       () => setUploading(false),
       (err: unknown) => {
         setUploading(false);
-        setError(t('operator.attachment.failed', { reason: reasonText(err) }));
+        setError(t('operator.attachments.failed', { reason: reasonText(err) }));
       },
     );
   };

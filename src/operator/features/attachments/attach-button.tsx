@@ -31,7 +31,7 @@ export function AttachButton({ sending, onFiles }: AttachButtonProps): React.JSX
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
           <path d={CLIP_ICON} />
         </svg>
-        {sending ? t('operator.attachment.sending') : t('operator.attachment.attach')}
+        {sending ? t('operator.attachments.sending') : t('operator.attachments.attach')}
       </button>
     </>
   );

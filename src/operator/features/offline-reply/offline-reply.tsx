@@ -49,15 +49,15 @@ export function OfflineReply({ sessionId, visitorName, email, onReply }: Offline
   const fieldId = `op-reply-${sessionId}`;
   return (
     <form className="op-reply" onSubmit={send}>
-      <p className="op-offline-note">{t('operator.conversation.offline', { email })}</p>
-      <label htmlFor={fieldId}>{t('operator.conversation.reply', { name: visitorName })}</label>
+      <p className="op-offline-note">{t('operator.offline-reply.offline', { email })}</p>
+      <label htmlFor={fieldId}>{t('operator.offline-reply.reply', { name: visitorName })}</label>
       <textarea id={fieldId} rows={4} dir={typedTextDir(draft)} required maxLength={4000} value={draft} onChange={(e) => setDraft(e.target.value)} />
       <button type="submit" disabled={sending.kind === 'sending'}>
-        {sending.kind === 'sending' ? t('operator.conversation.replySending') : t('operator.conversation.replySend')}
+        {sending.kind === 'sending' ? t('operator.offline-reply.replySending') : t('operator.offline-reply.replySend')}
       </button>
       <OutcomeLines
-        done={sending.kind === 'sent' ? t('operator.conversation.replySent', { email }) : ''}
-        failure={sending.kind === 'failed' ? t('operator.conversation.replyFailed', { reason: sending.reason }) : undefined}
+        done={sending.kind === 'sent' ? t('operator.offline-reply.replySent', { email }) : ''}
+        failure={sending.kind === 'failed' ? t('operator.offline-reply.replyFailed', { reason: sending.reason }) : undefined}
       />
     </form>
   );

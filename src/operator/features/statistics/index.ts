@@ -3,6 +3,6 @@ import { StatisticsView, onStatisticsEvent } from './statistics-view.js';
 
 /** Conversations per day and ratings of the last week. */
 export const statistics: ConsoleFeature = {
-  views: [{ id: 'statistics', label: 'operator.view.statistics', Panel: StatisticsView }],
+  views: [{ id: 'statistics', label: 'operator.statistics.view', Panel: StatisticsView }],
   busHandlers: [onStatisticsEvent],
 };

@@ -58,20 +58,20 @@ export function StatisticsPanel({ source, refreshKey, now }: StatisticsPanelProp
 
   return (
     <section className="op-stats" aria-labelledby="op-stats-heading">
-      <h2 id="op-stats-heading">{t('operator.stats.heading')}</h2>
-      {load.kind === 'loading' ? <p role="status">{t('operator.stats.loading')}</p> : null}
-      <ErrorLine text={load.kind === 'failed' ? t('operator.error.generic', { reason: load.reason }) : undefined} />
+      <h2 id="op-stats-heading">{t('operator.statistics.heading')}</h2>
+      {load.kind === 'loading' ? <p role="status">{t('operator.common.loading')}</p> : null}
+      <ErrorLine text={load.kind === 'failed' ? t('operator.common.error', { reason: load.reason }) : undefined} />
       {load.kind === 'ready' ? (
         <>
           <CountTable
-            caption={t('operator.stats.perDay')}
-            headers={[t('operator.stats.day'), t('operator.stats.conversations')]}
+            caption={t('operator.statistics.perDay')}
+            headers={[t('operator.statistics.day'), t('operator.statistics.conversations')]}
             rows={load.value.perDay.map(({ day, count }) => [day, <time dateTime={day}>{dayFormat.format(new Date(`${day}T00:00:00Z`))}</time>, count])}
           />
           <CountTable
-            caption={t('operator.stats.ratings')}
-            headers={[t('operator.stats.rating'), t('operator.stats.count')]}
-            rows={RATES.map((rate) => [rate, t('operator.stats.rate', { rate: String(rate) }), load.value.ratings[rate]])}
+            caption={t('operator.statistics.ratings')}
+            headers={[t('operator.statistics.rating'), t('operator.statistics.count')]}
+            rows={RATES.map((rate) => [rate, t('operator.statistics.rate', { rate: String(rate) }), load.value.ratings[rate]])}
           />
         </>
       ) : null}

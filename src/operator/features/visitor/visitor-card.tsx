@@ -86,7 +86,7 @@ export function VisitorCardPanel({ load, sessionId, version }: { load: VisitorCa
     <section aria-labelledby="op-visitor-heading">
       <h3 id="op-visitor-heading">{t('operator.visitor.heading')}</h3>
       {state.kind === 'ready' ? <VisitorCardView card={state.value} /> : null}
-      {state.kind === 'loading' ? <p role="status">{t('operator.stats.loading')}</p> : null}
+      {state.kind === 'loading' ? <p role="status">{t('operator.common.loading')}</p> : null}
       {state.kind === 'failed' ? <p role="alert">{t('operator.visitor.failed', { reason: state.reason })}</p> : null}
     </section>
   );

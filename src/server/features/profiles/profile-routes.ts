@@ -18,7 +18,8 @@ import { AVATAR_TOO_LARGE, checkAvatar, readAvatarParts } from './avatar-image.j
 import { operatorBudgets, roomToday, storeCharged, UploadError, requireMultipart, toUploadError } from '../../domain/attachments/index.js';
 import { InvalidParamError, RpcError, TooManyRequestsError } from '../../core/rpc/errors.js';
 import { HttpErrorSchema } from '../../core/schemas/http.js';
-import { Id, Text, toId } from '../../core/schemas/params.js';
+import { toId } from '../../core/schemas/params.js';
+import { AdminAvatarFields, NoParams, OnOperatorParams, SetOperatorProfileParams, SetOwnProfileParams } from '../../../protocol/schemas/console-params.js';
 import type { OperatorRow } from '../../core/db/tables.js';
 import { AdminOnlyError } from '../../domain/operators/index.js';
 
@@ -27,7 +28,6 @@ export const PROFILE_CHANGES_PER_MINUTE = 20;
 
 const ProfileSchema = Type.Object({ id: Type.Integer(), name: Type.String(), has_avatar: Type.Boolean(), avatar_url: Type.String() });
 const UploadErrorSchema = Type.Object({ error: Type.Object({ code: Type.String(), message: Type.String() }) });
-const Name = Text(OPERATOR_DISPLAY_NAME.max + 64, { description: `The display name, ${OPERATOR_DISPLAY_NAME.min} to ${OPERATOR_DISPLAY_NAME.max} characters once trimmed` });
 
 function profileOf(operator: OperatorRow): OperatorProfile {
   const hasAvatar = operator.avatar !== null && operator.avatar_mimetype !== null;
@@ -51,7 +51,7 @@ const uploadSchema = (summary: string, withOperator: boolean) => ({
         // Also `null`: Fastify validates the body before the handler streams the parts, so it sees none.
         schema: Type.Object(
           {
-            ...(withOperator ? { operator_id: Id({ description: 'The operator whose picture it is; before the file' }) } : {}),
+            ...(withOperator ? AdminAvatarFields.properties : {}),
             file: Type.String({ format: 'binary', description: `A square PNG, JPEG or WebP picture, at most ${OPERATOR_AVATAR.maxSide} pixels a side and ${OPERATOR_AVATAR.maxBytes} bytes` }),
           },
           { type: ['object', 'null'] },
@@ -95,23 +95,19 @@ export async function operatorProfileRoutes(app: FastifyInstance): Promise<void>
     return reread(target.id);
   };
 
-  const OwnName = Type.Object({ name: Name });
-  const OtherName = Type.Object({ operator_id: Id(), name: Name });
-  const OnOperator = Type.Object({ operator_id: Id() });
-  const None = Type.Object({});
-  app.rpc(OPERATOR_PROFILE_ROUTE, { summary: 'The operator’s own profile', params: None, result: ProfileSchema, authorize }, async (_p, request) => profileOf(await app.requireOperator(request)));
-  app.rpc(OPERATOR_SET_PROFILE_ROUTE, { summary: 'Changes the operator’s own display name', params: OwnName, result: ProfileSchema, authorize }, async (params, request) => {
+  app.rpc(OPERATOR_PROFILE_ROUTE, { summary: 'The operator’s own profile', params: NoParams, result: ProfileSchema, authorize }, async (_p, request) => profileOf(await app.requireOperator(request)));
+  app.rpc(OPERATOR_SET_PROFILE_ROUTE, { summary: 'Changes the operator’s own display name', params: SetOwnProfileParams, result: ProfileSchema, authorize }, async (params, request) => {
     const caller = await app.requireOperator(request);
     return rename(caller, caller.id, params.name);
   });
-  app.rpc(OPERATOR_REMOVE_AVATAR_ROUTE, { summary: 'Removes the operator’s own picture', params: None, result: ProfileSchema, authorize }, async (_p, request) => {
+  app.rpc(OPERATOR_REMOVE_AVATAR_ROUTE, { summary: 'Removes the operator’s own picture', params: NoParams, result: ProfileSchema, authorize }, async (_p, request) => {
     const caller = await app.requireOperator(request);
     return removeAvatar(caller, caller.id);
   });
-  app.rpc(ADMIN_SET_PROFILE_ROUTE, { summary: 'Admin: changes an operator’s display name', params: OtherName, result: ProfileSchema, authorize }, async (params, request) =>
+  app.rpc(ADMIN_SET_PROFILE_ROUTE, { summary: 'Admin: changes an operator’s display name', params: SetOperatorProfileParams, result: ProfileSchema, authorize }, async (params, request) =>
     rename(await app.requireOperator(request), toId(params.operator_id), params.name),
   );
-  app.rpc(ADMIN_REMOVE_AVATAR_ROUTE, { summary: 'Admin: removes an operator’s picture', params: OnOperator, result: ProfileSchema, authorize }, async (params, request) =>
+  app.rpc(ADMIN_REMOVE_AVATAR_ROUTE, { summary: 'Admin: removes an operator’s picture', params: OnOperatorParams, result: ProfileSchema, authorize }, async (params, request) =>
     removeAvatar(await app.requireOperator(request), toId(params.operator_id)),
   );
 
