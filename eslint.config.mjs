@@ -65,8 +65,9 @@ const consoleRules = [
  * Inside the server: core ← domain ← features, composed by app.ts. Core imports neither domain nor
  * features; the domain never imports a feature; a feature never imports another one. Outside a domain
  * folder's own files (the other domain folders excepted: the kernel's parts use each other), its
- * `index.ts` is the only way in. Only core/db and `*-store.ts` files may import Kysely. Each entry repeats
- * the server's layer patterns: a file matched by two configs gets the later one's options only.
+ * `index.ts` is the only way in, and so is a feature folder's (one plugin each, composed by app.ts);
+ * tests may reach inside either. Only core/db and `*-store.ts` files may import Kysely. Each entry
+ * repeats the server's layer patterns: a file matched by two configs gets the later one's options only.
  */
 const serverLayer = [
   {
@@ -78,6 +79,10 @@ const serverLayer = [
 const domainIndexOnly = {
   regex: '(^|/)domain/[^/]+/(?!index\\.js$)[^/]+',
   message: 'Outside the domain, a domain folder is imported through its index.ts only.',
+};
+const featureIndexOnly = {
+  regex: '(^|/)features/[^/]+/(?!index\\.js$)[^/]+',
+  message: 'Outside a feature, its folder is imported through its index.ts only (one plugin per feature).',
 };
 const kyselyOutsideStores = { regex: '^kysely(/|$)', message: 'Only src/server/core/db and *-store.ts files may import Kysely.' };
 const serverFeatures = fs.readdirSync(new URL('src/server/features/', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
@@ -92,7 +97,7 @@ function forbidInServer(folder, patterns) {
 }
 
 const serverRules = [
-  ...forbidInServer('', [domainIndexOnly]),
+  ...forbidInServer('', [domainIndexOnly, featureIndexOnly]),
   ...forbidInServer('core/', [domainIndexOnly, { regex: '(^|/)(domain|features)(/|$)', message: 'src/server/core may not import the domain or features.' }]),
   ...forbidInServer('domain/', [{ regex: '(^|/)features(/|$)', message: 'src/server/domain may not import features.' }]),
   ...serverFeatures.flatMap((name) =>

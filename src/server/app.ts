@@ -15,11 +15,10 @@ import { eventsPlugin } from './core/events.js';
 import { outboxPlugin } from './core/outbox/outbox-plugin.js';
 import { storePlugin } from './domain/store/index.js';
 import { mailerPlugin } from './core/mail/mailer-plugin.js';
-import { alertsPlugin } from './features/alerts/alerts-plugin.js';
-import { operatorAlertRoutes } from './features/alerts/alert-routes.js';
+import { alertsFeature } from './features/alerts/index.js';
 import { limitsPlugin } from './core/limits/limits-plugin.js';
 import { diskGuardPlugin, type DiskSpaceReader } from './core/http/disk-guard.js';
-import { retentionPlugin } from './features/retention/retention-plugin.js';
+import { retentionFeature } from './features/retention/index.js';
 import { busPublisherPlugin } from './core/bus/bus-plugin.js';
 import { busPollRoutes } from './core/bus/poll-route.js';
 import { busFanoutPlugin } from './core/bus/fanout.js';
@@ -30,20 +29,18 @@ import { operatorAuthPlugin, operatorRoutes, operatorPageRoutes, webSessionRoute
 import { loadLocales, type Locales } from './core/i18n/translations.js';
 import { AvailabilityCache } from './domain/channels/index.js';
 import { widgetRoutes, widgetSignalRoutes, operatorConsoleRoutes, readableChannels } from './domain/conversations/index.js';
-import { operatorProfileRoutes } from './features/profiles/profile-routes.js';
-import { webAssetRoutes } from './features/web-assets/web-asset-routes.js';
+import { profilesFeature } from './features/profiles/index.js';
+import { webAssetsFeature } from './features/web-assets/index.js';
 import { webContentRoutes } from './domain/attachments/index.js';
-import { visitorUploadRoutes } from './features/uploads/visitor-upload-routes.js';
-import { attachmentUploadRoutes } from './features/uploads/operator-upload-routes.js';
-import { transcriptRoutes } from './features/transcript/transcript-routes.js';
-import { datasetPlugin, webDatasetRoutes } from './features/dataset/dataset-routes.js';
+import { uploadsFeature } from './features/uploads/index.js';
+import { transcriptFeature } from './features/transcript/index.js';
+import { datasetFeature } from './features/dataset/index.js';
 import { visitorProfileRoutes } from './domain/visitors/index.js';
-import { offlineMessageRoutes } from './features/offline-messages/offline-message-routes.js';
-import { offlineReplyRoutes } from './features/offline-messages/offline-reply-routes.js';
-import { operatorAdminRoutes } from './features/admin/admin-routes.js';
-import { operatorAdminIdentityRoutes } from './features/visitor-identity/identity-secret-routes.js';
-import { operatorReceiptRoutes } from './features/receipts/receipt-routes.js';
-import { operatorVisitorCardRoutes } from './features/visitor-card/visitor-card-routes.js';
+import { offlineMessagesFeature } from './features/offline-messages/index.js';
+import { adminFeature } from './features/admin/index.js';
+import { visitorIdentityFeature } from './features/visitor-identity/index.js';
+import { receiptsFeature } from './features/receipts/index.js';
+import { visitorCardFeature } from './features/visitor-card/index.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
 
 declare module 'fastify' {
@@ -123,36 +120,33 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(availabilityPlugin),
     (a) => a.register(limitsPlugin),
     (a) => a.register(diskGuardPlugin, { dataDir: config.dataDir, minFreePercent: config.uploadMinFreePercent, reader: o.diskSpace }),
-    (a) => a.register(retentionPlugin, { ceilingDays: config.retentionDays }),
+    (a) => a.register(retentionFeature, { ceilingDays: config.retentionDays }),
     (a) => a.register(mailerPlugin),
     (a) => a.register(busPublisherPlugin),
-    (a) => a.register(alertsPlugin),
+    // Here, not among the routes: its listeners and close hook keep their place beside the core's.
+    (a) => a.register(alertsFeature),
     (a) => a.register(operatorAuthPlugin, { publicUrl: config.publicUrl }),
     (a) => a.register(busFanoutPlugin),
     (a) => a.register(healthPlugin, { detailToken: config.metricsToken }),
     (a) => a.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs, readableChannels: (requested, operator) => readableChannels(app.store, requested, operator) }),
     (a) => a.register(widgetRoutes, { config }),
     (a) => a.register(widgetSignalRoutes, { config }),
-    (a) => a.register(transcriptRoutes, { config }),
-    (a) => a.register(offlineMessageRoutes),
+    (a) => a.register(transcriptFeature, { config }),
+    (a) => a.register(offlineMessagesFeature),
     (a) => a.register(operatorRoutes, operatorApi),
     (a) => a.register(operatorConsoleRoutes, operatorApi),
-    (a) => a.register(operatorAlertRoutes, operatorApi),
-    (a) => a.register(offlineReplyRoutes, operatorApi),
-    (a) => a.register(operatorVisitorCardRoutes, operatorApi),
-    (a) => a.register(operatorReceiptRoutes, operatorApi),
-    (a) => a.register(attachmentUploadRoutes, operatorApi),
-    (a) => a.register(operatorAdminRoutes, operatorApi),
-    (a) => a.register(operatorAdminIdentityRoutes, operatorApi),
-    (a) => a.register(operatorProfileRoutes),
+    (a) => a.register(visitorCardFeature, operatorApi),
+    (a) => a.register(receiptsFeature, operatorApi),
+    (a) => a.register(uploadsFeature, { config }),
+    (a) => a.register(adminFeature, operatorApi),
+    (a) => a.register(visitorIdentityFeature, operatorApi),
+    (a) => a.register(profilesFeature),
     (a) => a.register(visitorProfileRoutes, { config }),
     (a) => a.register(operatorPageRoutes),
     (a) => a.register(webSessionRoutes),
-    (a) => a.register(datasetPlugin),
-    (a) => a.register(webDatasetRoutes),
-    (a) => a.register(webAssetRoutes),
+    (a) => a.register(datasetFeature),
+    (a) => a.register(webAssetsFeature),
     (a) => a.register(webContentRoutes),
-    (a) => a.register(visitorUploadRoutes, { config }),
     (a) => a.register(openApiRoutes),
     // The beep of SPEC.md §6 for in-page notifications; CORS because the widget plays it on the host page.
     (a) =>

@@ -62,7 +62,9 @@ const cases: Array<[string, string, boolean]> = [
   ['src/server/features/transcript/x.ts', "import('../../domain/store/kysely-store.js');", true],
   ['src/server/app.ts', "import './domain/operators/index.js';", true],
   ['src/server/app.ts', "import './domain/operators/operator-routes.js';", false],
-  ['src/server/app.ts', "import './features/alerts/alerts-plugin.js';", true],
+  ['src/server/app.ts', "import './features/alerts/alerts-plugin.js';", false],
+  ['src/server/app.ts', "import './features/alerts/index.js';", true],
+  ['src/server/main.ts', "import './features/retention/retention-plugin.js';", false],
   // Only core/db and *-store.ts files import Kysely.
   ['src/server/core/db/database.ts', "import { Kysely } from 'kysely';", true],
   ['src/server/core/db/migrations/0001-x.ts', "import type { Kysely } from 'kysely';", true],

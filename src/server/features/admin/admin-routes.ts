@@ -17,6 +17,7 @@ import {
   UPDATE_CHANNEL_ROUTE,
 } from '../../../protocol/console/routes.js';
 import { ChannelNotFoundError, adminOnly } from '../../domain/operators/index.js';
+import { channelSettingsPatch } from '../../domain/channels/index.js';
 
 type ChannelSettings = Static<typeof ChannelSettingsSchema>;
 type OperatorAccount = Static<typeof OperatorAccountSchema>;
@@ -113,10 +114,10 @@ export async function operatorAdminRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.rpc(UPDATE_CHANNEL_ROUTE, { summary: 'Changes a channel’s settings', params: UpdateChannelParams, result: ChannelSettingsSchema, authorize }, async (params, request) => {
-    const admin = await requireAdmin(request);
+    await requireAdmin(request);
     const id = toId(params.channel_id);
     if (!(await app.store.getChannel(id))) throw new ChannelNotFoundError();
-    await app.dataset({ operator: admin, now: app.clock.now() }).write('im_livechat.channel', [id], params.values);
+    await app.store.updateChannel(id, channelSettingsPatch(params.values));
     return settingsOf((await app.store.getChannel(id)) as ChannelRow);
   });
 }

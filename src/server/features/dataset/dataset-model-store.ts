@@ -4,13 +4,9 @@
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import { InvalidParamError } from '../../core/rpc/errors.js';
 import { serverDate, readableConversations } from '../../domain/conversations/index.js';
-import { ONLINE_WINDOW_MS, urlPatternProblem } from '../../domain/channels/index.js';
-import { VISITOR_UPLOAD_TYPES_MAX, parseUploadTypes } from '../../../protocol/visitor-upload.js';
-import { OFFLINE_MODES, type OfflineMode } from '../../../protocol/offline-message.js';
-import { MISSED_AFTER_SECONDS, RETENTION_DAYS_BOUNDS } from '../../../protocol/operator-console.js';
+import { CHANNEL_SETTING_WRITERS, ONLINE_WINDOW_MS } from '../../domain/channels/index.js';
 import type { OperatorRow } from '../../core/db/tables.js';
 import type { DomainOperator, DomainValue } from './domain.js';
-import { PRECHAT_FORMS, type PrechatForm } from '../../../protocol/visitor.js';
 
 /** What a field's value means, for converting domain values and reading rows. */
 export type FieldKind = 'int' | 'text' | 'date' | 'm2o';
@@ -62,24 +58,6 @@ const m2o = (column: string, idRef: string, nameRef: string, alias: string): Fie
   read: (r) => (r[`${alias}__id`] === null || r[`${alias}__id`] === undefined ? false : [Number(r[`${alias}__id`]), String(r[`${alias}__name`] ?? '')]),
 });
 
-const writableText = (max: number) => (v: unknown) => {
-  if (typeof v !== 'string' || v.length > max) throw new InvalidParamError(`expected a text of at most ${max} characters`);
-  return v;
-};
-const writableColour = (v: unknown) => {
-  if (v === false || v === null || v === '') return null;
-  if (typeof v !== 'string' || !/^#[0-9a-f]{3,8}$/i.test(v)) throw new InvalidParamError('a colour must look like #1a2b3c');
-  return v;
-};
-
-const writableFlag = (v: unknown) => {
-  if (typeof v !== 'boolean') throw new InvalidParamError('expected true or false');
-  return v ? 1 : 0;
-};
-
-/** The largest per-file limit an admin may set; the server's ATTACHMENT_MAX_BYTES still caps what is accepted. */
-const VISITOR_UPLOAD_MAX_BYTES_CEILING = 1024 * 1024 * 1024;
-
 function myChannels(eb: ExpressionBuilder<any, any>, ctx: DatasetContext) {
   return eb.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', ctx.operator.id);
 }
@@ -94,87 +72,51 @@ const channelModel: ModelSpec = {
   defaultFields: ['id', 'name', 'button_text', 'default_message', 'input_placeholder', 'rule_action', 'auto_popup_timer', 'rule_url_pattern'],
   fields: {
     id: plain('int', 't.id', 'id'),
-    name: { ...plain('text', 't.name', 'name'), write: writableText(200) },
-    button_text: { ...plain('text', 't.button_text', 'button_text'), write: writableText(200) },
-    default_message: { ...plain('text', 't.default_message', 'default_message'), write: writableText(1000) },
-    input_placeholder: { ...plain('text', 't.input_placeholder', 'input_placeholder'), write: writableText(200) },
-    button_background_color: { ...plain('text', 't.button_background_color', 'button_background_color'), write: writableColour },
-    button_text_color: { ...plain('text', 't.button_text_color', 'button_text_color'), write: writableColour },
-    header_background_color: { ...plain('text', 't.header_background_color', 'header_background_color'), write: writableColour },
-    title_color: { ...plain('text', 't.title_color', 'title_color'), write: writableColour },
+    name: { ...plain('text', 't.name', 'name'), write: CHANNEL_SETTING_WRITERS.name },
+    button_text: { ...plain('text', 't.button_text', 'button_text'), write: CHANNEL_SETTING_WRITERS.button_text },
+    default_message: { ...plain('text', 't.default_message', 'default_message'), write: CHANNEL_SETTING_WRITERS.default_message },
+    input_placeholder: { ...plain('text', 't.input_placeholder', 'input_placeholder'), write: CHANNEL_SETTING_WRITERS.input_placeholder },
+    button_background_color: { ...plain('text', 't.button_background_color', 'button_background_color'), write: CHANNEL_SETTING_WRITERS.button_background_color },
+    button_text_color: { ...plain('text', 't.button_text_color', 'button_text_color'), write: CHANNEL_SETTING_WRITERS.button_text_color },
+    header_background_color: { ...plain('text', 't.header_background_color', 'header_background_color'), write: CHANNEL_SETTING_WRITERS.header_background_color },
+    title_color: { ...plain('text', 't.title_color', 'title_color'), write: CHANNEL_SETTING_WRITERS.title_color },
     rule_action: {
       ...plain('text', 't.rule_action', 'rule_action'),
-      write: (v) => {
-        if (v !== 'display_button' && v !== 'auto_popup' && v !== 'hide_button') throw new InvalidParamError('rule_action must be display_button, auto_popup or hide_button');
-        return v;
-      },
+      write: CHANNEL_SETTING_WRITERS.rule_action,
     },
     auto_popup_timer: {
       ...plain('int', 't.auto_popup_timer', 'auto_popup_timer'),
-      write: (v) => {
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 3600) throw new InvalidParamError('auto_popup_timer must be 0 to 3600 seconds');
-        return v;
-      },
+      write: CHANNEL_SETTING_WRITERS.auto_popup_timer,
     },
     rule_url_pattern: {
       ...plain('text', 't.rule_url_pattern', 'rule_url_pattern'),
-      write: (v) => {
-        if (v === false || v === null || v === '') return null;
-        if (typeof v !== 'string') throw new InvalidParamError('rule_url_pattern must be a short regular expression');
-        const problem = urlPatternProblem(v);
-        if (problem) throw new InvalidParamError(`rule_url_pattern ${problem}`);
-        return v;
-      },
+      write: CHANNEL_SETTING_WRITERS.rule_url_pattern,
     },
     prechat_form: {
       ...plain('text', 't.prechat_form', 'prechat_form'),
-      write: (v) => {
-        if (!PRECHAT_FORMS.includes(v as PrechatForm)) throw new InvalidParamError('prechat_form must be off, name or name_email');
-        return v;
-      },
+      write: CHANNEL_SETTING_WRITERS.prechat_form,
     },
-    visitor_uploads: { ...plain('int', 't.visitor_uploads', 'visitor_uploads'), write: writableFlag },
+    visitor_uploads: { ...plain('int', 't.visitor_uploads', 'visitor_uploads'), write: CHANNEL_SETTING_WRITERS.visitor_uploads },
     visitor_upload_max_bytes: {
       ...plain('int', 't.visitor_upload_max_bytes', 'visitor_upload_max_bytes'),
-      write: (v) => {
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < 1024 || v > VISITOR_UPLOAD_MAX_BYTES_CEILING) {
-          throw new InvalidParamError('visitor_upload_max_bytes must be a whole number of bytes from 1 KB to 1 GB');
-        }
-        return v;
-      },
+      write: CHANNEL_SETTING_WRITERS.visitor_upload_max_bytes,
     },
     visitor_upload_types: {
       ...plain('text', 't.visitor_upload_types', 'visitor_upload_types'),
-      write: (v) => {
-        const types = typeof v === 'string' && v.length <= VISITOR_UPLOAD_TYPES_MAX ? parseUploadTypes(v) : undefined;
-        if (!types) throw new InvalidParamError('visitor_upload_types must be MIME types such as image/png or image/*, separated by commas');
-        return types.join(',');
-      },
+      write: CHANNEL_SETTING_WRITERS.visitor_upload_types,
     },
     offline_mode: {
       ...plain('text', 't.offline_mode', 'offline_mode'),
-      write: (v) => {
-        if (!OFFLINE_MODES.includes(v as OfflineMode)) throw new InvalidParamError('offline_mode must be hide_button or message_form');
-        return v;
-      },
+      write: CHANNEL_SETTING_WRITERS.offline_mode,
     },
-    offline_text: { ...plain('text', 't.offline_text', 'offline_text'), write: writableText(200) },
+    offline_text: { ...plain('text', 't.offline_text', 'offline_text'), write: CHANNEL_SETTING_WRITERS.offline_text },
     missed_after_seconds: {
       ...plain('int', 't.missed_after_seconds', 'missed_after_seconds'),
-      write: (v) => {
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < MISSED_AFTER_SECONDS.min || v > MISSED_AFTER_SECONDS.max) {
-          throw new InvalidParamError(`missed_after_seconds must be ${MISSED_AFTER_SECONDS.min} to ${MISSED_AFTER_SECONDS.max} seconds`);
-        }
-        return v;
-      },
+      write: CHANNEL_SETTING_WRITERS.missed_after_seconds,
     },
     retention_days: {
       ...plain('int', 't.retention_days', 'retention_days'),
-      write: (v) => {
-        if (v === null || v === false) return null;
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < RETENTION_DAYS_BOUNDS.min || v > RETENTION_DAYS_BOUNDS.max) throw new InvalidParamError(`retention_days must be ${RETENTION_DAYS_BOUNDS.min} to ${RETENTION_DAYS_BOUNDS.max} days, or null to keep them`);
-        return v;
-      },
+      write: CHANNEL_SETTING_WRITERS.retention_days,
     },
     create_date: plain('date', 't.created_at', 'create_date'),
   },

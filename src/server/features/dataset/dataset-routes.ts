@@ -31,7 +31,7 @@ const Rows = Type.Array(Type.Object({}, { additionalProperties: true }));
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The console's dataset queries (PROTOCOL.md §9) on behalf of an operator; the admin's channel writes use it too. */
+    /** The console's dataset queries (PROTOCOL.md §9) on behalf of an operator. */
     dataset(context: DatasetContext): Dataset;
   }
 }
