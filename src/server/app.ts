@@ -28,7 +28,7 @@ import { metricsPlugin } from './core/metrics/metrics-plugin.js';
 import { operatorAuthPlugin, operatorRoutes, operatorPageRoutes, webSessionRoutes } from './domain/operators/index.js';
 import { loadLocales, type Locales } from './core/i18n/translations.js';
 import { AvailabilityCache } from './domain/channels/index.js';
-import { widgetRoutes, widgetSignalRoutes, operatorConsoleRoutes, readableChannels } from './domain/conversations/index.js';
+import { widgetRoutes, widgetSignalRoutes, operatorConsoleRoutes, operatorPollCallers } from './domain/conversations/index.js';
 import { profilesFeature } from './features/profiles/index.js';
 import { webAssetsFeature } from './features/web-assets/index.js';
 import { webContentRoutes } from './domain/attachments/index.js';
@@ -128,7 +128,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(operatorAuthPlugin, { publicUrl: config.publicUrl }),
     (a) => a.register(busFanoutPlugin),
     (a) => a.register(healthPlugin, { detailToken: config.metricsToken }),
-    (a) => a.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs, readableChannels: (requested, operator) => readableChannels(app.store, requested, operator) }),
+    (a) => a.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs, callers: operatorPollCallers(app) }),
     (a) => a.register(widgetRoutes, { config }),
     (a) => a.register(widgetSignalRoutes, { config }),
     (a) => a.register(transcriptFeature, { config }),

@@ -162,7 +162,7 @@ describeEachEngine(
 describeEachEngine('database counters', (h) => {
   it('hits in one turn share a write and still count one by one, per key', async () => {
     // The store's own counters are the database's on both engines (the limits plugin keeps SQLite's in memory).
-    const counters = h.app.store.counters;
+    const counters = h.app.limits.stored;
     const now = h.clock.now();
     const states = await Promise.all([...Array(5)].map((_, i) => counters.hit(i % 2 === 0 ? 'test:a' : 'test:b', 60_000, now)));
     assert.deepEqual(states.map((s) => s.count), [1, 1, 2, 2, 3]);

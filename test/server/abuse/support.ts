@@ -31,7 +31,7 @@ export async function callFrom(h: Harness, address: string, url: string, params:
 
 /** The bus notifications stored for a channel. */
 export async function notificationsOn(h: Harness, channel: string): Promise<Record<string, unknown>[]> {
-  return (await h.app.store.listNotifications({ channels: [channel] })).map((n) => JSON.parse(n.message) as Record<string, unknown>);
+  return (await h.app.busStore.listNotifications({ channels: [channel] })).map((n) => JSON.parse(n.message) as Record<string, unknown>);
 }
 
 /** Every visitor route with parameters that are valid for `uuid`. */

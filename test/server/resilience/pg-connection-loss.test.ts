@@ -57,7 +57,7 @@ describe('a PostgreSQL connection lost under a running app', { skip: pgOnly, tim
 
     it(`a held poll whose read is ${fault} reads again and answers the new message once`, async () => {
       const { session } = await h.visitorSession();
-      const last = await h.app.store.maxNotificationId();
+      const last = await h.app.busStore.maxNotificationId();
       const waiting = h.app.busWakeups.size;
       const poll = h.rpc(POLL_ROUTE, { channels: [session.uuid], last });
       while (h.app.busWakeups.size === waiting) await new Promise((r) => setImmediate(r));

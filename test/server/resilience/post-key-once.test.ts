@@ -54,7 +54,7 @@ describeEachEngine('two writes of one post key in one batch', (h) => {
     assert.equal(await h.app.store.findMessageIdByPostKey(session.id, key), a.message.id);
     assert.equal((await h.app.store.listMessages(session.id, 10)).length, 1);
     assert.deepEqual(
-      (await h.app.store.listNotifications({ channels: [channel], afterId: 0 })).map((n) => JSON.parse(n.message) as unknown),
+      (await h.app.busStore.listNotifications({ channels: [channel], afterId: 0 })).map((n) => JSON.parse(n.message) as unknown),
       [{ id: a.message.id }, { info: 'other' }],
     );
     assert.equal(other.length, 1, 'the other write of the batch was written');

@@ -6,22 +6,27 @@ import type { BusWrite, BusWriteResult } from './bus-write-types.js';
 import { randomUUID } from 'node:crypto';
 import { GroupCommit } from './group-commit.js';
 import { isConnectionLost } from '../db/connection-errors.js';
+import { KyselyBusStore, type BusStore } from './bus-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     bus: BusPublisher;
+    /** The bus's notification rows and ordered writer, on the server's database. */
+    busStore: BusStore;
   }
 }
 
-/** Decorates `app.bus` with the publisher; it needs `app.store` and `app.clock`. */
+/** Decorates `app.bus` with the publisher and `app.busStore` with its storage; it needs `app.database` and `app.clock`. */
 export const busPublisherPlugin = fp(
   async (app: FastifyInstance) => {
+    const store = new KyselyBusStore(app.database);
+    app.decorate('busStore', store);
     const events = new EventEmitter<BusPublisherEvents>();
     // Every waiting poll may listen; the default cap of 10 would print a false leak warning.
     events.setMaxListeners(0);
     const writer = new GroupCommit<BusWrite, BusWriteResult>({
       write: async (batch) => {
-        const results = await app.store.writeBus(batch);
+        const results = await store.write(batch);
         // Committed: wake the polls before the callers answer, once for the whole batch.
         const channels = new Set<string>();
         let written = 0;
@@ -36,7 +41,7 @@ export const busPublisherPlugin = fp(
       // Only a lost connection leaves the commit unknown; any other failure rolled the batch back.
       recover: async (batch, err) => {
         if (!isConnectionLost(err)) return undefined;
-        const results = await app.store.committedBusWrites(batch);
+        const results = await store.committed(batch);
         // Wakes this process's polls as a confirmed commit does: the LISTEN connection may have been lost too.
         if (results) events.emit('published', [...new Set(batch.flatMap((w) => w.channels))]);
         return results;
@@ -57,8 +62,8 @@ export const busPublisherPlugin = fp(
       },
     };
     app.decorate('bus', publisher);
-    // Runs before the store closes (hooks run in reverse order): writes already accepted still commit.
+    // Runs before the database closes (hooks run in reverse order): writes already accepted still commit.
     app.addHook('onClose', async () => writer.whenIdle());
   },
-  { name: 'bus-publisher', dependencies: ['store', 'clock'] },
+  { name: 'bus-publisher', dependencies: ['database', 'clock'] },
 );

@@ -32,10 +32,10 @@ export const busFanoutPlugin = fp(
     });
     app.decorate('busListener', listener);
     await listener.start();
-    // Runs before the store's own onClose (hooks run in reverse order), while the pool is still open.
+    // Runs before the database's own onClose (hooks run in reverse order), while the pool is still open.
     app.addHook('onClose', async () => {
       await listener.close();
     });
   },
-  { name: 'bus-fanout', dependencies: ['bus-publisher', 'store'] },
+  { name: 'bus-fanout', dependencies: ['bus-publisher', 'database'] },
 );

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BusNotification } from '../../../protocol/livechat.js';
-import type { BusNotificationRow, OperatorRow } from '../db/tables.js';
+import type { BusNotificationRow } from '../db/tables.js';
 import { AnyJson, ERROR_KIND, ERROR_MESSAGES } from '../schemas/params.js';
 import { Wakeups } from './wakeups.js';
 import { HeldPoll, type PollShared } from './held-poll.js';
@@ -28,14 +28,40 @@ export interface BusPollOptions {
   /** How often old notifications are deleted. */
   gcEveryMs?: number;
   /**
-   * The requested channels the caller (an operator, or null for a visitor) may read; given by the
-   * domain, which knows who may read what. Without it, nothing is readable.
+   * Who polls and what it may read; given by the application, which knows its accounts. Without
+   * them, every caller is anonymous and nothing is readable.
    */
-  readableChannels?: ReadableChannels;
+  callers?: PollCallers<PollCaller>;
 }
 
-/** Which of the requested bus channels a caller may read. */
-export type ReadableChannels = (requested: string[], operator: OperatorRow | null) => Promise<string[]>;
+/** A signed-in caller of the poll route, as the application identifies it. */
+export interface PollCaller {
+  readonly id: number;
+  /** The last user activity its polls reported (epoch ms), null before the first report. */
+  readonly last_active: number | null;
+}
+
+/**
+ * What the poll route asks the application about its callers. Methods, so an application's own caller
+ * type (a richer row) is accepted where {@link PollCaller} is expected.
+ */
+export interface PollCallers<C extends PollCaller> {
+  /** The signed-in caller of the request (its presence refreshed), or null for an anonymous one. */
+  identify(request: FastifyRequest): Promise<C | null>;
+  /** Which of the requested channels the caller (null: anonymous) may read. */
+  readableChannels(requested: string[], caller: C | null): Promise<string[]>;
+  /** Stores the last activity a signed-in caller's poll reported (`bus_inactivity`). */
+  recordActivity(caller: C, lastActive: number): Promise<void>;
+  /** Called when a reported activity moves a caller into or out of "away", which changes who can answer. */
+  awayChanged(): void;
+}
+
+const ANONYMOUS: PollCallers<PollCaller> = {
+  identify: async () => null,
+  readableChannels: async () => [],
+  recordActivity: async () => undefined,
+  awayChanged: () => undefined,
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +76,7 @@ const DEFAULTS: Required<BusPollOptions> = {
   firstPollWindowMs: 50_000,
   retentionMs: 24 * 3600_000,
   gcEveryMs: 3600_000,
-  readableChannels: async () => [],
+  callers: ANONYMOUS,
 };
 
 /** A hold of `holdMs` shortened by a random part of `spread` (see BusPollOptions.holdSpread). */
@@ -104,8 +130,8 @@ const NotificationSchema = Type.Object({ id: Type.Integer(), channel: Type.Strin
  * newer than `last` (the last 50 s when `last` is 0), else holds the request until a publish on one of
  * its channels, the hold time, or the client's disconnect. A wake-up that finds nothing new (another
  * process's NOTIFY for rows this client already has, a wake-all after a LISTEN reconnect) keeps waiting
- * for the rest of the hold instead of answering `[]`. An operator's poll records its presence and the
- * activity `bus_inactivity` reports. Also deletes notifications past retention.
+ * for the rest of the hold instead of answering `[]`. A signed-in caller's poll records its presence and
+ * the activity `bus_inactivity` reports. Also deletes notifications past retention.
  */
 export const busPollRoutes = fp(
   async (app: FastifyInstance, opts: BusPollOptions) => {
@@ -120,8 +146,8 @@ export const busPollRoutes = fp(
     const read = async (channels: readonly string[], last: number): Promise<BusNotification[]> => {
       const rows = await readRetryingOnce(() =>
         last === 0
-          ? app.store.listNotifications({ channels, since: app.clock.now() - o.firstPollWindowMs, limit: MAX_ROWS })
-          : app.store.listNotifications({ channels, afterId: last, limit: MAX_ROWS }),
+          ? app.busStore.listNotifications({ channels, since: app.clock.now() - o.firstPollWindowMs, limit: MAX_ROWS })
+          : app.busStore.listNotifications({ channels, afterId: last, limit: MAX_ROWS }),
       );
       return rows.map(toWire);
     };
@@ -130,16 +156,16 @@ export const busPollRoutes = fp(
 
     // Looks up the caller and its readable channels, then starts the poll's wait and first read.
     const prepare = async (poll: HeldPoll, request: FastifyRequest, requested: string[], options: unknown): Promise<void> => {
-      // An operator's poll marks it online (currentOperator refreshes its presence).
-      const operator = await app.currentOperator(request);
-      const lastActive = operator ? lastActivityFrom(options, app.clock.now()) : undefined;
-      if (operator && lastActive !== undefined) {
-        await app.store.recordOperatorActivity(operator.id, lastActive);
-        const awayBefore = operator.last_active !== null && operator.last_active < app.clock.now() - AWAY_AFTER_MS;
-        // Leaving or ending "away" changes who can answer: init must not wait for its cache window.
-        if (awayBefore !== lastActive < app.clock.now() - AWAY_AFTER_MS) app.availability.forget();
+      // A signed-in caller's poll marks it online (identify refreshes its presence).
+      const caller = await o.callers.identify(request);
+      const lastActive = caller ? lastActivityFrom(options, app.clock.now()) : undefined;
+      if (caller && lastActive !== undefined) {
+        await o.callers.recordActivity(caller, lastActive);
+        const awayBefore = caller.last_active !== null && caller.last_active < app.clock.now() - AWAY_AFTER_MS;
+        // Leaving or ending "away" changes who can answer: nobody may wait for a cache window.
+        if (awayBefore !== lastActive < app.clock.now() - AWAY_AFTER_MS) o.callers.awayChanged();
       }
-      const channels = await o.readableChannels(requested, operator);
+      const channels = await o.callers.readableChannels(requested, caller);
       if (channels.length === 0) poll.finish([]);
       else poll.start(channels, holdFor(o.holdMs, o.holdSpread));
     };
@@ -167,10 +193,10 @@ export const busPollRoutes = fp(
     );
 
     const gc = setInterval(() => {
-      app.store.deleteNotificationsBefore(app.clock.now() - o.retentionMs).catch((err: unknown) => app.log.warn({ err }, 'bus garbage collection failed'));
+      app.busStore.deleteNotificationsBefore(app.clock.now() - o.retentionMs).catch((err: unknown) => app.log.warn({ err }, 'bus garbage collection failed'));
     }, o.gcEveryMs);
     gc.unref();
     app.addHook('onClose', async () => clearInterval(gc));
   },
-  { name: 'bus-poll', dependencies: ['bus-publisher', 'store', 'clock', 'cors'] },
+  { name: 'bus-poll', dependencies: ['bus-publisher', 'clock', 'cors'] },
 );

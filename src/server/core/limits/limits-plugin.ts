@@ -5,12 +5,15 @@ import { MemoryCounterStore, type CounterStore } from './counter-store.js';
 import { FailOpenCounters } from './fail-open.js';
 import { SplitCounters } from './split-counters.js';
 import { addressKey } from './address.js';
+import { DatabaseCounterStore } from './database-counter-store.js';
 import { TooManyRequestsError } from '../rpc/errors.js';
 
 /** The server's limits: per-address limits on routes (route `config.rateLimit`) and named quotas in handlers. */
 export interface Limits {
   /** Where hits are counted: the database on PostgreSQL (every process shares it), this process on SQLite. */
   readonly counters: CounterStore;
+  /** The database's counters alone, shared by every process on it (what `counters` keeps beyond this process). */
+  readonly stored: CounterStore;
   /** Counts a hit on `key` and throws {@link TooManyRequestsError} once it passes `max` in `windowMs`. */
   take(key: string, max: number, windowMs: number): Promise<void>;
   /** Counts a hit on `key`: true while within `max` hits in `windowMs`. */
@@ -56,8 +59,9 @@ function rateLimitStoreFor(counters: CounterStore, now: () => number) {
  */
 export const limitsPlugin = fp(
   async (app: FastifyInstance) => {
+    const database = new DatabaseCounterStore(app.database.db);
     // A counter that cannot be read must not turn a legitimate request into an error (a database restart).
-    const stored = new FailOpenCounters(app.store.counters, {
+    const stored = new FailOpenCounters(database, {
       failedOpen: () => app.metrics.limitFailOpens.inc(),
       failed: (err) => app.log.warn({ err }, 'limit counters cannot be written: requests go uncounted for up to 30 s'),
     });
@@ -79,7 +83,7 @@ export const limitsPlugin = fp(
       const state = await counters.hit(key, windowMs, now());
       return state.count <= max;
     };
-    app.decorate('limits', { counters, take, allows });
+    app.decorate('limits', { counters, stored: database, take, allows });
     // A refused call is answered late: a client that waits for each answer (a script in a loop) then
     // sends about one call a second instead of thousands, and costs the server almost nothing while
     // real visitors are served at full speed.
@@ -96,5 +100,5 @@ export const limitsPlugin = fp(
     prune.unref();
     app.addHook('onClose', async () => clearInterval(prune));
   },
-  { name: 'limits', dependencies: ['store', 'clock', 'metrics'] },
+  { name: 'limits', dependencies: ['database', 'clock', 'metrics'] },
 );

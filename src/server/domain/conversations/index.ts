@@ -4,6 +4,7 @@ export { attachmentToWire, bodyToText, escapeHtml, messageToWire, plainTextToHtm
 export type { WireAttachment } from './format.js';
 export { operatorConsoleRoutes, parsePages } from './operator-console-routes.js';
 export { readableChannels } from './poll-authorization.js';
+export { operatorPollCallers } from './poll-callers.js';
 export { PostKeys } from './post-keys.js';
 export { widgetRoutes } from './widget-routes.js';
 export { widgetSignalRoutes } from './widget-signal-routes.js';

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SESSION_UUID_PATTERN } from '../../../protocol/livechat.js';
-import type { AttachmentRow, BusNotificationRow, Database, MessageRow, NewAttachment, RatingRow, VisitorSessionRow } from '../../core/db/tables.js';
+import type { AttachmentRow, Database, MessageRow, NewAttachment, RatingRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { Engine, OpenDatabase } from '../../core/db/database.js';
 import { BatchedLookup } from '../../core/db/batched-lookup.js';
-import { committedBatch, writeInOrder, type BusWrite, type BusWriteResult, type OrderedWriteHooks } from '../../core/bus/bus-write-store.js';
 import { getMessage, listMessages } from './message-store.js';
-import { deleteNotificationsBefore, insertNotifications, listNotifications, maxNotificationId } from './notification-store.js';
-import type { MessageWithRelations, NewMessage, NewNotification, NewVisitorSession, NotificationQuery } from '../store/store.js';
+import type { MessageWithRelations, NewMessage, NewVisitorSession } from '../store/store.js';
 
-/** The conversation side of the Kysely store: visitor sessions, messages, files, ratings and the bus. */
+/** The conversation side of the Kysely store: visitor sessions, messages, files and ratings (the bus has its own store). */
 export abstract class KyselyConversationStore {
   /** The Kysely handle: for the store's own queries only (subclasses and store/ modules). */
   protected readonly db: Kysely<Database>;
@@ -111,29 +109,5 @@ export abstract class KyselyConversationStore {
 
   async getRating(sessionId: number): Promise<RatingRow | undefined> {
     return this.db.selectFrom('rating').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
-  }
-
-  insertNotifications(rows: NewNotification[], now: number): Promise<BusNotificationRow[]> {
-    return insertNotifications(this.db, rows, now);
-  }
-
-  listNotifications(query: NotificationQuery): Promise<BusNotificationRow[]> {
-    return listNotifications(this.db, query);
-  }
-
-  maxNotificationId(): Promise<number> {
-    return maxNotificationId(this.db);
-  }
-
-  deleteNotificationsBefore(time: number): Promise<number> {
-    return deleteNotificationsBefore(this.db, time);
-  }
-
-  writeBus(writes: BusWrite[], hooks?: OrderedWriteHooks): Promise<BusWriteResult[]> {
-    return writeInOrder(this.db, this.engine, writes, hooks);
-  }
-
-  committedBusWrites(writes: BusWrite[]): Promise<BusWriteResult[] | undefined> {
-    return committedBatch(this.db, writes);
   }
 }

@@ -5,9 +5,7 @@ import { hashPassword, verifyPassword } from '../operators/passwords.js';
 import { ConversationQueries } from '../conversations/conversation-store.js';
 import { availableOperators } from '../operators/operator-store.js';
 import { VisitorQueries } from '../visitors/visitor-store.js';
-import { DatabaseCounterStore } from '../../core/limits/database-counter-store.js';
 import { KyselyConversationStore } from '../conversations/kysely-conversation-store.js';
-import type { CounterStore } from '../../core/limits/counter-store.js';
 import { UploadUsageQueries, type UploadUsageStore } from '../attachments/upload-usage-store.js';
 import type { AvailableOperator, NewChannel, NewOperator, Store } from './store.js';
 
@@ -27,7 +25,6 @@ const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAA
  * `*-store.ts` files: everything else asks a store.
  */
 export class KyselyStore extends KyselyConversationStore implements Store {
-  readonly counters: CounterStore;
   readonly visitors: VisitorQueries;
   readonly conversations: ConversationQueries;
   readonly uploadUsage: UploadUsageStore;
@@ -36,7 +33,6 @@ export class KyselyStore extends KyselyConversationStore implements Store {
   constructor(open: OpenDatabase) {
     super(open);
     this.#open = open;
-    this.counters = new DatabaseCounterStore(open.db);
     this.visitors = new VisitorQueries(open.db);
     this.conversations = new ConversationQueries(open.db);
     this.uploadUsage = new UploadUsageQueries(open.db);

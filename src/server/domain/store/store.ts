@@ -1,8 +1,5 @@
-import type { CounterStore } from '../../core/limits/counter-store.js';
-import type { BusWrite, BusWriteResult, OrderedWriteHooks } from '../../core/bus/bus-write-store.js';
 import type {
   AttachmentRow,
-  BusNotificationRow,
   ChannelRow,
   ChannelPatch,
   NewChannel,
@@ -63,31 +60,14 @@ export interface MessageWithRelations extends MessageRow {
   attachments: AttachmentRow[];
 }
 
-/** One notification to write: the channel name and the JSON-serialisable payload. */
-export interface NewNotification {
-  channel: string;
-  message: unknown;
-}
-
-/** Reading options for bus notifications (used by the long-polling route). */
-export interface NotificationQuery {
-  channels: readonly string[];
-  /** Rows with an id above this. */
-  afterId?: number;
-  /** Rows created at or after this epoch-ms time (the first poll's replay window). */
-  since?: number;
-  limit?: number;
-}
-
 /**
- * What the chat kernel needs from storage: channels, operators, conversations, messages and the bus.
+ * What the chat kernel needs from storage: channels, operators, conversations and messages (the bus
+ * and the limits keep their own stores in core).
  * One implementation (Kysely) serves both SQLite and PostgreSQL; no route builds SQL itself. Each
  * feature keeps its own store (a `*-store.ts` beside it), built on the same database.
  */
 export interface Store {
   readonly engine: Engine;
-  /** Limit counters kept in the database, shared by every process that uses it. */
-  readonly counters: CounterStore;
   /** Visitor identities and the channels' identity secrets. */
   readonly visitors: VisitorStore;
   /** Visitor upload totals and read markers (issue 15). */
@@ -157,19 +137,6 @@ export interface Store {
   /** One rating per session: the first call creates it, later calls overwrite it. */
   upsertRating(sessionId: number, rate: number, reason: string, now: number): Promise<RatingRow>;
   getRating(sessionId: number): Promise<RatingRow | undefined>;
-
-  insertNotifications(rows: NewNotification[], now: number): Promise<BusNotificationRow[]>;
-  listNotifications(query: NotificationQuery): Promise<BusNotificationRow[]>;
-  maxNotificationId(): Promise<number>;
-  deleteNotificationsBefore(time: number): Promise<number>;
-
-  /**
-   * Writes bus notifications (and chat messages with their announcements) one writer at a time, so ids
-   * become visible in order (core/bus/bus-write-store.ts). `hooks` widen the commit window, for tests only.
-   */
-  writeBus(writes: BusWrite[], hooks?: OrderedWriteHooks): Promise<BusWriteResult[]>;
-  /** The results of a `writeBus` batch whose commit was not confirmed, if it is stored (core/bus/bus-write-store.ts). */
-  committedBusWrites(writes: BusWrite[]): Promise<BusWriteResult[] | undefined>;
 
   /** Answers when the database does (the readiness probe). */
   ping(): Promise<void>;

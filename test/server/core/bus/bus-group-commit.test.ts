@@ -135,7 +135,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         listener.on('notification', (n) => {
           if (n.channel !== BUS_NOTIFY_CHANNEL) return;
           const channels = JSON.parse(n.payload ?? '[]') as string[];
-          checks.push(app.store.listNotifications({ channels }).then((rows) => void seen.push({ channels, readable: rows.length })));
+          checks.push(app.busStore.listNotifications({ channels }).then((rows) => void seen.push({ channels, readable: rows.length })));
         });
         await listener.query(`LISTEN ${BUS_NOTIFY_CHANNEL}`);
         await Promise.all([app.bus.publish(['notify-a', 'notify-b'], { x: 1 }), app.bus.publish(['notify-b', 'notify-c'], { x: 2 })]);
@@ -156,7 +156,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const [seed] = await app.bus.publish([channel], { n: -1 });
       const writer = () =>
         new GroupCommit<BusWrite, BusWriteResult>({
-          write: (batch) => app.store.writeBus(batch, { commitDelayMs: () => Math.floor(Math.random() * 15) }),
+          write: (batch) => app.busStore.write(batch, { commitDelayMs: () => Math.floor(Math.random() * 15) }),
         });
       const writers = [writer(), writer(), writer(), writer()];
       const written: number[] = [];
@@ -178,7 +178,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       let last = seed!.id;
       for (;;) {
         const stillWriting = writing;
-        const rows = await app.store.listNotifications({ channels: [channel], afterId: last });
+        const rows = await app.busStore.listNotifications({ channels: [channel], afterId: last });
         for (const r of rows) received.push(Number(r.id));
         if (rows.length) last = Number(rows[rows.length - 1]!.id);
         if (!stillWriting && rows.length === 0) break;

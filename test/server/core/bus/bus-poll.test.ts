@@ -87,7 +87,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       await new Promise((r) => setTimeout(r, 100));
       assert.equal(settled, false, 'not answered with an empty list');
       // Written by "another process": the row is committed and only a relayed wake-up announces it.
-      await ctx.app.store.writeBus([{ kind: 'notify', channels: [v.uuid], payload: { body: 'remote' }, now: ctx.app.clock.now() }]);
+      await ctx.app.busStore.write([{ kind: 'notify', channels: [v.uuid], payload: { body: 'remote' }, now: ctx.app.clock.now() }]);
       ctx.app.bus.events.emit('wake', [v.uuid]);
       const { result } = await pending;
       assert.deepEqual(result!.map((n) => (n.message as { body: string }).body), ['remote']);
@@ -165,7 +165,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const writersDone = Promise.all(
         Array.from({ length: writers }, async (_, w) => {
           for (let i = 0; i < perWriter; i += 1) {
-            const [result] = await ctx.app.store.writeBus([{ kind: 'notify', channels: [channel], payload: { w, i }, now: ctx.app.clock.now() }], {
+            const [result] = await ctx.app.busStore.write([{ kind: 'notify', channels: [channel], payload: { w, i }, now: ctx.app.clock.now() }], {
               commitDelayMs: () => Math.floor(Math.random() * 15),
             });
             written.push(...result!.notifications.map((r) => Number(r.id)));

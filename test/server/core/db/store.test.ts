@@ -34,16 +34,16 @@ describeEachEngine('store', (h) => {
   it('publishes one row per channel through app.bus and wakes listeners', async () => {
     const woke: string[][] = [];
     h.app.bus.events.on('published', (channels) => woke.push(channels));
-    const before = await h.app.store.maxNotificationId();
+    const before = await h.app.busStore.maxNotificationId();
     const rows = await h.app.bus.publish([BusChannel.visitor('u-1'), BusChannel.operator(7), BusChannel.visitor('u-1')], { info: 'typing_status', is_typing: true });
     assert.equal(rows.length, 2);
     assert.deepEqual(woke, [['u-1', 'livechat.operator.7']]);
-    const listed = await h.app.store.listNotifications({ channels: ['u-1'], afterId: before });
+    const listed = await h.app.busStore.listNotifications({ channels: ['u-1'], afterId: before });
     assert.equal(listed.length, 1);
     assert.deepEqual(JSON.parse(listed[0]!.message), { info: 'typing_status', is_typing: true });
     assert.equal(typeof listed[0]!.id, 'number');
     assert.equal(listed[0]!.created_at, h.clock.now());
-    assert.equal(await h.app.store.maxNotificationId(), rows[1]!.id);
+    assert.equal(await h.app.busStore.maxNotificationId(), rows[1]!.id);
   });
 
   it('keeps one rating per session, the last call winning', async () => {

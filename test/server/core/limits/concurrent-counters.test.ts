@@ -64,7 +64,7 @@ describeEachEngine(
 
 describeEachEngine('database counters under concurrent batches', (h) => {
   it('batches that hold the same keys in other orders all count, on two stores', async () => {
-    const stores = [h.app.store.counters, new DatabaseCounterStore((h.app.store as unknown as { db: Kysely<Database> }).db)];
+    const stores = [h.app.limits.stored, new DatabaseCounterStore((h.app.store as unknown as { db: Kysely<Database> }).db)];
     const keys = ['k:a', 'k:b', 'k:c', 'k:d', 'k:e', 'k:f'];
     const hits: Promise<unknown>[] = [];
     const now = h.clock.now();
@@ -81,7 +81,7 @@ describeEachEngine('database counters under concurrent batches', (h) => {
 
 describeEachEngine('database counter keys', (h) => {
   it('keys that a database would store alike stay distinct, and every key can be written', async () => {
-    const counters = h.app.store.counters;
+    const counters = h.app.limits.stored;
     const now = h.clock.now();
     // Lone surrogates become U+FFFD when encoded, NUL is refused by PostgreSQL, and an index entry has a size limit.
     const keys = ['t:\ud800', 't:\udbff', 't:\ufffd', 't:\u0000', `t:${'x'.repeat(100_000)}`];

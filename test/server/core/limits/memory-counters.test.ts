@@ -21,11 +21,11 @@ describe('memory counters when full', () => {
 
 describeEachEngine('long windows on SQLite', (h) => {
   it('a daily cap is counted in the database, where a flood of short keys cannot reach it', async () => {
-    const before = await h.app.store.counters.hit('test:probe', 60_000, h.clock.now());
+    const before = await h.app.limits.stored.hit('test:probe', 60_000, h.clock.now());
     await h.app.limits.allows('test:daily', 10, 24 * 60 * 60_000);
     await h.app.limits.allows('test:daily', 10, 24 * 60 * 60_000);
     // The store's own counters are the database's: the daily key is there with both hits.
-    const state = await h.app.store.counters.hit('test:daily', 24 * 60 * 60_000, h.clock.now());
+    const state = await h.app.limits.stored.hit('test:daily', 24 * 60 * 60_000, h.clock.now());
     assert.equal(state.count, 3);
     assert.equal(before.count, 1);
   });

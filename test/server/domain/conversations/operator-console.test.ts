@@ -83,7 +83,7 @@ describeEachEngine('operator console routes', (h) => {
         [channels[0], { info: 'session_rated', session_id: session.id, rate: 3, reason: 'Changed my mind' }],
       ],
     );
-    const toVisitor = await h.app.store.listNotifications({ channels: [session.uuid] });
+    const toVisitor = await h.app.busStore.listNotifications({ channels: [session.uuid] });
     assert.equal(toVisitor.filter((n) => n.message.includes('session_rated')).length, 0);
   });
 

@@ -21,7 +21,7 @@ const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 const OPTIONS = DEFAULT_CHANNEL_OPTIONS;
 
 async function notificationsOn(h: Harness, channel: string) {
-  return (await h.app.store.listNotifications({ channels: [channel] })).map((n) => JSON.parse(n.message) as Record<string, unknown>);
+  return (await h.app.busStore.listNotifications({ channels: [channel] })).map((n) => JSON.parse(n.message) as Record<string, unknown>);
 }
 
 describeEachEngine('widget routes', (h) => {

@@ -61,17 +61,17 @@ describeEachEngine('operator conversation routes', (h) => {
   it('close_session closes the conversation and tells the visitor; later posts answer false', async () => {
     const { session, cookie } = await h.visitorSession();
     assert.equal(await h.call(CLOSE_SESSION_ROUTE, { session_id: session.id }, { cookie }), true);
-    const pushed = (await h.app.store.listNotifications({ channels: [BusChannel.visitor(session.uuid)] })).map((n) => JSON.parse(n.message));
+    const pushed = (await h.app.busStore.listNotifications({ channels: [BusChannel.visitor(session.uuid)] })).map((n) => JSON.parse(n.message));
     assert.deepEqual(pushed.at(-1), { info: 'session_closed', uuid: session.uuid });
     assert.equal(await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'still there?' }), false);
     assert.equal(await h.call(CLOSE_SESSION_ROUTE, { session_id: session.id }, { cookie }), true);
-    assert.equal((await h.app.store.listNotifications({ channels: [BusChannel.visitor(session.uuid)] })).length, pushed.length, 'closing twice publishes once');
+    assert.equal((await h.app.busStore.listNotifications({ channels: [BusChannel.visitor(session.uuid)] })).length, pushed.length, 'closing twice publishes once');
   });
 
   it('request_history sends a history_command to the visitor', async () => {
     const { session, cookie } = await h.visitorSession();
     assert.equal(await h.call(REQUEST_HISTORY_ROUTE, { session_id: session.id }, { cookie }), true);
-    const pushed = (await h.app.store.listNotifications({ channels: [BusChannel.visitor(session.uuid)] })).map((n) => JSON.parse(n.message));
+    const pushed = (await h.app.busStore.listNotifications({ channels: [BusChannel.visitor(session.uuid)] })).map((n) => JSON.parse(n.message));
     assert.deepEqual(pushed.at(-1), { _type: 'history_command' });
   });
 

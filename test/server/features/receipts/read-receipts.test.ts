@@ -12,7 +12,7 @@ import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE } from '../../
 import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE } from '../../../../src/protocol/routes.js';
 
 async function seenNotices(h: Harness, uuid: string): Promise<Record<string, unknown>[]> {
-  return (await h.app.store.listNotifications({ channels: [BusChannel.visitor(uuid)] }))
+  return (await h.app.busStore.listNotifications({ channels: [BusChannel.visitor(uuid)] }))
     .map((n) => JSON.parse(n.message) as Record<string, unknown>)
     .filter((p) => p.info === 'channel_seen');
 }

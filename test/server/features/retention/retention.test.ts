@@ -93,7 +93,7 @@ describeEachEngine(
         assert.equal(await h.app.store.getRating(gone.id), undefined);
         assert.deepEqual(await h.app.store.listMessages(gone.id, 100), []);
         assert.equal(await h.app.store.getAttachmentByPublicId(gone.publicId), undefined);
-        assert.deepEqual(await h.app.store.listNotifications({ channels: [BusChannel.visitor(gone.uuid), BusChannel.session(gone.id)] }), []);
+        assert.deepEqual(await h.app.busStore.listNotifications({ channels: [BusChannel.visitor(gone.uuid), BusChannel.session(gone.id)] }), []);
       }
       assert.ok(await h.app.store.getVisitorSession(forever.id), 'a channel without retention keeps everything');
       assert.ok(await h.app.store.getAttachmentByPublicId(forever.publicId));

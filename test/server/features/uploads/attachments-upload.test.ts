@@ -16,7 +16,7 @@ async function upload(h: Harness, parts: Part[], headers: Record<string, string>
 }
 
 async function lastOn(h: Harness, channel: string): Promise<ChatMessage | undefined> {
-  const rows = await h.app.store.listNotifications({ channels: [channel] });
+  const rows = await h.app.busStore.listNotifications({ channels: [channel] });
   const last = rows.at(-1);
   return last ? (JSON.parse(last.message) as ChatMessage) : undefined;
 }

@@ -36,7 +36,7 @@ async function storedFiles(h: Harness, sessionId: number): Promise<number> {
 }
 
 async function notifications(h: Harness, channel: string): Promise<Record<string, unknown>[]> {
-  return (await h.app.store.listNotifications({ channels: [channel] })).map((n) => JSON.parse(n.message) as Record<string, unknown>);
+  return (await h.app.busStore.listNotifications({ channels: [channel] })).map((n) => JSON.parse(n.message) as Record<string, unknown>);
 }
 
 describeEachEngine(
