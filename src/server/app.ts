@@ -28,7 +28,8 @@ import { metricsPlugin } from './core/metrics/metrics-plugin.js';
 import { operatorAuthPlugin, operatorRoutes, operatorPageRoutes, webSessionRoutes } from './domain/operators/index.js';
 import { loadLocales, type Locales } from './core/i18n/translations.js';
 import { AvailabilityCache } from './domain/channels/index.js';
-import { widgetRoutes, widgetSignalRoutes, operatorConsoleRoutes, operatorPollCallers } from './domain/conversations/index.js';
+import { widgetRoutes, widgetSignalRoutes, operatorConsoleRoutes, operatorPollCallers, conversationListFiltersPlugin } from './domain/conversations/index.js';
+import { tagsFeature } from './features/tags/index.js';
 import { profilesFeature } from './features/profiles/index.js';
 import { webAssetsFeature } from './features/web-assets/index.js';
 import { webContentRoutes } from './domain/attachments/index.js';
@@ -134,7 +135,9 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(transcriptFeature, { config }),
     (a) => a.register(offlineMessagesFeature),
     (a) => a.register(operatorRoutes, operatorApi),
+    (a) => a.register(conversationListFiltersPlugin),
     (a) => a.register(operatorConsoleRoutes, operatorApi),
+    (a) => a.register(tagsFeature, operatorApi),
     (a) => a.register(visitorCardFeature, operatorApi),
     (a) => a.register(receiptsFeature, operatorApi),
     (a) => a.register(uploadsFeature, { config }),

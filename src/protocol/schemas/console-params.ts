@@ -14,6 +14,12 @@ import { Bool, ERROR_MESSAGES, Id, MessageText, OneOf, OptionalText, Text } from
 /** Routes that take nothing: `conversations`, `presence`, `alert_settings` and the admin lists. */
 export const NoParams = Type.Object({});
 
+/** `conversations`: optional filters, each read by the feature that owns it (a field left out filters nothing). */
+export const ConversationListParams = Type.Object({
+  tag_id: Type.Optional(Id({ description: 'Only the conversations carrying this tag' })),
+});
+export type ConversationListParams = Static<typeof ConversationListParams>;
+
 /** `conversation` and `visitor_card`: the conversation. */
 export const SessionParams = Type.Object({ session_id: Id() });
 export type SessionParams = Static<typeof SessionParams>;

@@ -23,6 +23,7 @@ export interface RateLimits {
   identitySecret: number;
   /** The console's read receipts (an operator route, limited all the same). */
   markSeen: number;
+  tags: number;
   /** `GET /api/openapi.json`. */
   openapi: number;
 }
@@ -45,6 +46,7 @@ export const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, 
   visitorCard: ['RATE_LIMIT_VISITOR_CARD', 240],
   identitySecret: ['RATE_LIMIT_IDENTITY_SECRET', 30],
   markSeen: ['RATE_LIMIT_MARK_SEEN', 240],
+  tags: ['RATE_LIMIT_TAGS', 120],
   openapi: ['RATE_LIMIT_OPENAPI', 30],
 };
 

@@ -1,6 +1,9 @@
 /** What a conversation's visitor has uploaded so far and how far its operator has read (issue 15). */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database, VisitorSessionRow } from '../../core/db/tables.js';
+
+/** A condition on `visitor_session` rows that narrows the console's list (a feature's filter). */
+export type SessionCondition = (eb: ExpressionBuilder<Database, 'visitor_session'>) => Expression<SqlBool>;
 
 /** Per-conversation tallies of visitor files and the operator's read marker. */
 export interface ConversationStore {
@@ -9,7 +12,7 @@ export interface ConversationStore {
   /** Moves the session's read marker forward to `messageId`, one of its messages; true when it moved. */
   markOperatorSeen(sessionId: number, messageId: number): Promise<boolean>;
   /** The newest offline conversations of these channels, newest first (every member may answer them). */
-  offlineSessions(channelIds: readonly number[], limit: number): Promise<VisitorSessionRow[]>;
+  offlineSessions(channelIds: readonly number[], limit: number, where?: readonly SessionCondition[]): Promise<VisitorSessionRow[]>;
   /** Whether an operator has written in the conversation (what makes a chat answered). */
   answered(sessionId: number): Promise<boolean>;
 }
@@ -41,9 +44,11 @@ export class ConversationQueries implements ConversationStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async offlineSessions(channelIds: readonly number[], limit: number): Promise<VisitorSessionRow[]> {
+  async offlineSessions(channelIds: readonly number[], limit: number, where: readonly SessionCondition[] = []): Promise<VisitorSessionRow[]> {
     if (channelIds.length === 0) return [];
-    return this.db.selectFrom('visitor_session').selectAll().where('channel_id', 'in', channelIds).where('origin', '=', 'offline').orderBy('id', 'desc').limit(limit).execute();
+    let q = this.db.selectFrom('visitor_session').selectAll().where('channel_id', 'in', channelIds).where('origin', '=', 'offline');
+    for (const condition of where) q = q.where(condition);
+    return q.orderBy('id', 'desc').limit(limit).execute();
   }
 
   async answered(sessionId: number): Promise<boolean> {

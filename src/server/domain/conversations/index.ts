@@ -2,6 +2,8 @@ export { ConversationNotFoundError, mayRead, readableConversations } from './con
 export { messageChannels, openSession, publishMessage, sessionByUuid } from './conversations.js';
 export { attachmentToWire, bodyToText, escapeHtml, messageToWire, plainTextToHtml, serverDate } from './format.js';
 export type { WireAttachment } from './format.js';
+export { conversationListFiltersPlugin, type ConversationListFilter } from './list-filters.js';
+export type { SessionCondition } from './conversation-store.js';
 export { operatorConsoleRoutes, parsePages } from './operator-console-routes.js';
 export { readableChannels } from './poll-authorization.js';
 export { operatorPollCallers } from './poll-callers.js';

@@ -5,7 +5,7 @@ import type { AttachmentRow, Database, MessageRow, NewAttachment, RatingRow, Vis
 import type { Engine, OpenDatabase } from '../../core/db/database.js';
 import { BatchedLookup } from '../../core/db/batched-lookup.js';
 import { getMessage, listMessages } from './message-store.js';
-import type { MessageWithRelations, NewMessage, NewVisitorSession } from '../store/store.js';
+import type { MessageWithRelations, NewMessage, NewVisitorSession, SessionFilter } from '../store/store.js';
 
 /** The conversation side of the Kysely store: visitor sessions, messages, files and ratings (the bus has its own store). */
 export abstract class KyselyConversationStore {
@@ -49,8 +49,9 @@ export abstract class KyselyConversationStore {
     return this.db.selectFrom('visitor_session').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async listVisitorSessions(filter: { operatorId?: number; open?: boolean; limit?: number }): Promise<VisitorSessionRow[]> {
+  async listVisitorSessions(filter: SessionFilter): Promise<VisitorSessionRow[]> {
     let q = this.db.selectFrom('visitor_session').selectAll();
+    for (const condition of filter.where ?? []) q = q.where(condition);
     if (filter.operatorId !== undefined) q = q.where('operator_id', '=', filter.operatorId);
     if (filter.open === true) q = q.where('closed_at', 'is', null);
     if (filter.open === false) q = q.where('closed_at', 'is not', null);

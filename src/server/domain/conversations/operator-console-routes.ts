@@ -10,7 +10,7 @@ import { urlsFor } from '../../core/http/urls.js';
 import { ConversationNotFoundError, mayRead } from './conversation-access-store.js';
 import { ConversationDetailSchema, ConversationSummarySchema } from '../../../protocol/schemas/console.js';
 import { toId } from '../../core/schemas/params.js';
-import { NoParams, PresenceSchema as Presence, SessionParams, SetPresenceParams } from '../../../protocol/schemas/console-params.js';
+import { ConversationListParams, NoParams, PresenceSchema as Presence, SessionParams, SetPresenceParams } from '../../../protocol/schemas/console-params.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, PRESENCE_ROUTE, SET_PRESENCE_ROUTE } from '../../../protocol/console/routes.js';
 
 type ConversationSummary = Static<typeof ConversationSummarySchema>;
@@ -51,7 +51,8 @@ export function parsePages(raw: string | null): string[] | null {
 /**
  * The console's view of its conversations (issue 7), same-origin with the operator's session cookie,
  * under `/im_livechat/operator/` (protocol/console/routes.ts):
- * - `conversations` {} → ConversationSummary[] (newest first) of the sessions the operator serves;
+ * - `conversations` {tag_id?} → ConversationSummary[] (newest first) of the sessions the operator serves,
+ *   narrowed by the features' filters (`app.conversationListFilters`) for the fields given;
  * - `conversation` {session_id} → ConversationDetail (messages oldest first, page history, rating);
  * - `presence` {} and `set_presence` {presence} →
  *   `"available"` or `"away"`. An away operator is left out of `/im_livechat/init` and
@@ -85,12 +86,13 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
 
   app.rpc(
     CONVERSATIONS_ROUTE,
-    { summary: 'The operator’s conversations, newest first', params: NoParams, result: Type.Array(ConversationSummarySchema), authorize },
-    async (_params, request) => {
+    { summary: 'The operator’s conversations, newest first, narrowed by the filters given', params: ConversationListParams, result: Type.Array(ConversationSummarySchema), authorize },
+    async (params, request) => {
       const operator = await app.requireOperator(request);
+      const where = app.conversationListFilters.map((filter) => filter(params, operator)).filter((c) => c !== undefined);
       // The operator's chats, and the offline messages of its channels, which every member may answer.
-      const own = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX });
-      const offline = await app.store.conversations.offlineSessions(await app.store.operatorChannelIds(operator.id), CONVERSATION_LIST_MAX);
+      const own = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX, where });
+      const offline = await app.store.conversations.offlineSessions(await app.store.operatorChannelIds(operator.id), CONVERSATION_LIST_MAX, where);
       const sessions = [...own, ...offline].sort((a, b) => b.id - a.id).slice(0, CONVERSATION_LIST_MAX);
       const out: ConversationSummary[] = [];
       for (const session of sessions) out.push((await summaryOf(session, request)).summary);

@@ -12,7 +12,7 @@ import type {
 } from '../../core/db/tables.js';
 import type { Engine } from '../../core/db/database.js';
 import type { VisitorStore } from '../visitors/visitor-store.js';
-import type { ConversationStore } from '../conversations/conversation-store.js';
+import type { ConversationStore, SessionCondition } from '../conversations/conversation-store.js';
 import type { UploadUsageStore } from '../attachments/upload-usage-store.js';
 
 export type { ChannelPatch, NewChannel } from '../../core/db/tables.js';
@@ -58,6 +58,15 @@ export type { NewMessage } from '../../core/db/tables.js';
 export interface MessageWithRelations extends MessageRow {
   author_name: string | null;
   attachments: AttachmentRow[];
+}
+
+/** Which conversations `listVisitorSessions` reads, newest first. */
+export interface SessionFilter {
+  operatorId?: number;
+  open?: boolean;
+  limit?: number;
+  /** Further conditions, all met (the console list's filters). */
+  where?: readonly SessionCondition[];
 }
 
 /**
@@ -120,7 +129,7 @@ export interface Store {
   createVisitorSession(fields: NewVisitorSession, now: number): Promise<VisitorSessionRow>;
   getVisitorSessionByUuid(uuid: string): Promise<VisitorSessionRow | undefined>;
   getVisitorSession(id: number): Promise<VisitorSessionRow | undefined>;
-  listVisitorSessions(filter: { operatorId?: number; open?: boolean; limit?: number }): Promise<VisitorSessionRow[]>;
+  listVisitorSessions(filter: SessionFilter): Promise<VisitorSessionRow[]>;
   closeVisitorSession(id: number, now: number): Promise<void>;
   setPageHistory(id: number, pages: string[]): Promise<void>;
 
