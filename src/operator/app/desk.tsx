@@ -6,7 +6,7 @@ import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.j
 import { useStoreValue } from '../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../core/api.js';
 import { useT } from '../core/texts.js';
-import { deskEventAtom, disposeDeskAtom, liveSessionIdsAtom } from '../desk/desk-atoms.js';
+import { conversationListFiltersAtom, deskEventAtom, disposeDeskAtom, liveSessionIdsAtom } from '../desk/desk-atoms.js';
 import { handleDeskBusEvent } from '../desk/desk-bus-events.js';
 import { DeskConversations } from '../desk/desk-conversations.js';
 import { useDeskBus } from '../desk/use-desk-bus.js';
@@ -14,7 +14,7 @@ import { useDeskError, useDeskLoaders, usePresence } from '../desk/use-desk-load
 import { useConversationLink } from '../desk/use-conversation-link.js';
 import { DeskHeader, type HeaderView } from './desk-header.js';
 import { Notices } from './notices.js';
-import { paneSlotsOf, viewsOf, type ConsoleFeature } from './registry.js';
+import { adminSectionsOf, listSlotsOf, paneSlotsOf, viewsOf, type ConsoleFeature } from './registry.js';
 import { useDeskNotices } from './use-desk-notices.js';
 
 /** Props of {@link Desk}. */
@@ -47,6 +47,8 @@ function useContributions(features: readonly ConsoleFeature[], isAdmin: boolean)
       views: viewsOf(features, isAdmin),
       dialogs: features.flatMap((f) => f.dialogs ?? []),
       slots: paneSlotsOf(features),
+      listSlots: listSlotsOf(features),
+      adminSections: isAdmin ? adminSectionsOf(features) : [],
       busHandlers: features.flatMap((f) => f.busHandlers ?? []),
     }),
     [features, isAdmin],
@@ -76,8 +78,8 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const [view, setView] = useState(DESK_VIEW.id);
   const [shownName, setShownName] = useState(operatorName);
   const [openDialog, setOpenDialog] = useState<string | null>(null);
-  const { views, dialogs, slots, busHandlers } = useContributions(features, isAdmin);
-  const context = useMemo(() => ({ api, store, partnerId }), [api, store, partnerId]);
+  const { views, dialogs, slots, listSlots, adminSections, busHandlers } = useContributions(features, isAdmin);
+  const context = useMemo(() => ({ api, store, partnerId, adminSections }), [api, store, partnerId, adminSections]);
   const { error, reportError, clearError } = useDeskError();
   const { reloadList, reloadOpen } = useDeskLoaders(api, store, reportError);
   const busRef = useRef<CrossTabBus | null>(null);
@@ -94,7 +96,8 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
       for (const handle of busHandlers) handle(event, store);
     },
   });
-  useEffect(() => reloadList(), [reloadList]);
+  const listFilters = useStoreValue(store, conversationListFiltersAtom);
+  useEffect(() => reloadList(), [reloadList, listFilters]);
   useConversationLink(
     useCallback(
       (id: number) => {
@@ -133,7 +136,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
           <shown.Panel {...context} />
         </main>
       ) : (
-        <DeskConversations api={api} store={store} reloadOpen={reloadOpen} reportError={reportError} slots={slots} />
+        <DeskConversations api={api} store={store} reloadOpen={reloadOpen} reportError={reportError} slots={slots} listSlots={listSlots} />
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import type { OperatorApi } from '../core/api.js';
 import type { ConsoleBusEvent } from '../core/console-bus.js';
 import type { DeskStore } from '../desk/desk-atoms.js';
 import type { PaneSlots } from '../desk/pane-slots.js';
+import type { ListSlots } from '../desk/list-slots.js';
 
 /** What every view and dialog of a feature is given. */
 export interface FeatureContext {
@@ -16,6 +17,15 @@ export interface FeatureContext {
   store: DeskStore;
   /** The logged-in operator's partner id. */
   partnerId: number;
+  /** The features' sections of Administration (empty for a non-admin); the admin view draws them. */
+  adminSections?: readonly AdminSection[];
+}
+
+/** A section of Administration a feature adds (e.g. managing its own settings), under its own heading. */
+export interface AdminSection {
+  id: string;
+  label: MessageKey;
+  Section: ComponentType<FeatureContext>;
 }
 
 /** A section of the console: a button in the header's navigation and the panel it shows. */
@@ -56,6 +66,10 @@ export interface ConsoleFeature {
   dialogs?: ConsoleDialog[];
   /** Sections and actions of the open conversation. */
   pane?: Partial<PaneSlots>;
+  /** Controls above the conversation list and marks in its rows. */
+  list?: Partial<ListSlots>;
+  /** Sections of Administration. */
+  adminSections?: AdminSection[];
   busHandlers?: BusHandler[];
 }
 
@@ -71,4 +85,14 @@ export function paneSlotsOf(features: readonly ConsoleFeature[]): PaneSlots {
     composerReplacements: features.flatMap((f) => f.pane?.composerReplacements ?? []),
     composerActions: features.flatMap((f) => f.pane?.composerActions ?? []),
   };
+}
+
+/** The features' contributions to the conversation list, in registration order. */
+export function listSlotsOf(features: readonly ConsoleFeature[]): ListSlots {
+  return { controls: features.flatMap((f) => f.list?.controls ?? []), rowMarks: features.flatMap((f) => f.list?.rowMarks ?? []) };
+}
+
+/** The features' sections of Administration, in registration order. */
+export function adminSectionsOf(features: readonly ConsoleFeature[]): AdminSection[] {
+  return features.flatMap((f) => f.adminSections ?? []);
 }

@@ -12,6 +12,7 @@ import type {
 import type { VisitorCard } from '../../protocol/visitor.js';
 import type {
   AddOperatorParams,
+  ConversationListParams,
   MarkSeenParams,
   OnChannelParams,
   OnOperatorParams,
@@ -62,6 +63,17 @@ import {
   VISITOR_CARD_ROUTE,
 } from '../../protocol/console/routes.js';
 import { CALL_KW_ROUTE, CHAT_POST_ROUTE, NOTIFY_TYPING_ROUTE } from '../../protocol/routes.js';
+import {
+  ADD_CONVERSATION_TAG_ROUTE,
+  CONVERSATION_TAGS_ROUTE,
+  DELETE_TAG_ROUTE,
+  REMOVE_CONVERSATION_TAG_ROUTE,
+  TAGS_ROUTE,
+  UPDATE_TAG_ROUTE,
+  type ConversationTagInfo,
+  type TaggedConversation,
+} from '../../protocol/console/tags.js';
+import type { AddConversationTagParams, ConversationTagsParams, RemoveConversationTagParams, UpdateTagParams } from '../../protocol/schemas/tags.js';
 
 /** A `read_group` answer row: the group value under `key`, its count under `<field>_count`. */
 export type GroupRow = Record<string, unknown>;
@@ -74,9 +86,39 @@ export type GroupRow = Record<string, unknown>;
 export class OperatorApi {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** The operator's recent conversations, newest first. */
-  conversations(): Promise<ConversationSummary[]> {
-    return this.rpc.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, {});
+  /** The operator's recent conversations, newest first, narrowed by the filters given. */
+  conversations(filters: ConversationListParams = {}): Promise<ConversationSummary[]> {
+    return this.rpc.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, { ...filters } satisfies ConversationListParams);
+  }
+
+  /** The tags of the operator's channels (every channel's for an admin). */
+  tags(): Promise<ConversationTagInfo[]> {
+    return this.rpc.call<ConversationTagInfo[]>(TAGS_ROUTE, {});
+  }
+
+  /** The tags on these conversations. */
+  conversationTags(sessionIds: number[]): Promise<TaggedConversation[]> {
+    return this.rpc.call<TaggedConversation[]>(CONVERSATION_TAGS_ROUTE, { session_ids: sessionIds } satisfies ConversationTagsParams);
+  }
+
+  /** Puts the tag of that name on a conversation (a new name makes a tag). */
+  addConversationTag(sessionId: number, name: string): Promise<ConversationTagInfo> {
+    return this.rpc.call<ConversationTagInfo>(ADD_CONVERSATION_TAG_ROUTE, { session_id: sessionId, name } satisfies AddConversationTagParams);
+  }
+
+  /** Takes a tag off a conversation. */
+  removeConversationTag(sessionId: number, tagId: number): Promise<boolean> {
+    return this.rpc.call<boolean>(REMOVE_CONVERSATION_TAG_ROUTE, { session_id: sessionId, tag_id: tagId } satisfies RemoveConversationTagParams);
+  }
+
+  /** Admin: renames and/or recolours a tag. */
+  updateTag(tagId: number, patch: { name?: string; color?: string }): Promise<ConversationTagInfo> {
+    return this.rpc.call<ConversationTagInfo>(UPDATE_TAG_ROUTE, { tag_id: tagId, ...patch } satisfies UpdateTagParams);
+  }
+
+  /** Admin: deletes a tag. */
+  deleteTag(tagId: number): Promise<void> {
+    return this.rpc.call<void>(DELETE_TAG_ROUTE, { tag_id: tagId });
   }
 
   /** One conversation with its messages (oldest first), page history and rating. */

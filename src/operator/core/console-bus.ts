@@ -17,10 +17,19 @@ export type ConsoleBusEvent =
   | { kind: 'history'; sessionId: number; pages: string[] }
   | { kind: 'rated'; sessionId: number; rating: ConversationRating }
   | { kind: 'visitor_updated'; sessionId: number }
+  /** Any other `{info, …}` notice on the operator's own channel, for the feature that knows it. */
+  | { kind: 'info'; info: string; payload: Readonly<Record<string, unknown>> }
   | { kind: 'ignored' };
 
 const SESSION_CHANNEL = /^livechat\.session\.(\d+)$/;
 const IGNORED: ConsoleBusEvent = { kind: 'ignored' };
+
+/** A notice the desk does not know, passed on to the features' bus handlers when it names itself by `info`. */
+function infoOf(raw: unknown): ConsoleBusEvent {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return IGNORED;
+  const info = (raw as { info?: unknown }).info;
+  return typeof info === 'string' ? { kind: 'info', info, payload: raw as Record<string, unknown> } : IGNORED;
+}
 
 /**
  * Decodes one notification for the operator `partnerId`. Messages are taken from the operator's own
@@ -42,7 +51,7 @@ export function decodeConsoleNotification(n: BusNotification, partnerId: number)
         // A message outside any conversation has nowhere to go on the desk.
         return payload.message.channel_ids.length > 0 ? { kind: 'message', message: payload.message } : IGNORED;
       default:
-        return IGNORED;
+        return infoOf(n.message);
     }
   }
   const match = SESSION_CHANNEL.exec(n.channel);

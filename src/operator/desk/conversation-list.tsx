@@ -2,6 +2,9 @@ import type { ConversationSummary } from '../../protocol/operator-console.js';
 import { useLocale, useT } from '../core/texts.js';
 import { bodyText } from '../../platform/text/body-text.js';
 import { localTimeIn } from '../core/local-time.js';
+import type { OperatorApi } from '../core/api.js';
+import type { DeskStore } from './desk-atoms.js';
+import type { ListSlots } from './list-slots.js';
 
 /** Where the visitor is and what time it is for them, as far as the widget said: "/pricing · Wed 9:00 PM". */
 function whereAndWhen(c: ConversationSummary, now: number, locale: string): string | null {
@@ -17,15 +20,18 @@ export interface ConversationListProps {
   /** Epoch ms used for waiting times (refreshed by the desk every minute). */
   now: number;
   onSelect(id: number): void;
+  /** The features' controls above the list and marks in its rows. */
+  extensions?: { slots: ListSlots; api: OperatorApi; store: DeskStore };
 }
 
 /** The operator's conversations: visitor, last message, unread count, waiting time, offline or closed; one button each. */
-export function ConversationList({ conversations, selectedId, now, onSelect }: ConversationListProps): React.JSX.Element {
+export function ConversationList({ conversations, selectedId, now, onSelect, extensions }: ConversationListProps): React.JSX.Element {
   const t = useT();
   const locale = useLocale();
   return (
     <nav className="op-list" aria-labelledby="op-list-heading">
       <h2 id="op-list-heading">{t('operator.list.heading')}</h2>
+      {extensions?.slots.controls.map((Control, i) => <Control key={i} api={extensions.api} store={extensions.store} />)}
       {conversations.length === 0 ? <p>{t('operator.list.empty')}</p> : null}
       <ul>
         {conversations.map((c) => {
@@ -47,6 +53,7 @@ export function ConversationList({ conversations, selectedId, now, onSelect }: C
                 {waiting ? <span className="op-list-waiting">{waiting}</span> : null}
                 {c.origin === 'offline' ? <span className="op-list-offline">{t('operator.list.offline')}</span> : null}
                 {c.closed_at !== null ? <span className="op-list-closed">{t('operator.list.closed')}</span> : null}
+                {extensions?.slots.rowMarks.map((Mark, i) => <Mark key={i} conversation={c} store={extensions.store} />)}
               </button>
             </li>
           );

@@ -10,6 +10,7 @@ import type { DeskLoaders } from './use-desk-loaders.js';
 import { useOperatorTyping } from './use-operator-typing.js';
 import { useReadReceipts } from './use-read-receipts.js';
 import type { PaneExtensions, PaneSlots } from './pane-slots.js';
+import { NO_LIST_SLOTS, type ListSlots } from './list-slots.js';
 
 /** Props of {@link DeskConversations}. */
 export interface DeskConversationsProps {
@@ -19,10 +20,12 @@ export interface DeskConversationsProps {
   reportError(err: unknown): void;
   /** What features add to the open conversation. */
   slots: PaneSlots;
+  /** What features add to the list. */
+  listSlots?: ListSlots;
 }
 
 /** The desk's main view: the live conversation list and the open conversation, with what the operator does in it. */
-export function DeskConversations({ api, store, reloadOpen, reportError, slots }: DeskConversationsProps): React.JSX.Element {
+export function DeskConversations({ api, store, reloadOpen, reportError, slots, listSlots = NO_LIST_SLOTS }: DeskConversationsProps): React.JSX.Element {
   const t = useT();
   const conversations = useStoreValue(store, conversationsAtom);
   const selectedId = useStoreValue(store, selectedIdAtom);
@@ -49,7 +52,7 @@ export function DeskConversations({ api, store, reloadOpen, reportError, slots }
 
   return (
     <main className="op-main">
-      <ConversationList conversations={conversations} selectedId={selectedId} now={now} onSelect={select} />
+      <ConversationList conversations={conversations} selectedId={selectedId} now={now} onSelect={select} extensions={{ slots: listSlots, api, store }} />
       {open ? (
         <ConversationPane
           conversation={open}

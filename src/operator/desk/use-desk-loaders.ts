@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { OperatorPresence } from '../../protocol/operator-console.js';
 import { markHandled, reasonText } from '../../platform/errors.js';
 import type { OperatorApi } from '../core/api.js';
-import { deskEventAtom, type DeskStore } from './desk-atoms.js';
+import { conversationListFiltersAtom, deskEventAtom, type DeskStore } from './desk-atoms.js';
 import { useT } from '../core/texts.js';
 
 /** The desk's last failure, shown until dismissed. */
@@ -30,7 +30,7 @@ export function useDeskError(): DeskError {
 
 /** Reloads from the server into the desk's atoms. */
 export interface DeskLoaders {
-  /** The conversation list. */
+  /** The conversation list, under the filters of the moment. */
   reloadList(): void;
   /** One conversation with its messages. */
   reloadOpen(id: number): void;
@@ -39,7 +39,7 @@ export interface DeskLoaders {
 /** The desk's loaders; failures go to `reportError`. */
 export function useDeskLoaders(api: OperatorApi, store: DeskStore, reportError: (err: unknown) => void): DeskLoaders {
   const reloadList = useCallback(() => {
-    api.conversations().then((conversations) => store.set(deskEventAtom, { type: 'listed', conversations }), reportError);
+    api.conversations(store.get(conversationListFiltersAtom)).then((conversations) => store.set(deskEventAtom, { type: 'listed', conversations }), reportError);
   }, [api, store, reportError]);
   const reloadOpen = useCallback(
     (id: number) => {

@@ -1,10 +1,11 @@
-import { createElement } from 'react';
+import { Fragment, createElement } from 'react';
 import type { ConsoleFeature, FeatureContext } from '../../app/registry.js';
 import { AdminPanel } from './admin-panel.js';
+import { AdminSections } from './admin-sections.js';
 
-/** The administration section, with the administrator's own account marked. */
-function AdminView({ api, partnerId }: FeatureContext): React.JSX.Element {
-  return createElement(AdminPanel, { api, selfId: partnerId });
+/** The administration section, with the administrator's own account marked, then the other features' sections. */
+function AdminView(context: FeatureContext): React.JSX.Element {
+  return createElement(Fragment, null, createElement(AdminPanel, { api: context.api, selfId: context.partnerId }), createElement(AdminSections, { context }));
 }
 
 /** Operators, channels and identity secrets, for administrators. */
