@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { normalTagName, tagNameKey, type ConversationTagInfo } from '../../../protocol/console/tags.js';
+import { TAG_NAME_MAX, normalTagName, tagNameKey, type ConversationTagInfo } from '../../../protocol/console/tags.js';
 import { useT } from '../../core/texts.js';
 
 /** Suggestions shown at most. */
@@ -77,7 +77,7 @@ export function TagCombobox({ available, onPick, disabled = false }: TagCombobox
         type="text"
         role="combobox"
         autoComplete="off"
-        maxLength={64}
+        maxLength={TAG_NAME_MAX}
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={`${id}-listbox`}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { TAG_PALETTE, type ConversationTagInfo, type TagPaletteName } from '../../../protocol/console/tags.js';
+import { TAG_NAME_MAX, TAG_PALETTE, type ConversationTagInfo, type TagPaletteName } from '../../../protocol/console/tags.js';
 import type { ChannelSettings } from '../../../protocol/operator-console.js';
 import type { MessageKey } from '../../../platform/i18n/index.js';
 import { markHandled, reasonText } from '../../../platform/errors.js';
@@ -45,7 +45,7 @@ function TagRow({ tag, onSave, onDelete }: { tag: ConversationTagInfo; onSave(pa
         }}
       >
         <label htmlFor={`${id}-name`}>{t('operator.tags.name', { name: tag.name })}</label>
-        <input id={`${id}-name`} type="text" required maxLength={32} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <input id={`${id}-name`} type="text" required maxLength={TAG_NAME_MAX} value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <label htmlFor={`${id}-color`}>{t('operator.tags.color', { name: tag.name })}</label>
         <select id={`${id}-color`} value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
           {(Object.keys(TAG_PALETTE) as TagPaletteName[]).map((p) => (

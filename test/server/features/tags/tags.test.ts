@@ -133,3 +133,16 @@ describeEachEngine('conversation tags', (h) => {
     assert.deepEqual((await tagNotices(h, (await h.app.store.channelOperatorIds(channel.id))[0] as number)).at(-1), { info: 'tags_changed', channel_id: channel.id });
   });
 });
+
+describeEachEngine(
+  'conversation tags rate limit',
+  (h) => {
+    it('an operator’s 4th tag call a minute from one address is refused', async () => {
+      const { session, cookie } = await h.visitorSession();
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i += 1) codes.push((await h.rpc(ADD_CONVERSATION_TAG_ROUTE, { session_id: session.id, name: `t${i}` }, { cookie })).res.statusCode);
+      assert.deepEqual(codes, [200, 200, 200, 429]);
+    });
+  },
+  { RATE_LIMIT_TAGS: '3' },
+);
