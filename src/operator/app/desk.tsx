@@ -14,7 +14,7 @@ import { useDeskError, useDeskLoaders, usePresence } from '../desk/use-desk-load
 import { useConversationLink } from '../desk/use-conversation-link.js';
 import { DeskHeader, type HeaderView } from './desk-header.js';
 import { Notices } from './notices.js';
-import { paneSlotsOf, viewsOf, type ConsoleFeature } from './registry.js';
+import { adminSectionsOf, paneSlotsOf, viewsOf, type ConsoleFeature } from './registry.js';
 import { useDeskNotices } from './use-desk-notices.js';
 
 /** Props of {@link Desk}. */
@@ -48,6 +48,7 @@ function useContributions(features: readonly ConsoleFeature[], isAdmin: boolean)
       dialogs: features.flatMap((f) => f.dialogs ?? []),
       slots: paneSlotsOf(features),
       busHandlers: features.flatMap((f) => f.busHandlers ?? []),
+      adminSections: adminSectionsOf(features),
     }),
     [features, isAdmin],
   );
@@ -76,8 +77,8 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const [view, setView] = useState(DESK_VIEW.id);
   const [shownName, setShownName] = useState(operatorName);
   const [openDialog, setOpenDialog] = useState<string | null>(null);
-  const { views, dialogs, slots, busHandlers } = useContributions(features, isAdmin);
-  const context = useMemo(() => ({ api, store, partnerId }), [api, store, partnerId]);
+  const { views, dialogs, slots, busHandlers, adminSections } = useContributions(features, isAdmin);
+  const context = useMemo(() => ({ api, store, partnerId, adminSections }), [api, store, partnerId, adminSections]);
   const { error, reportError, clearError } = useDeskError();
   const { reloadList, reloadOpen } = useDeskLoaders(api, store, reportError);
   const busRef = useRef<CrossTabBus | null>(null);

@@ -16,6 +16,14 @@ export interface FeatureContext {
   store: DeskStore;
   /** The logged-in operator's partner id. */
   partnerId: number;
+  /** The features' sections of the Administration panel, in registration order. */
+  adminSections: readonly AdminSection[];
+}
+
+/** A section a feature adds to the Administration panel (administrators only, like the panel). */
+export interface AdminSection {
+  id: string;
+  Section: ComponentType<FeatureContext>;
 }
 
 /** A section of the console: a button in the header's navigation and the panel it shows. */
@@ -57,6 +65,8 @@ export interface ConsoleFeature {
   /** Sections and actions of the open conversation. */
   pane?: Partial<PaneSlots>;
   busHandlers?: BusHandler[];
+  /** Sections of the Administration panel. */
+  adminSections?: AdminSection[];
 }
 
 /** The features' views the operator may open, in registration order. */
@@ -71,4 +81,9 @@ export function paneSlotsOf(features: readonly ConsoleFeature[]): PaneSlots {
     composerReplacements: features.flatMap((f) => f.pane?.composerReplacements ?? []),
     composerActions: features.flatMap((f) => f.pane?.composerActions ?? []),
   };
+}
+
+/** The features' sections of the Administration panel, in registration order. */
+export function adminSectionsOf(features: readonly ConsoleFeature[]): AdminSection[] {
+  return features.flatMap((f) => f.adminSections ?? []);
 }
