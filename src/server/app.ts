@@ -43,6 +43,7 @@ import { visitorIdentityFeature } from './features/visitor-identity/index.js';
 import { receiptsFeature } from './features/receipts/index.js';
 import { visitorCardFeature } from './features/visitor-card/index.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
+import { cannedRepliesFeature } from './features/canned-replies/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,6 +145,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(adminFeature, operatorApi),
     (a) => a.register(visitorIdentityFeature, operatorApi),
     (a) => a.register(profilesFeature),
+    (a) => a.register(cannedRepliesFeature),
     (a) => a.register(visitorProfileRoutes, { config }),
     (a) => a.register(operatorPageRoutes),
     (a) => a.register(webSessionRoutes),

@@ -17,14 +17,13 @@ export interface FeatureContext {
   store: DeskStore;
   /** The logged-in operator's partner id. */
   partnerId: number;
-  /** The features' sections of Administration (empty for a non-admin); the admin view draws them. */
-  adminSections?: readonly AdminSection[];
+  /** The features' sections of the Administration panel, in registration order. */
+  adminSections: readonly AdminSection[];
 }
 
-/** A section of Administration a feature adds (e.g. managing its own settings), under its own heading. */
+/** A section a feature adds to the Administration panel (administrators only, like the panel). */
 export interface AdminSection {
   id: string;
-  label: MessageKey;
   Section: ComponentType<FeatureContext>;
 }
 
@@ -68,9 +67,9 @@ export interface ConsoleFeature {
   pane?: Partial<PaneSlots>;
   /** Controls above the conversation list and marks in its rows. */
   list?: Partial<ListSlots>;
-  /** Sections of Administration. */
-  adminSections?: AdminSection[];
   busHandlers?: BusHandler[];
+  /** Sections of the Administration panel. */
+  adminSections?: AdminSection[];
 }
 
 /** The features' views the operator may open, in registration order. */
@@ -92,7 +91,7 @@ export function listSlotsOf(features: readonly ConsoleFeature[]): ListSlots {
   return { controls: features.flatMap((f) => f.list?.controls ?? []), rowMarks: features.flatMap((f) => f.list?.rowMarks ?? []) };
 }
 
-/** The features' sections of Administration, in registration order. */
+/** The features' sections of the Administration panel, in registration order. */
 export function adminSectionsOf(features: readonly ConsoleFeature[]): AdminSection[] {
   return features.flatMap((f) => f.adminSections ?? []);
 }

@@ -86,6 +86,14 @@ export type GroupRow = Record<string, unknown>;
 export class OperatorApi {
   constructor(private readonly rpc: RpcClient) {}
 
+  /**
+   * Calls a feature's own route (its path from src/protocol), so a feature of the console brings its calls
+   * with it instead of adding them here.
+   */
+  call<T>(route: string, params: object, options: { silent?: boolean } = {}): Promise<T> {
+    return this.rpc.call<T>(route, params, options);
+  }
+
   /** The operator's recent conversations, newest first, narrowed by the filters given. */
   conversations(filters: ConversationListParams = {}): Promise<ConversationSummary[]> {
     return this.rpc.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, { ...filters } satisfies ConversationListParams);

@@ -61,7 +61,7 @@ export function ConversationPane({ conversation: c, visitorTyping, onSend, onCom
       {replacement && extensions ? (
         <replacement.Component {...extensions.context} conversation={c} />
       ) : (
-        <PaneComposer sessionId={c.id} visitorName={c.visitor_name} closed={closed} onSend={onSend} onComposerInput={onComposerInput} extensions={extensions} />
+        <PaneComposer conversation={c} closed={closed} onSend={onSend} onComposerInput={onComposerInput} extensions={extensions} />
       )}
       <ConversationDetails conversation={c} card={extensions?.slots.details.map((Section, i) => <Section key={i} {...extensions.context} conversation={c} />)} />
     </section>

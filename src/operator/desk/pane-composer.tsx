@@ -1,15 +1,16 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import type { ConversationDetail } from '../../protocol/operator-console.js';
 import { reasonText } from '../../platform/errors.js';
 import { typedTextDir } from '../../platform/i18n/direction.js';
 import { useT } from '../core/texts.js';
 import { ErrorLine } from '../core/outcome-lines.js';
 import type { PaneExtensions } from './pane-slots.js';
+import { useComposerField } from './use-composer-field.js';
 
 /** Props of {@link PaneComposer}. */
 export interface PaneComposerProps {
   /** The conversation written to: another one starts with an empty composer. */
-  sessionId: number;
-  visitorName: string;
+  conversation: ConversationDetail;
   /** A closed conversation takes no more messages: the composer gives way to a note. */
   closed: boolean;
   /** Sends a message; rejects with a readable reason. */
@@ -21,30 +22,41 @@ export interface PaneComposerProps {
 }
 
 /** The operator's composer (Enter sends, Shift+Enter a new line) with the features' actions, and what failed. */
-export function PaneComposer({ sessionId, visitorName, closed, onSend, onComposerInput, extensions }: PaneComposerProps): React.JSX.Element {
+export function PaneComposer({ conversation, closed, onSend, onComposerInput, extensions }: PaneComposerProps): React.JSX.Element {
   const t = useT();
-  const [draft, setDraft] = useState('');
+  const sessionId = conversation.id;
+  const [draft, setDraftState] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const setDraft = (text: string) => {
+    setDraftState(text);
+    onComposerInput(text.trim() !== '');
+  };
+  const field = useComposerField(draft, setDraft);
 
   useEffect(() => {
-    setDraft('');
+    setDraftState('');
     setError(null);
   }, [sessionId]);
 
   const send = () => {
     const text = draft.trim();
     if (text === '') return;
-    setDraft('');
+    setDraftState('');
     setError(null);
     onSend(text).catch((err: unknown) => {
       // Nothing typed is lost: the text comes back into the composer.
-      setDraft((current) => (current === '' ? text : current));
+      setDraftState((current) => (current === '' ? text : current));
       setError(t('operator.conversation.sendFailed', { reason: reasonText(err) }));
     });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (event.nativeEvent.isComposing) return;
+    if (field.offerKey(event)) {
+      event.preventDefault();
+      return;
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       send();
     }
@@ -59,18 +71,22 @@ export function PaneComposer({ sessionId, visitorName, closed, onSend, onCompose
       ) : (
         <div className="op-composer">
           <textarea
-            aria-label={t('operator.conversation.composer', { name: visitorName })}
+            ref={field.input}
+            aria-label={t('operator.conversation.composer', { name: conversation.visitor_name })}
             placeholder={t('operator.conversation.placeholder')}
             rows={2}
             dir={typedTextDir(draft)}
             value={draft}
             onChange={(e) => {
-              setDraft(e.target.value);
+              setDraftState(e.target.value);
               onComposerInput(e.target.value.trim() !== '');
             }}
             onKeyDown={onKeyDown}
+            {...field.suggestionProps}
           />
-          {extensions?.slots.composerActions.map((Action, i) => <Action key={i} {...extensions.context} sessionId={sessionId} setError={setError} />)}
+          {extensions?.slots.composerActions.map((Action, i) => (
+            <Action key={i} {...extensions.context} sessionId={sessionId} conversation={conversation} setError={setError} field={field.fieldFor(i)} />
+          ))}
         </div>
       )}
       <ErrorLine text={error} />

@@ -2,7 +2,7 @@
  * The places where features add to the open conversation: the desk renders whatever it is given here and
  * names no feature itself.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, KeyboardEvent } from 'react';
 import type { ConversationDetail } from '../../protocol/operator-console.js';
 import type { OperatorApi } from '../core/api.js';
 import type { DeskStore } from './desk-atoms.js';
@@ -22,11 +22,39 @@ export interface PaneSectionProps extends PaneContext {
   conversation: ConversationDetail;
 }
 
+/** A key pressed in the composer's text field; true when the contribution took it (the composer then ignores it). */
+export type ComposerKeyHandler = (event: KeyboardEvent) => boolean;
+
+/** A list of suggestions a contribution shows for the text field, which points assistive technology at it. */
+export interface ComposerSuggestions {
+  /** The id of the element with role listbox. */
+  listId: string;
+  /** The id of the option the keys have reached, if any. */
+  activeId: string | null;
+}
+
+/** What a composer action reads and changes of the composer's text field. */
+export interface ComposerField {
+  /** The draft as typed. */
+  draft: string;
+  /** Replaces the draft; the focus goes to the text field, the caret to the draft's end. */
+  setDraft(text: string): void;
+  /** Moves the focus to the text field. */
+  focus(): void;
+  /** While set, keys pressed in the text field reach `handler` before the composer (Enter sends nothing when it takes it). */
+  setKeyHandler(handler: ComposerKeyHandler | null): void;
+  /** While set, the text field names the list of suggestions shown for it. */
+  setSuggestions(suggestions: ComposerSuggestions | null): void;
+}
+
 /** Props of an action beside the composer's text field. */
 export interface ComposerActionProps extends PaneContext {
   sessionId: number;
+  /** The conversation written to. */
+  conversation: ConversationDetail;
   /** Shows (or with null clears) the composer's failure line. */
   setError(text: string | null): void;
+  field: ComposerField;
 }
 
 /** A section shown in the composer's place for the conversations it applies to. */

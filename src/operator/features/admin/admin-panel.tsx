@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ChannelSettings, OperatorAccount } from '../../../protocol/operator-console.js';
 import { markHandled, reasonText } from '../../../platform/errors.js';
 import type { OperatorApi } from '../../core/api.js';
@@ -21,8 +21,8 @@ function withSecret(secrets: Map<number, number>, channelId: number, since: numb
   return next;
 }
 
-/** Administration: operators and channel settings. Shown to admins; the server refuses everyone else. */
-export function AdminPanel({ api, selfId }: { api: AdminApi; selfId: number }): React.JSX.Element {
+/** Administration: operators and channel settings, then the features' sections (`children`). Shown to admins; the server refuses everyone else. */
+export function AdminPanel({ api, selfId, children }: { api: AdminApi; selfId: number; children?: ReactNode }): React.JSX.Element {
   const t = useT();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [status, setStatus] = useState('');
@@ -83,6 +83,7 @@ export function AdminPanel({ api, selfId }: { api: AdminApi; selfId: number }): 
           </section>
         </>
       ) : null}
+      {children}
     </section>
   );
 }

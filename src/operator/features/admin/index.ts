@@ -1,11 +1,11 @@
-import { Fragment, createElement } from 'react';
+import { createElement } from 'react';
 import type { ConsoleFeature, FeatureContext } from '../../app/registry.js';
 import { AdminPanel } from './admin-panel.js';
-import { AdminSections } from './admin-sections.js';
 
-/** The administration section, with the administrator's own account marked, then the other features' sections. */
+/** The administration section, with the administrator's own account marked and the features' sections after it. */
 function AdminView(context: FeatureContext): React.JSX.Element {
-  return createElement(Fragment, null, createElement(AdminPanel, { api: context.api, selfId: context.partnerId }), createElement(AdminSections, { context }));
+  const sections = context.adminSections.map((s) => createElement(s.Section, { key: s.id, ...context }));
+  return createElement(AdminPanel, { api: context.api, selfId: context.partnerId }, sections);
 }
 
 /** Operators, channels and identity secrets, for administrators. */

@@ -9,6 +9,6 @@ import { onTagsEvent } from './tags-atoms.js';
 export const tags: ConsoleFeature = {
   pane: { details: [ConversationTagsSection] },
   list: { controls: [TagFilter], rowMarks: [TagRowMarks] },
-  adminSections: [{ id: 'tags', label: 'operator.tags.admin', Section: TagsAdminSection }],
+  adminSections: [{ id: 'tags', Section: TagsAdminSection }],
   busHandlers: [onTagsEvent],
 };

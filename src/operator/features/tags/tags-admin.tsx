@@ -73,6 +73,7 @@ function TagRow({ tag, onSave, onDelete }: { tag: ConversationTagInfo; onSave(pa
 /** Administration → Tags: every channel's tags, renamed, recoloured or deleted here. */
 export function TagsAdmin({ api, confirm = (text) => window.confirm(text), version = 0 }: { api: TagsAdminApi; confirm?(text: string): boolean; version?: number }): React.JSX.Element {
   const t = useT();
+  const headingId = useId();
   const [tags, setTags] = useState<readonly ConversationTagInfo[] | null>(null);
   const [channels, setChannels] = useState<readonly ChannelSettings[]>([]);
   const [status, setStatus] = useState('');
@@ -107,7 +108,8 @@ export function TagsAdmin({ api, confirm = (text) => window.confirm(text), versi
   const byChannel = channels.map((c) => ({ channel: c, tags: (tags ?? []).filter((tag) => tag.channel_id === c.id) })).filter((g) => g.tags.length > 0);
 
   return (
-    <div className="op-tags-admin">
+    <section className="op-tags-admin" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('operator.tags.admin')}</h3>
       <p role="status">{tags === null ? t('operator.common.loading') : status}</p>
       <ErrorLine text={error} />
       {tags !== null && tags.length === 0 ? <p>{t('operator.tags.adminEmpty')}</p> : null}
@@ -121,7 +123,7 @@ export function TagsAdmin({ api, confirm = (text) => window.confirm(text), versi
           </ul>
         </section>
       ))}
-    </div>
+    </section>
   );
 }
 
