@@ -74,6 +74,11 @@ export type GroupRow = Record<string, unknown>;
 export class OperatorApi {
   constructor(private readonly rpc: RpcClient) {}
 
+  /** Calls one of a feature's own console routes (the feature types its parameters and answer). */
+  call<T>(route: string, params: object, options: { silent?: boolean } = {}): Promise<T> {
+    return this.rpc.call<T>(route, params, options);
+  }
+
   /** The operator's recent conversations, newest first. */
   conversations(): Promise<ConversationSummary[]> {
     return this.rpc.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, {});

@@ -4,6 +4,7 @@ import { typedTextDir } from '../../platform/i18n/direction.js';
 import { useT } from '../core/texts.js';
 import { ErrorLine } from '../core/outcome-lines.js';
 import type { PaneExtensions } from './pane-slots.js';
+import { ComposerModeSwitch, useComposerMode } from './composer-mode.js';
 
 /** Props of {@link PaneComposer}. */
 export interface PaneComposerProps {
@@ -25,6 +26,8 @@ export function PaneComposer({ sessionId, visitorName, closed, onSend, onCompose
   const t = useT();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const modes = extensions?.slots.composerModes ?? [];
+  const { mode, choose, claim, setClaim } = useComposerMode(modes, sessionId);
 
   useEffect(() => {
     setDraft('');
@@ -36,7 +39,8 @@ export function PaneComposer({ sessionId, visitorName, closed, onSend, onCompose
     if (text === '') return;
     setDraft('');
     setError(null);
-    onSend(text).catch((err: unknown) => {
+    const sending = mode && extensions ? mode.send(extensions.context, sessionId, text) : onSend(text);
+    sending.catch((err: unknown) => {
       // Nothing typed is lost: the text comes back into the composer.
       setDraft((current) => (current === '' ? text : current));
       setError(t('operator.conversation.sendFailed', { reason: reasonText(err) }));
@@ -44,6 +48,10 @@ export function PaneComposer({ sessionId, visitorName, closed, onSend, onCompose
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (claim?.onKeyDown(event)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       send();
@@ -57,20 +65,32 @@ export function PaneComposer({ sessionId, visitorName, closed, onSend, onCompose
           {t('operator.conversation.closed')}
         </p>
       ) : (
-        <div className="op-composer">
+        <div className={mode ? `op-composer ${mode.className}` : 'op-composer'}>
+          <ComposerModeSwitch
+            modes={modes}
+            mode={mode}
+            onChoose={(id) => {
+              // Writing for colleagues is no typing the visitor should hear of.
+              if (id !== null) onComposerInput(false);
+              choose(id);
+            }}
+          />
           <textarea
-            aria-label={t('operator.conversation.composer', { name: visitorName })}
-            placeholder={t('operator.conversation.placeholder')}
+            {...claim?.inputProps}
+            aria-label={t(mode ? mode.fieldLabel : 'operator.conversation.composer', { name: visitorName })}
+            placeholder={t(mode ? mode.placeholder : 'operator.conversation.placeholder')}
             rows={2}
             dir={typedTextDir(draft)}
             value={draft}
             onChange={(e) => {
               setDraft(e.target.value);
-              onComposerInput(e.target.value.trim() !== '');
+              if (!mode) onComposerInput(e.target.value.trim() !== '');
             }}
             onKeyDown={onKeyDown}
           />
-          {extensions?.slots.composerActions.map((Action, i) => <Action key={i} {...extensions.context} sessionId={sessionId} setError={setError} />)}
+          {mode?.Assist && extensions ? <mode.Assist {...extensions.context} sessionId={sessionId} draft={draft} setDraft={setDraft} claimKeys={setClaim} /> : null}
+          {/* The actions reach the visitor (files): not while writing in another mode. */}
+          {mode ? null : extensions?.slots.composerActions.map((Action, i) => <Action key={i} {...extensions.context} sessionId={sessionId} setError={setError} />)}
         </div>
       )}
       <ErrorLine text={error} />

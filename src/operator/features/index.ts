@@ -3,10 +3,11 @@ import type { ConsoleFeature } from '../app/registry.js';
 import { admin } from './admin/index.js';
 import { alerts } from './alerts/index.js';
 import { attachments } from './attachments/index.js';
+import { notes } from './notes/index.js';
 import { offlineReply } from './offline-reply/index.js';
 import { profile } from './profile/index.js';
 import { statistics } from './statistics/index.js';
 import { visitor } from './visitor/index.js';
 
 /** Every feature of the console. */
-export const features: readonly ConsoleFeature[] = [statistics, alerts, admin, profile, visitor, offlineReply, attachments];
+export const features: readonly ConsoleFeature[] = [statistics, alerts, admin, profile, visitor, offlineReply, attachments, notes];
