@@ -19,7 +19,7 @@ declare module '../../core/events.js' {
      */
     'note.posted': { sessionId: number; channelId: number; noteId: number; operatorId: number };
     /** A note mentioned an operator of the conversation's channel (once per operator and note; never the author). */
-    'note.mentioned': { sessionId: number; channelId: number; noteId: number; authorId: number; mentionedId: number };
+    'note.mentioned': { sessionId: number; channelId: number; noteId: number; authorId: number; authorName: string; mentionedId: number; text: string };
     /** The visitor rated a conversation, or changed the rating. */
     'session.rated': { sessionId: number; channelId: number; ratingId: number; rate: Rate };
   }

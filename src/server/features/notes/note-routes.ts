@@ -95,7 +95,7 @@ export async function noteRoutes(app: FastifyInstance, opts: { notes: NoteStore 
       if (mentioned.length > 0) await app.bus.publish(mentioned.map((m) => BusChannel.operator(m.id)), mention);
       const base = { sessionId: session.id, channelId: session.channel_id, noteId };
       app.events.emit('note.posted', { ...base, operatorId: operator.id });
-      for (const m of mentioned) app.events.emit('note.mentioned', { ...base, authorId: operator.id, mentionedId: m.id });
+      for (const m of mentioned) app.events.emit('note.mentioned', { ...base, authorId: operator.id, authorName: operator.display_name, mentionedId: m.id, text });
       return note;
     },
   );
