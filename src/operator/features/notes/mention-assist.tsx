@@ -76,7 +76,8 @@ export function MentionAssist({ api, sessionId, draft, setDraft, claimKeys }: Co
     }
     claimKeys({
       onKeyDown: (e) => keys.current(e),
-      inputProps: { role: 'combobox', 'aria-expanded': true, 'aria-autocomplete': 'list', 'aria-controls': listId, 'aria-activedescendant': `${listId}-${current}` },
+      // A text area may take no combobox role (ARIA in HTML): it stays a text box that names its list and active option.
+      inputProps: { 'aria-autocomplete': 'list', 'aria-controls': listId, 'aria-activedescendant': `${listId}-${current}` },
     });
   }, [open, current, listId, claimKeys]);
   useEffect(() => () => claimKeys(null), [claimKeys]);
