@@ -10,7 +10,7 @@ import { POST_NOTE_ROUTE } from '../../../../src/protocol/console/notes.js';
 import { CONVERSATION_ROUTE, CONVERSATIONS_ROUTE, REPLY_BY_EMAIL_ROUTE, UPDATE_CHANNEL_ROUTE } from '../../../../src/protocol/console/routes.js';
 import { CONVERSATION_STATE_ROUTE } from '../../../../src/protocol/conversation-state.js';
 import { OFFLINE_MESSAGE_ROUTE } from '../../../../src/protocol/offline-message.js';
-import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE, EARLIER_CONVERSATIONS_ROUTE, EMAIL_TRANSCRIPT_ROUTE, POLL_ROUTE } from '../../../../src/protocol/routes.js';
+import { CALL_KW_ROUTE, CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE, EARLIER_CONVERSATIONS_ROUTE, EMAIL_TRANSCRIPT_ROUTE, POLL_ROUTE } from '../../../../src/protocol/routes.js';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
 import { startMailbox } from '../../support/mailbox.js';
 
@@ -65,6 +65,10 @@ describeEachEngine(
       const detail = await h.call<{ messages: unknown[] }>(CONVERSATION_ROUTE, { session_id: session.id }, { cookie });
       assert.ok(!JSON.stringify(detail).includes(SECRET));
       assert.ok(!JSON.stringify(await h.call(CONVERSATIONS_ROUTE, {}, { cookie })).includes(SECRET));
+      // Nor the dataset's messages, which the widget cannot call (operator cookie) but reports read.
+      const kw = { model: 'mail.message', method: 'search_read', args: [[], ['body', 'res_id']], kwargs: { context: { lang: 'en_US' } } };
+      const messages = await h.call<{ body: string }[]>(CALL_KW_ROUTE, kw, { cookie });
+      assert.ok(messages.length >= 2 && !JSON.stringify(messages).includes(SECRET));
     });
 
     it('offline message: the answer mailed to the visitor carries no note', async () => {
