@@ -93,7 +93,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
     onPollState: setPollState,
     onEvent: (event) => {
       handleDeskBusEvent(event, { store, reloadList, reloadOpen, showNotice, t, announced });
-      for (const handle of busHandlers) handle(event, store);
+      for (const handle of busHandlers) handle(event, store, { showNotice, t });
     },
   });
   const listFilters = useStoreValue(store, conversationListFiltersAtom);

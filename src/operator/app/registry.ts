@@ -3,7 +3,8 @@
  * features hold, so adding or removing a feature is one line in features/index.ts.
  */
 import type { ComponentType } from 'react';
-import type { MessageKey } from '../../platform/i18n/index.js';
+import type { MessageKey, MessageValues } from '../../platform/i18n/index.js';
+import type { UserNotice } from '../../platform/notify/notifier.js';
 import type { OperatorApi } from '../core/api.js';
 import type { ConsoleBusEvent } from '../core/console-bus.js';
 import type { DeskStore } from '../desk/desk-atoms.js';
@@ -56,8 +57,15 @@ export interface ConsoleDialog {
   Dialog: ComponentType<DialogProps>;
 }
 
+/** What a bus handler may do besides changing the desk's state. */
+export interface BusTools {
+  /** Tells the operator (desktop notification from the master tab, else an in-page notice). */
+  showNotice(notice: UserNotice): void;
+  t(key: MessageKey, values?: MessageValues): string;
+}
+
 /** Called with every decoded bus notification, after the desk has applied it. */
-export type BusHandler = (event: ConsoleBusEvent, store: DeskStore) => void;
+export type BusHandler = (event: ConsoleBusEvent, store: DeskStore, tools: BusTools) => void;
 
 /** One feature's contributions. */
 export interface ConsoleFeature {
@@ -83,6 +91,8 @@ export function paneSlotsOf(features: readonly ConsoleFeature[]): PaneSlots {
     details: features.flatMap((f) => f.pane?.details ?? []),
     composerReplacements: features.flatMap((f) => f.pane?.composerReplacements ?? []),
     composerActions: features.flatMap((f) => f.pane?.composerActions ?? []),
+    composerModes: features.flatMap((f) => f.pane?.composerModes ?? []),
+    timeline: features.flatMap((f) => f.pane?.timeline ?? []),
   };
 }
 

@@ -21,15 +21,18 @@ export type ConsoleBusEvent =
   | { kind: 'info'; info: string; payload: Readonly<Record<string, unknown>> }
   | { kind: 'ignored' };
 
+/** The `info`s the bus decoder reads (protocol/bus-payload.ts): a malformed one of these stays ignored. */
+const DECODED_INFOS = new Set(['typing_status', 'session_closed', 'channel_seen', 'new_session', 'transient_message', 'session_rated', 'visitor_updated']);
+
+/** An operator-channel payload with an `info` the desk does not know, passed on for a feature to read. */
+function featureInfo(raw: unknown): ConsoleBusEvent {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return IGNORED;
+  const payload = raw as Record<string, unknown>;
+  return typeof payload.info === 'string' && !DECODED_INFOS.has(payload.info) ? { kind: 'info', info: payload.info, payload } : IGNORED;
+}
+
 const SESSION_CHANNEL = /^livechat\.session\.(\d+)$/;
 const IGNORED: ConsoleBusEvent = { kind: 'ignored' };
-
-/** A notice the desk does not know, passed on to the features' bus handlers when it names itself by `info`. */
-function infoOf(raw: unknown): ConsoleBusEvent {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return IGNORED;
-  const info = (raw as { info?: unknown }).info;
-  return typeof info === 'string' ? { kind: 'info', info, payload: raw as Record<string, unknown> } : IGNORED;
-}
 
 /**
  * Decodes one notification for the operator `partnerId`. Messages are taken from the operator's own
@@ -51,7 +54,7 @@ export function decodeConsoleNotification(n: BusNotification, partnerId: number)
         // A message outside any conversation has nowhere to go on the desk.
         return payload.message.channel_ids.length > 0 ? { kind: 'message', message: payload.message } : IGNORED;
       default:
-        return infoOf(n.message);
+        return featureInfo(n.message);
     }
   }
   const match = SESSION_CHANNEL.exec(n.channel);

@@ -54,7 +54,7 @@ export function ConversationPane({ conversation: c, visitorTyping, onSend, onCom
   return (
     <section className="op-pane" aria-labelledby="op-pane-heading">
       <PaneHeader visitorName={c.visitor_name} closed={closed} offline={offline} onRequestHistory={onRequestHistory} onClose={onClose} />
-      <MessageList key={c.id} conversation={c} />
+      <MessageList key={c.id} conversation={c} extensions={extensions} />
       <p className="op-typing" role="status">
         {visitorTyping ? t('widget.typing.one', { first: c.visitor_name }) : ''}
       </p>

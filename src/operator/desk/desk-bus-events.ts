@@ -112,6 +112,7 @@ export function handleDeskBusEvent(event: ConsoleBusEvent, a: DeskBusActions): v
         a.store.set(visitorCardVersionAtom, (v) => v + 1);
       }
       break;
+    case 'info':
     case 'ignored':
       break;
   }

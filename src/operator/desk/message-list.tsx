@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import type { ChatMessage } from '../../protocol/livechat.js';
 import type { ConversationDetail } from '../../protocol/operator-console.js';
 import { useFollowBottom } from '../../ui/shared/follow-bottom.js';
@@ -6,6 +6,7 @@ import { isFromVisitor, messageTime } from './desk-state.js';
 import { useLocale, useT } from '../core/texts.js';
 import { AttachmentList } from './attachment-list.js';
 import { MessageBody } from '../core/message-body.js';
+import type { PaneExtensions } from './pane-slots.js';
 
 function authorName(message: ChatMessage, visitorName: string): string {
   if (isFromVisitor(message) || !message.author_id) return visitorName;
@@ -19,16 +20,20 @@ const timeFormatOf = (locale: string): Intl.DateTimeFormat => new Intl.DateTimeF
  * messages arrive and pictures load, and once they scrolled up it stays where they are. The caller keys it by
  * conversation, so another conversation opens at its newest again.
  */
-export function MessageList({ conversation: c }: { conversation: ConversationDetail }): React.JSX.Element {
+export function MessageList({ conversation: c, extensions }: { conversation: ConversationDetail; extensions?: PaneExtensions }): React.JSX.Element {
   const t = useT();
   const locale = useLocale();
   const timeFormat = useMemo(() => timeFormatOf(locale), [locale]);
   const { logRef, onScroll } = useFollowBottom<HTMLOListElement>(c.messages);
+  // The features' entries (e.g. notes) at each place among the messages; 0 is before the first one.
+  const entriesAfter = (after: number) => extensions?.slots.timeline.map((Entries, i) => <Entries key={i} {...extensions.context} conversation={c} after={after} />);
 
   return (
     <ol className="op-messages" ref={logRef} onScroll={onScroll} aria-label={t('operator.conversation.messages', { name: c.visitor_name })} tabIndex={0}>
+      {entriesAfter(0)}
       {c.messages.map((m) => (
-        <li key={m.id} className={isFromVisitor(m) ? 'op-message op-from-visitor' : 'op-message op-from-operator'}>
+        <Fragment key={m.id}>
+        <li className={isFromVisitor(m) ? 'op-message op-from-visitor' : 'op-message op-from-operator'}>
           <div className="op-message-meta">
             <span className="op-message-author" dir="auto">{authorName(m, c.visitor_name)}</span>{' '}
             <time dateTime={new Date(messageTime(m)).toISOString()}>{timeFormat.format(messageTime(m))}</time>
@@ -36,6 +41,8 @@ export function MessageList({ conversation: c }: { conversation: ConversationDet
           <MessageBody html={m.body} />
           {m.attachment_ids.length > 0 ? <AttachmentList attachments={m.attachment_ids} /> : null}
         </li>
+        {entriesAfter(Number(m.id))}
+        </Fragment>
       ))}
     </ol>
   );

@@ -6,6 +6,7 @@ import { useT } from '../core/texts.js';
 import { ErrorLine } from '../core/outcome-lines.js';
 import type { PaneExtensions } from './pane-slots.js';
 import { useComposerField } from './use-composer-field.js';
+import { ComposerModeSwitch, useComposerMode } from './composer-mode.js';
 
 /** Props of {@link PaneComposer}. */
 export interface PaneComposerProps {
@@ -27,9 +28,12 @@ export function PaneComposer({ conversation, closed, onSend, onComposerInput, ex
   const sessionId = conversation.id;
   const [draft, setDraftState] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const modes = extensions?.slots.composerModes ?? [];
+  const { mode, choose, claim, setClaim } = useComposerMode(modes, sessionId);
   const setDraft = (text: string) => {
     setDraftState(text);
-    onComposerInput(text.trim() !== '');
+    // Writing for colleagues is no typing the visitor should hear of.
+    if (!mode) onComposerInput(text.trim() !== '');
   };
   const field = useComposerField(draft, setDraft);
 
@@ -43,7 +47,8 @@ export function PaneComposer({ conversation, closed, onSend, onComposerInput, ex
     if (text === '') return;
     setDraftState('');
     setError(null);
-    onSend(text).catch((err: unknown) => {
+    const sending = mode && extensions ? mode.send(extensions.context, sessionId, text) : onSend(text);
+    sending.catch((err: unknown) => {
       // Nothing typed is lost: the text comes back into the composer.
       setDraftState((current) => (current === '' ? text : current));
       setError(t('operator.conversation.sendFailed', { reason: reasonText(err) }));
@@ -52,7 +57,7 @@ export function PaneComposer({ conversation, closed, onSend, onComposerInput, ex
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.nativeEvent.isComposing) return;
-    if (field.offerKey(event)) {
+    if (claim?.onKeyDown(event) || (!mode && field.offerKey(event))) {
       event.preventDefault();
       return;
     }
@@ -69,24 +74,33 @@ export function PaneComposer({ conversation, closed, onSend, onComposerInput, ex
           {t('operator.conversation.closed')}
         </p>
       ) : (
-        <div className="op-composer">
+        <div className={mode ? `op-composer ${mode.className}` : 'op-composer'}>
+          <ComposerModeSwitch
+            modes={modes}
+            mode={mode}
+            onChoose={(id) => {
+              if (id !== null) onComposerInput(false);
+              choose(id);
+            }}
+          />
           <textarea
             ref={field.input}
-            aria-label={t('operator.conversation.composer', { name: conversation.visitor_name })}
-            placeholder={t('operator.conversation.placeholder')}
+            {...(mode ? claim?.inputProps : field.suggestionProps)}
+            aria-label={t(mode ? mode.fieldLabel : 'operator.conversation.composer', { name: conversation.visitor_name })}
+            placeholder={t(mode ? mode.placeholder : 'operator.conversation.placeholder')}
             rows={2}
             dir={typedTextDir(draft)}
             value={draft}
-            onChange={(e) => {
-              setDraftState(e.target.value);
-              onComposerInput(e.target.value.trim() !== '');
-            }}
+            onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKeyDown}
-            {...field.suggestionProps}
           />
-          {extensions?.slots.composerActions.map((Action, i) => (
-            <Action key={i} {...extensions.context} sessionId={sessionId} conversation={conversation} setError={setError} field={field.fieldFor(i)} />
-          ))}
+          {mode?.Assist && extensions ? <mode.Assist {...extensions.context} sessionId={sessionId} draft={draft} setDraft={setDraft} claimKeys={setClaim} /> : null}
+          {/* The actions reach the visitor (files, replies): not while writing in another mode. */}
+          {mode
+            ? null
+            : extensions?.slots.composerActions.map((Action, i) => (
+                <Action key={i} {...extensions.context} sessionId={sessionId} conversation={conversation} setError={setError} field={field.fieldFor(i)} />
+              ))}
         </div>
       )}
       <ErrorLine text={error} />

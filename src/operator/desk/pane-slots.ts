@@ -3,6 +3,7 @@
  * names no feature itself.
  */
 import type { ComponentType, KeyboardEvent } from 'react';
+import type { MessageKey } from '../../platform/i18n/index.js';
 import type { ConversationDetail } from '../../protocol/operator-console.js';
 import type { OperatorApi } from '../core/api.js';
 import type { DeskStore } from './desk-atoms.js';
@@ -63,6 +64,49 @@ export interface ComposerReplacement {
   Component: ComponentType<PaneSectionProps>;
 }
 
+/** What a composer mode's helper beside the text field is given (e.g. an autocompletion list). */
+export interface ComposerAssistProps extends PaneContext {
+  sessionId: number;
+  draft: string;
+  setDraft(text: string): void;
+  /**
+   * Takes the text field's keys first while the helper shows something (true: handled), and adds the
+   * attributes the field needs to name it (`aria-activedescendant`, …); null gives them back.
+   */
+  claimKeys(claim: ComposerKeyClaim | null): void;
+}
+
+/** A helper's hold on the composer's text field. */
+export interface ComposerKeyClaim {
+  onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean;
+  inputProps: Record<string, string | boolean | undefined>;
+}
+
+/**
+ * Another way to send what the composer holds, offered beside the built-in "Reply" (e.g. an internal
+ * note). While it is chosen the composer wears its class and label, the visitor is not told of typing,
+ * the composer's actions (which reach the visitor) are hidden, and Enter calls its `send`.
+ */
+export interface ComposerMode {
+  id: string;
+  /** The mode's name in the composer's mode switch. */
+  label: MessageKey;
+  /** The text field's accessible name in this mode; `{name}` is the visitor's. */
+  fieldLabel: MessageKey;
+  placeholder: MessageKey;
+  /** The composer's extra class in this mode (its look). */
+  className: string;
+  /** Sends the text in this mode; rejects with a readable reason. */
+  send(context: PaneContext, sessionId: number, text: string): Promise<void>;
+  Assist?: ComponentType<ComposerAssistProps>;
+}
+
+/** Props of a {@link PaneSlots.timeline} contribution: its entries that follow message `after` (0: before the first one shown). */
+export interface TimelineProps extends PaneContext {
+  conversation: ConversationDetail;
+  after: number;
+}
+
 /** Every feature contribution to the pane, in the order drawn. */
 export interface PaneSlots {
   /** Sections above the page history (e.g. the visitor's card). */
@@ -71,10 +115,17 @@ export interface PaneSlots {
   composerReplacements: ComposerReplacement[];
   /** Controls beside the composer's text field (e.g. attaching files). */
   composerActions: ComponentType<ComposerActionProps>[];
+  /** Modes of the composer besides "Reply"; with none, the composer shows no mode switch. */
+  composerModes: ComposerMode[];
+  /**
+   * Entries among the messages (e.g. notes): each is drawn after every message and once before the first,
+   * inside the list, and renders its `<li>`s for that place.
+   */
+  timeline: ComponentType<TimelineProps>[];
 }
 
 /** A pane without feature contributions. */
-export const NO_PANE_SLOTS: PaneSlots = { details: [], composerReplacements: [], composerActions: [] };
+export const NO_PANE_SLOTS: PaneSlots = { details: [], composerReplacements: [], composerActions: [], composerModes: [], timeline: [] };
 
 /** What a pane draws its contributions with. */
 export interface PaneExtensions {

@@ -4,6 +4,7 @@ import { admin } from './admin/index.js';
 import { alerts } from './alerts/index.js';
 import { attachments } from './attachments/index.js';
 import { cannedReplies } from './canned-replies/index.js';
+import { notes } from './notes/index.js';
 import { offlineReply } from './offline-reply/index.js';
 import { profile } from './profile/index.js';
 import { statistics } from './statistics/index.js';
@@ -11,4 +12,4 @@ import { tags } from './tags/index.js';
 import { visitor } from './visitor/index.js';
 
 /** Every feature of the console. */
-export const features: readonly ConsoleFeature[] = [statistics, alerts, admin, profile, visitor, tags, offlineReply, attachments, cannedReplies];
+export const features: readonly ConsoleFeature[] = [statistics, alerts, admin, profile, visitor, tags, offlineReply, attachments, cannedReplies, notes];

@@ -52,6 +52,7 @@ export const SetAlertSettingsParams = Type.Object({
   email: OptionalText(EMAIL_MAX_LENGTH + 7, { description: 'The address for alerts; empty for none', [ERROR_MESSAGES]: { default: INVALID_EMAIL } }),
   notify_missed_chat: Bool(),
   notify_offline_message: Bool(),
+  notify_mention: Type.Optional(Bool({ description: 'Mail when mentioned in a note; left as it is when not given' })),
 });
 export type SetAlertSettingsParams = Static<typeof SetAlertSettingsParams>;
 

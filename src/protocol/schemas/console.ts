@@ -87,6 +87,7 @@ export const OperatorAlertSettingsSchema = Type.Object({
   email: Nullable(Type.String({ description: 'Where alerts go; null: no alert mails' })),
   notify_missed_chat: Type.Boolean({ description: 'A chat of the operator’s channels nobody answered within the channel’s delay' }),
   notify_offline_message: Type.Boolean({ description: 'A message a visitor left while nobody was online' }),
+  notify_mention: Type.Boolean({ description: 'A colleague mentioned the operator in an internal note (off unless chosen)' }),
 });
 
 const Software = Type.Union([Type.Object({ name: Type.String(), version: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]);

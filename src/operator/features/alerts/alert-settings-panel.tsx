@@ -16,9 +16,9 @@ type Outcome = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kin
  */
 export function AlertSettingsPanel({ api }: { api: AlertSettingsApi }): React.JSX.Element {
   const t = useT();
-  const [draft, setDraft] = useState<{ email: string; missed: boolean; offline: boolean } | null>(null);
+  const [draft, setDraft] = useState<{ email: string; missed: boolean; offline: boolean; mention: boolean } | null>(null);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const fill = (s: OperatorAlertSettings) => setDraft({ email: s.email ?? '', missed: s.notify_missed_chat, offline: s.notify_offline_message });
+  const fill = (s: OperatorAlertSettings) => setDraft({ email: s.email ?? '', missed: s.notify_missed_chat, offline: s.notify_offline_message, mention: s.notify_mention });
 
   useEffect(() => {
     api.alertSettings().then(fill, (err: unknown) => {
@@ -31,7 +31,7 @@ export function AlertSettingsPanel({ api }: { api: AlertSettingsApi }): React.JS
     event.preventDefault();
     if (!draft) return;
     setOutcome({ kind: 'saving' });
-    api.setAlertSettings({ email: draft.email.trim() === '' ? null : draft.email.trim(), notify_missed_chat: draft.missed, notify_offline_message: draft.offline }).then(
+    api.setAlertSettings({ email: draft.email.trim() === '' ? null : draft.email.trim(), notify_missed_chat: draft.missed, notify_offline_message: draft.offline, notify_mention: draft.mention }).then(
       (saved) => {
         fill(saved);
         setOutcome({ kind: 'saved' });
@@ -65,6 +65,10 @@ export function AlertSettingsPanel({ api }: { api: AlertSettingsApi }): React.JS
           <label className="op-check">
             <input type="checkbox" checked={draft.offline} onChange={(e) => setDraft({ ...draft, offline: e.target.checked })} />
             {t('operator.alerts.offlineMessage')}
+          </label>
+          <label className="op-check">
+            <input type="checkbox" checked={draft.mention} onChange={(e) => setDraft({ ...draft, mention: e.target.checked })} />
+            {t('operator.alerts.mention')}
           </label>
           <button type="submit" disabled={outcome.kind === 'saving'}>
             {t('operator.alerts.save')}

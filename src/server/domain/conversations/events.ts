@@ -13,6 +13,13 @@ declare module '../../core/events.js' {
     'conversation.created': { sessionId: number; channelId: number; origin: VisitorSessionRow['origin']; operatorId: number | null };
     /** An operator closed a conversation (closing one already closed emits nothing). */
     'conversation.closed': { sessionId: number; channelId: number; operatorId: number; closedAt: number };
+    /**
+     * An operator wrote an internal note in a conversation (features/notes). Notes are not messages: they
+     * never emit `message.posted`, so nothing that answers, counts or receipts a chat ever sees one.
+     */
+    'note.posted': { sessionId: number; channelId: number; noteId: number; operatorId: number };
+    /** A note mentioned an operator of the conversation's channel (once per operator and note; never the author). */
+    'note.mentioned': { sessionId: number; channelId: number; noteId: number; authorId: number; authorName: string; mentionedId: number; text: string };
     /** The visitor rated a conversation, or changed the rating. */
     'session.rated': { sessionId: number; channelId: number; ratingId: number; rate: Rate };
   }

@@ -10,12 +10,12 @@ import { ALERT_SETTINGS_ROUTE, SET_ALERT_SETTINGS_ROUTE } from '../../../protoco
 /**
  * An operator's own alert settings (issue 14), same-origin with its session cookie (protocol/console/routes.ts):
  * - `alert_settings` {} → OperatorAlertSettings;
- * - `set_alert_settings` {email, notify_missed_chat, notify_offline_message} → OperatorAlertSettings. An
- *   empty address means no alert mails.
+ * - `set_alert_settings` {email, notify_missed_chat, notify_offline_message, notify_mention?} → OperatorAlertSettings. An
+ *   empty address means no alert mails; `notify_mention` left out stays as it was.
  */
 export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
   const read = async (operatorId: number): Promise<OperatorAlertSettings> =>
-    (await app.alertStore.settings(operatorId)) ?? { email: null, notify_missed_chat: false, notify_offline_message: false };
+    (await app.alertStore.settings(operatorId)) ?? { email: null, notify_missed_chat: false, notify_offline_message: false, notify_mention: false };
   const authorize = (request: Parameters<typeof app.requireOperator>[0]) => app.requireOperator(request);
 
   app.rpc(
@@ -37,7 +37,7 @@ export async function operatorAlertRoutes(app: FastifyInstance): Promise<void> {
       const raw = textOr(params.email, '').trim();
       const email = raw === '' ? null : parseEmailAddress(raw);
       if (email === undefined) throw new InvalidParamError(INVALID_EMAIL);
-      await app.alertStore.setSettings(operator.id, { email, notify_missed_chat: params.notify_missed_chat, notify_offline_message: params.notify_offline_message });
+      await app.alertStore.setSettings(operator.id, { email, notify_missed_chat: params.notify_missed_chat, notify_offline_message: params.notify_offline_message, notify_mention: params.notify_mention });
       return read(operator.id);
     },
   );

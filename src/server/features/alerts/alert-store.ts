@@ -32,10 +32,16 @@ export interface SuppressedAlert {
   updated_at: number;
 }
 
+/** Settings to save; a choice left out stays as it is. */
+export type AlertSettingsChange = Omit<OperatorAlertSettings, 'notify_mention'> & { notify_mention?: boolean };
+
+/** Each operator's "mail me when I'm mentioned" (migration 0019); no row means off. */
+type MentionAlertDatabase = { mention_alert: { operator_id: number; notify_mention: number } };
+
 /** The alerts' storage (`app.alertStore`). */
 export interface AlertStore {
   settings(operatorId: number): Promise<OperatorAlertSettings | undefined>;
-  setSettings(operatorId: number, settings: OperatorAlertSettings): Promise<void>;
+  setSettings(operatorId: number, settings: AlertSettingsChange): Promise<void>;
   /** Active operators of the channel with an address who want this kind of alert. */
   recipients(channelId: number, kind: AlertKind): Promise<AlertRecipient[]>;
   /** Records that this process sends the alert; false when it was already recorded (by any process). */
@@ -66,14 +72,33 @@ export interface AlertStore {
 
 /** {@link AlertStore} over Kysely, for both engines. */
 export class KyselyAlertStore implements AlertStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  readonly #mentions: Kysely<Database & MentionAlertDatabase>;
 
-  async settings(operatorId: number): Promise<OperatorAlertSettings | undefined> {
-    const row = await this.db.selectFrom('operator').select(['email', 'notify_missed_chat', 'notify_offline_message']).where('id', '=', operatorId).executeTakeFirst();
-    return row && { email: row.email, notify_missed_chat: Boolean(row.notify_missed_chat), notify_offline_message: Boolean(row.notify_offline_message) };
+  constructor(private readonly db: Kysely<Database>) {
+    this.#mentions = db.withTables<MentionAlertDatabase>();
   }
 
-  async setSettings(operatorId: number, settings: OperatorAlertSettings): Promise<void> {
+  async settings(operatorId: number): Promise<OperatorAlertSettings | undefined> {
+    const row = await this.#mentions
+      .selectFrom('operator as o')
+      .leftJoin('mention_alert as ma', 'ma.operator_id', 'o.id')
+      .select(['o.email', 'o.notify_missed_chat', 'o.notify_offline_message', 'ma.notify_mention'])
+      .where('o.id', '=', operatorId)
+      .executeTakeFirst();
+    return (
+      row && { email: row.email, notify_missed_chat: Boolean(row.notify_missed_chat), notify_offline_message: Boolean(row.notify_offline_message), notify_mention: Boolean(row.notify_mention) }
+    );
+  }
+
+  async setSettings(operatorId: number, settings: AlertSettingsChange): Promise<void> {
+    if (settings.notify_mention !== undefined) {
+      const notify = settings.notify_mention ? 1 : 0;
+      await this.#mentions
+        .insertInto('mention_alert')
+        .values({ operator_id: operatorId, notify_mention: notify })
+        .onConflict((oc) => oc.column('operator_id').doUpdateSet({ notify_mention: notify }))
+        .execute();
+    }
     await this.db
       .updateTable('operator')
       .set({ email: settings.email, notify_missed_chat: settings.notify_missed_chat ? 1 : 0, notify_offline_message: settings.notify_offline_message ? 1 : 0 })

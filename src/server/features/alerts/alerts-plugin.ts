@@ -4,6 +4,7 @@ import { ALERT_LIMITS, ALERT_MAIL_TOPIC, AlertService } from './alert-service.js
 import { KyselyAlertStore } from './alert-store.js';
 import { runPeriodically } from '../../core/periodic.js';
 import { conversationLinkHash } from '../../../protocol/operator-console.js';
+import { mentionMails } from './mention-mail.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,6 +58,7 @@ export const alertsPlugin = fp(
       const session = origin === 'offline' ? await app.store.getVisitorSession(sessionId) : undefined;
       if (session) await alerts.offlineMessage(session);
     });
+    mentionMails(app, (id) => conversationLink(app.config.publicUrl, app.config.port, id));
     runPeriodically(app, { name: 'alert sweep', everyMs: ALERT_SWEEP_MS, run: () => alerts.sweep(), beforeStop: () => alerts.close() });
   },
   { name: 'alerts', dependencies: ['database', 'store', 'mailer', 'clock', 'limits', 'events', 'outbox'] },

@@ -140,7 +140,7 @@ describe('my alerts', () => {
   }
 
   it('each operator changes its own alert address and which alerts it gets; a refused address stays to correct', async () => {
-    let stored: OperatorAlertSettings = { email: 'me@example.org', notify_missed_chat: true, notify_offline_message: true };
+    let stored: OperatorAlertSettings = { email: 'me@example.org', notify_missed_chat: true, notify_offline_message: true, notify_mention: false };
     let refuse = true;
     const api: AlertSettingsApi = {
       alertSettings: async () => stored,
@@ -158,6 +158,9 @@ describe('my alerts', () => {
     const missed = view.getByRole('checkbox', { name: 'E-mail me when a chat of my channels is missed' }) as HTMLInputElement;
     expect(missed.checked).to.equal(true);
     await act(async () => missed.click());
+    const mention = view.getByRole('checkbox', { name: 'E-mail me when I\'m mentioned in a note' }) as HTMLInputElement;
+    expect(mention.checked, 'off unless chosen').to.equal(false);
+    await act(async () => mention.click());
     await act(async () => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(address, 'new@example.org');
       address.dispatchEvent(new Event('input', { bubbles: true }));
@@ -169,13 +172,13 @@ describe('my alerts', () => {
     refuse = false;
     await act(async () => view.getByRole('button', { name: 'Save my alerts' }).click());
     await waitUntil(() => view.queryByText('Your alert settings were saved'));
-    expect(stored).to.deep.equal({ email: 'new@example.org', notify_missed_chat: false, notify_offline_message: true });
+    expect(stored).to.deep.equal({ email: 'new@example.org', notify_missed_chat: false, notify_offline_message: true, notify_mention: true });
     expect(await axeViolations(dom.host)).to.deep.equal([]);
   });
 
   for (const lang of ['fr', 'ar'] as const) {
     it(`reads in ${lang} without accessibility violations`, async () => {
-      await render({ alertSettings: async () => ({ email: null, notify_missed_chat: true, notify_offline_message: false }), setAlertSettings: async (s) => s }, lang);
+      await render({ alertSettings: async () => ({ email: null, notify_missed_chat: true, notify_offline_message: false, notify_mention: true }), setAlertSettings: async (s) => s }, lang);
       await waitUntil(() => dom.host.querySelector('form'));
       expect(within(dom.host).queryByRole('button', { name: 'Save my alerts' })).to.equal(null);
       expect(await axeViolations(dom.host)).to.deep.equal([]);

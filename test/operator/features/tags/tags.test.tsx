@@ -141,7 +141,7 @@ describe('conversation tags in the console', () => {
     expect(event.kind).to.equal('info');
     store.set(conversationListFiltersAtom, { tag_id: 1 });
     const before = store.get(conversationListFiltersAtom);
-    onTagsEvent(event, store);
+    onTagsEvent(event, store, { showNotice: () => undefined, t: (key) => key });
     expect(store.get(tagsVersionAtom)).to.equal(1);
     expect(store.get(conversationListFiltersAtom)).to.not.equal(before);
     expect(decodeConsoleNotification({ id: 2, channel: 'livechat.operator.5', message: { nothing: true } }, 5).kind).to.equal('ignored');

@@ -40,9 +40,9 @@ describeEachEngine(
   (h) => {
     it('each operator reads and changes its own address and settings; bad input is refused', async () => {
       const { cookie, operator } = await h.channelWithOperator();
-      assert.deepEqual(await h.call(ALERT_SETTINGS_ROUTE, {}, { cookie }), { email: operator.email, notify_missed_chat: true, notify_offline_message: true });
+      assert.deepEqual(await h.call(ALERT_SETTINGS_ROUTE, {}, { cookie }), { email: operator.email, notify_missed_chat: true, notify_offline_message: true, notify_mention: false });
       const changed = await h.call(SET_ALERT_SETTINGS_ROUTE, { email: 'mailto:Me@Example.org', notify_missed_chat: false, notify_offline_message: true }, { cookie });
-      assert.deepEqual(changed, { email: 'Me@Example.org', notify_missed_chat: false, notify_offline_message: true });
+      assert.deepEqual(changed, { email: 'Me@Example.org', notify_missed_chat: false, notify_offline_message: true, notify_mention: false });
       for (const params of [
         { email: 'nope', notify_missed_chat: true, notify_offline_message: true },
         { email: 'a@b.co\r\nBcc: x@y.co', notify_missed_chat: true, notify_offline_message: true },
@@ -53,7 +53,7 @@ describeEachEngine(
         const { body } = await h.rpc(SET_ALERT_SETTINGS_ROUTE, params, { cookie });
         assert.equal(body.error?.data.exception_type, 'validation_error', JSON.stringify(params).slice(0, 60));
       }
-      assert.deepEqual(await h.call(SET_ALERT_SETTINGS_ROUTE, { email: '', notify_missed_chat: true, notify_offline_message: false }, { cookie }), { email: null, notify_missed_chat: true, notify_offline_message: false });
+      assert.deepEqual(await h.call(SET_ALERT_SETTINGS_ROUTE, { email: '', notify_missed_chat: true, notify_offline_message: false }, { cookie }), { email: null, notify_missed_chat: true, notify_offline_message: false, notify_mention: false });
       const anonymous = await h.rpc(ALERT_SETTINGS_ROUTE, {});
       assert.equal(anonymous.body.error?.code, 100);
     });
