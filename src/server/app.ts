@@ -41,6 +41,7 @@ import { adminFeature } from './features/admin/index.js';
 import { visitorIdentityFeature } from './features/visitor-identity/index.js';
 import { receiptsFeature } from './features/receipts/index.js';
 import { visitorCardFeature } from './features/visitor-card/index.js';
+import { statusesFeature } from './features/statuses/index.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
 
 declare module 'fastify' {
@@ -137,6 +138,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(operatorConsoleRoutes, operatorApi),
     (a) => a.register(visitorCardFeature, operatorApi),
     (a) => a.register(receiptsFeature, operatorApi),
+    (a) => a.register(statusesFeature),
     (a) => a.register(uploadsFeature, { config }),
     (a) => a.register(adminFeature, operatorApi),
     (a) => a.register(visitorIdentityFeature, operatorApi),

@@ -15,6 +15,7 @@ import { postKeyUnique } from './0014-conversations-post-key-unique.js';
 import { operatorProfile } from './0015-profiles-operator-profile.js';
 import { visitorNameGiven } from './0016-visitors-label.js';
 import { coreOutbox } from './0017-core-outbox.js';
+import { conversationStatus } from './0020-statuses-conversation-status.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -35,6 +36,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0015_operator_profile': operatorProfile,
     '0016_visitor_label': visitorNameGiven,
     '0017_core_outbox': coreOutbox(engine),
+    '0020_statuses_conversation_status': conversationStatus,
   };
 }
 
