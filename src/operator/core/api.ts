@@ -10,8 +10,11 @@ import type {
   OperatorPresence,
 } from '../../protocol/operator-console.js';
 import type { VisitorCard } from '../../protocol/visitor.js';
+import type { ConversationStatus, ConversationStatusPayload, ViewCounts } from '../../protocol/conversation-status.js';
+import { SET_STATUS_ROUTE, VIEW_COUNTS_ROUTE } from '../../protocol/console/status-routes.js';
 import type {
   AddOperatorParams,
+  ConversationsParams,
   MarkSeenParams,
   OnChannelParams,
   OnOperatorParams,
@@ -23,6 +26,7 @@ import type {
   SetOperatorProfileParams,
   SetOwnProfileParams,
   SetPresenceParams,
+  SetStatusParams,
   UpdateChannelParams,
 } from '../../protocol/schemas/console-params.js';
 import {
@@ -74,9 +78,20 @@ export type GroupRow = Record<string, unknown>;
 export class OperatorApi {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** The operator's recent conversations, newest first. */
-  conversations(): Promise<ConversationSummary[]> {
-    return this.rpc.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, {});
+  /** The operator's recent conversations (of a view when given), the longest-waiting visitor first. */
+  conversations(query: ConversationsParams = {}): Promise<ConversationSummary[]> {
+    return this.rpc.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, { ...query } satisfies ConversationsParams);
+  }
+
+  /** How many open conversations each list view holds. */
+  viewCounts(): Promise<ViewCounts> {
+    return this.rpc.call<ViewCounts>(VIEW_COUNTS_ROUTE, {});
+  }
+
+  /** Sets a conversation's status (`snoozedUntil`, epoch ms, for `snoozed`); `resolved` closes it. */
+  setStatus(sessionId: number, status: ConversationStatus, snoozedUntil?: number): Promise<Omit<ConversationStatusPayload, 'info'>> {
+    const params: SetStatusParams = { session_id: sessionId, status, ...(snoozedUntil === undefined ? {} : { snoozed_until: snoozedUntil }) };
+    return this.rpc.call<Omit<ConversationStatusPayload, 'info'>>(SET_STATUS_ROUTE, params);
   }
 
   /** One conversation with its messages (oldest first), page history and rating. */

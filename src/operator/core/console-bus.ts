@@ -1,6 +1,7 @@
 import { BusChannel, type BusNotification, type ChatMessage } from '../../protocol/livechat.js';
 import { decodeBusPayload } from '../../protocol/bus-payload.js';
 import type { ConversationRating, NewSessionPayload } from '../../protocol/operator-console.js';
+import type { ConversationStatus } from '../../protocol/conversation-status.js';
 import { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
 import { createBusStore } from '../../platform/bus/bus-store.js';
 import { isAbortLike, type PollLoopState } from '../../platform/bus/poll-loop.js';
@@ -17,6 +18,7 @@ export type ConsoleBusEvent =
   | { kind: 'history'; sessionId: number; pages: string[] }
   | { kind: 'rated'; sessionId: number; rating: ConversationRating }
   | { kind: 'visitor_updated'; sessionId: number }
+  | { kind: 'status'; sessionId: number; status: ConversationStatus; snoozedUntil: number | null }
   | { kind: 'ignored' };
 
 const SESSION_CHANNEL = /^livechat\.session\.(\d+)$/;
@@ -38,6 +40,8 @@ export function decodeConsoleNotification(n: BusNotification, partnerId: number)
         return { kind: 'history', sessionId: payload.sessionId, pages: payload.pages };
       case 'session_rated':
         return { kind: 'rated', sessionId: payload.sessionId, rating: payload.rating };
+      case 'conversation_status':
+        return { kind: 'status', sessionId: payload.sessionId, status: payload.status, snoozedUntil: payload.snoozedUntil };
       case 'message':
         // A message outside any conversation has nowhere to go on the desk.
         return payload.message.channel_ids.length > 0 ? { kind: 'message', message: payload.message } : IGNORED;

@@ -6,7 +6,8 @@ import { attachments } from './attachments/index.js';
 import { offlineReply } from './offline-reply/index.js';
 import { profile } from './profile/index.js';
 import { statistics } from './statistics/index.js';
+import { statuses } from './statuses/index.js';
 import { visitor } from './visitor/index.js';
 
 /** Every feature of the console. */
-export const features: readonly ConsoleFeature[] = [statistics, alerts, admin, profile, visitor, offlineReply, attachments];
+export const features: readonly ConsoleFeature[] = [statistics, alerts, admin, profile, statuses, visitor, offlineReply, attachments];
