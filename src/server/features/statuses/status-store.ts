@@ -37,7 +37,7 @@ export class KyselyStatusStore {
   }
 
   /**
-   * Opens the snoozed conversations whose time has come, at most `limit`, and returns those this call
+   * Opens the snoozed conversations whose time has come (a closed one stays resolved), at most `limit`, and returns those this call
    * opened (another process sweeping at the same moment opens the others).
    */
   async wakeExpired(now: number, limit: number): Promise<WokenConversation[]> {
@@ -46,6 +46,7 @@ export class KyselyStatusStore {
       .select(['id', 'channel_id', 'operator_id'])
       .where('status', '=', 'snoozed')
       .where('snoozed_until', '<=', now)
+      .where('closed_at', 'is', null)
       .orderBy('snoozed_until')
       .limit(limit)
       .execute();
@@ -57,6 +58,7 @@ export class KyselyStatusStore {
         .where('id', '=', row.id)
         .where('status', '=', 'snoozed')
         .where('snoozed_until', '<=', now)
+        .where('closed_at', 'is', null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) > 0) woken.push(row);
     }

@@ -110,6 +110,17 @@ describeEachEngine('conversation statuses', (h) => {
     assert.deepEqual(notices.at(-1), { info: 'conversation_status', session_id: session.id, status: 'open', snoozed_until: null });
   });
 
+  it('a snoozed conversation closed before its time stays resolved: the sweep leaves it alone', async () => {
+    const { session, cookie, operator } = await h.visitorSession();
+    await h.call(SET_STATUS_ROUTE, { session_id: session.id, status: 'snoozed', snoozed_until: h.clock.now() + HOUR }, { cookie });
+    await h.app.store.closeVisitorSession(session.id, h.clock.now());
+    h.clock.advance(2 * HOUR);
+    const announced = (await statusNotices(h, operator.id)).length;
+    await h.app.conversationStatuses.wakeExpired();
+    assert.equal((await statusNotices(h, operator.id)).length, announced);
+    assert.equal((await summaryOf(h, cookie, session.id))?.status, 'resolved');
+  });
+
   it('refuses bad statuses, snoozes in the past, too far ahead or without a time, and prototype keys, changing nothing', async () => {
     const { session, cookie, operator } = await h.visitorSession();
     const now = h.clock.now();
