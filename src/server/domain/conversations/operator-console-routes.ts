@@ -82,6 +82,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
   const summaryOf = async (session: VisitorSessionRow, request: FastifyRequest): Promise<{ summary: ConversationSummary; messages: WireMessage[] }> => {
     const rows = await app.store.listMessages(session.id, CONVERSATION_MESSAGES_MAX);
     const urls = urlsFor(request);
+    const status = statusAt(session, app.clock.now());
     const messages = rows.map((m) => messageToWire(m, session, urls)).reverse();
     const summary: ConversationSummary = {
       id: session.id,
@@ -94,8 +95,8 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
       ...waitingOf(rows, session.operator_seen_message_id ?? 0),
       current_page: parsePages(session.page_history)?.at(-1) ?? null,
       time_zone: session.time_zone,
-      status: statusAt(session, app.clock.now()),
-      snoozed_until: session.status === 'snoozed' && session.closed_at === null ? session.snoozed_until : null,
+      status,
+      snoozed_until: status === 'snoozed' ? session.snoozed_until : null,
     };
     return { summary, messages };
   };

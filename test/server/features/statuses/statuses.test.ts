@@ -99,7 +99,8 @@ describeEachEngine('conversation statuses', (h) => {
     assert.equal((await counts()).mine, 0, 'a snoozed conversation is not counted open');
     const announced = (await statusNotices(h, operator.id)).length;
     h.clock.advance(HOUR);
-    assert.equal((await summaryOf(h, cookie, session.id))?.status, 'open', 'open as soon as the time comes');
+    const woken = await summaryOf(h, cookie, session.id);
+    assert.deepEqual([woken?.status, woken?.snoozed_until], ['open', null], 'open as soon as the time comes');
     assert.equal((await counts()).mine, 1);
     assert.ok((await h.app.conversationStatuses.wakeExpired()) >= 1);
     assert.equal(await h.app.conversationStatuses.wakeExpired(), 0, 'once');
