@@ -5,6 +5,7 @@
  */
 import { RATES, type ChatMessage, type Many2one, type Rate } from './livechat.js';
 import type { ConversationRating, NewSessionPayload } from './operator-console.js';
+import { CONVERSATION_STATUSES, type ConversationStatus } from './conversation-status.js';
 
 /** A decoded bus payload; `other` is anything this version does not act on. */
 export type BusPayload =
@@ -17,6 +18,7 @@ export type BusPayload =
   | { kind: 'channel_seen'; lastMessageId: number }
   | { kind: 'message'; message: ChatMessage }
   | { kind: 'visitor_updated'; sessionId: number }
+  | { kind: 'conversation_status'; sessionId: number; status: ConversationStatus; snoozedUntil: number | null }
   | { kind: 'other' };
 
 const OTHER: BusPayload = { kind: 'other' };
@@ -68,6 +70,11 @@ function decodeInfo(p: Record<string, unknown>): BusPayload | undefined {
     }
     case 'visitor_updated':
       return typeof p.session_id === 'number' ? { kind: 'visitor_updated', sessionId: p.session_id } : OTHER;
+    case 'conversation_status': {
+      const status = CONVERSATION_STATUSES.find((s) => s === p.status);
+      if (typeof p.session_id !== 'number' || status === undefined) return OTHER;
+      return { kind: 'conversation_status', sessionId: p.session_id, status, snoozedUntil: typeof p.snoozed_until === 'number' ? p.snoozed_until : null };
+    }
     default:
       return undefined;
   }

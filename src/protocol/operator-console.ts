@@ -26,10 +26,10 @@ export type ConversationOrigin = 'chat' | 'offline';
 
 /**
  * A conversation as the console's list shows it (ConversationSummarySchema). The server always sends
- * `current_page` and `time_zone`; test fixtures may leave them out.
+ * `current_page`, `time_zone`, `status` and `snoozed_until`; test fixtures may leave them out.
  */
-export type ConversationSummary = Omit<Static<typeof ConversationSummarySchema>, 'current_page' | 'time_zone'> &
-  Partial<Pick<Static<typeof ConversationSummarySchema>, 'current_page' | 'time_zone'>>;
+export type ConversationSummary = Omit<Static<typeof ConversationSummarySchema>, 'current_page' | 'time_zone' | 'status' | 'snoozed_until'> &
+  Partial<Pick<Static<typeof ConversationSummarySchema>, 'current_page' | 'time_zone' | 'status' | 'snoozed_until'>>;
 
 /** The visitor's rating of a conversation (SPEC.md §3 "Feedback"). */
 export type ConversationRating = NonNullable<Static<typeof ConversationDetailSchema>['rating']>;

@@ -43,6 +43,7 @@ import { visitorIdentityFeature } from './features/visitor-identity/index.js';
 import { receiptsFeature } from './features/receipts/index.js';
 import { visitorCardFeature } from './features/visitor-card/index.js';
 import { notesFeature } from './features/notes/index.js';
+import { statusesFeature } from './features/statuses/index.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
 import { cannedRepliesFeature } from './features/canned-replies/index.js';
 
@@ -143,6 +144,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(visitorCardFeature, operatorApi),
     (a) => a.register(receiptsFeature, operatorApi),
     (a) => a.register(notesFeature),
+    (a) => a.register(statusesFeature),
     (a) => a.register(uploadsFeature, { config }),
     (a) => a.register(adminFeature, operatorApi),
     (a) => a.register(visitorIdentityFeature, operatorApi),

@@ -43,4 +43,17 @@ describe('bus payload decoder', () => {
       post_key: 'k',
     });
   });
+
+  it('reads a conversation status notice, dropping an unknown status or a malformed one', () => {
+    expect(decodeBusPayload({ info: 'conversation_status', session_id: 4, status: 'snoozed', snoozed_until: 1_800_000_000_000 })).to.deep.equal({
+      kind: 'conversation_status',
+      sessionId: 4,
+      status: 'snoozed',
+      snoozedUntil: 1_800_000_000_000,
+    });
+    expect(decodeBusPayload({ info: 'conversation_status', session_id: 4, status: 'open', snoozed_until: 'soon' })).to.deep.equal({ kind: 'conversation_status', sessionId: 4, status: 'open', snoozedUntil: null });
+    for (const bad of [{ status: 'closed' }, { status: 'constructor' }, { status: 'open', session_id: '4' }]) {
+      expect(decodeBusPayload({ info: 'conversation_status', session_id: 4, ...bad }), JSON.stringify(bad)).to.deep.equal({ kind: 'other' });
+    }
+  });
 });

@@ -6,7 +6,7 @@ import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.j
 import { useStoreValue } from '../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../core/api.js';
 import { useT } from '../core/texts.js';
-import { conversationListFiltersAtom, deskEventAtom, disposeDeskAtom, liveSessionIdsAtom } from '../desk/desk-atoms.js';
+import { deskEventAtom, disposeDeskAtom, listQueryAtom, liveSessionIdsAtom } from '../desk/desk-atoms.js';
 import { handleDeskBusEvent } from '../desk/desk-bus-events.js';
 import { DeskConversations } from '../desk/desk-conversations.js';
 import { useDeskBus } from '../desk/use-desk-bus.js';
@@ -81,7 +81,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const { views, dialogs, slots, listSlots, adminSections, busHandlers } = useContributions(features, isAdmin);
   const context = useMemo(() => ({ api, store, partnerId, adminSections }), [api, store, partnerId, adminSections]);
   const { error, reportError, clearError } = useDeskError();
-  const { reloadList, reloadOpen } = useDeskLoaders(api, store, reportError);
+  const { reloadList, reloadOpen, reloadCounts } = useDeskLoaders(api, store, reportError);
   const busRef = useRef<CrossTabBus | null>(null);
   const { notices, showNotice, dismissNotice } = useDeskNotices(notify, busRef);
   const [announced] = useState(() => new Map<number, string>());
@@ -94,10 +94,13 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
     onEvent: (event) => {
       handleDeskBusEvent(event, { store, reloadList, reloadOpen, showNotice, t, announced });
       for (const handle of busHandlers) handle(event, store, { showNotice, t });
+      // The views' counts follow whatever may move a conversation in or out of "open".
+      if (event.kind !== 'typing' && event.kind !== 'ignored') reloadCounts();
     },
   });
-  const listFilters = useStoreValue(store, conversationListFiltersAtom);
-  useEffect(() => reloadList(), [reloadList, listFilters]);
+  // Read again whenever the operator picks another view or filter.
+  const listQuery = useStoreValue(store, listQueryAtom);
+  useEffect(() => reloadList(), [reloadList, listQuery]);
   useConversationLink(
     useCallback(
       (id: number) => {
@@ -136,7 +139,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
           <shown.Panel {...context} />
         </main>
       ) : (
-        <DeskConversations api={api} store={store} reloadOpen={reloadOpen} reportError={reportError} slots={slots} listSlots={listSlots} />
+        <DeskConversations api={api} store={store} reloadOpen={reloadOpen} reportError={reportError} slots={slots} listSlots={listSlots} isAdmin={isAdmin} />
       )}
     </div>
   );

@@ -10,6 +10,8 @@ import type {
   OperatorPresence,
 } from '../../protocol/operator-console.js';
 import type { VisitorCard } from '../../protocol/visitor.js';
+import type { ConversationStatus, ConversationStatusPayload, ViewCounts } from '../../protocol/conversation-status.js';
+import { SET_STATUS_ROUTE, VIEW_COUNTS_ROUTE } from '../../protocol/console/status-routes.js';
 import type {
   AddOperatorParams,
   ConversationListParams,
@@ -24,6 +26,7 @@ import type {
   SetOperatorProfileParams,
   SetOwnProfileParams,
   SetPresenceParams,
+  SetStatusParams,
   UpdateChannelParams,
 } from '../../protocol/schemas/console-params.js';
 import {
@@ -127,6 +130,17 @@ export class OperatorApi {
   /** Admin: deletes a tag. */
   deleteTag(tagId: number): Promise<void> {
     return this.rpc.call<void>(DELETE_TAG_ROUTE, { tag_id: tagId });
+  }
+
+  /** How many open conversations each list view holds. */
+  viewCounts(): Promise<ViewCounts> {
+    return this.rpc.call<ViewCounts>(VIEW_COUNTS_ROUTE, {});
+  }
+
+  /** Sets a conversation's status (`snoozedUntil`, epoch ms, for `snoozed`); `resolved` closes it. */
+  setStatus(sessionId: number, status: ConversationStatus, snoozedUntil?: number): Promise<Omit<ConversationStatusPayload, 'info'>> {
+    const params: SetStatusParams = { session_id: sessionId, status, ...(snoozedUntil === undefined ? {} : { snoozed_until: snoozedUntil }) };
+    return this.rpc.call<Omit<ConversationStatusPayload, 'info'>>(SET_STATUS_ROUTE, params);
   }
 
   /** One conversation with its messages (oldest first), page history and rating. */

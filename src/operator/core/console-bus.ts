@@ -1,6 +1,7 @@
 import { BusChannel, type BusNotification, type ChatMessage } from '../../protocol/livechat.js';
 import { decodeBusPayload } from '../../protocol/bus-payload.js';
 import type { ConversationRating, NewSessionPayload } from '../../protocol/operator-console.js';
+import type { ConversationStatus } from '../../protocol/conversation-status.js';
 import { CrossTabBus } from '../../platform/bus/cross-tab-bus.js';
 import { createBusStore } from '../../platform/bus/bus-store.js';
 import { isAbortLike, type PollLoopState } from '../../platform/bus/poll-loop.js';
@@ -19,10 +20,11 @@ export type ConsoleBusEvent =
   | { kind: 'visitor_updated'; sessionId: number }
   /** Any other `{info, …}` notice on the operator's own channel, for the feature that knows it. */
   | { kind: 'info'; info: string; payload: Readonly<Record<string, unknown>> }
+  | { kind: 'status'; sessionId: number; status: ConversationStatus; snoozedUntil: number | null }
   | { kind: 'ignored' };
 
 /** The `info`s the bus decoder reads (protocol/bus-payload.ts): a malformed one of these stays ignored. */
-const DECODED_INFOS = new Set(['typing_status', 'session_closed', 'channel_seen', 'new_session', 'transient_message', 'session_rated', 'visitor_updated']);
+const DECODED_INFOS = new Set(['typing_status', 'session_closed', 'channel_seen', 'new_session', 'transient_message', 'session_rated', 'visitor_updated', 'conversation_status']);
 
 /** An operator-channel payload with an `info` the desk does not know, passed on for a feature to read. */
 function featureInfo(raw: unknown): ConsoleBusEvent {
@@ -50,6 +52,8 @@ export function decodeConsoleNotification(n: BusNotification, partnerId: number)
         return { kind: 'history', sessionId: payload.sessionId, pages: payload.pages };
       case 'session_rated':
         return { kind: 'rated', sessionId: payload.sessionId, rating: payload.rating };
+      case 'conversation_status':
+        return { kind: 'status', sessionId: payload.sessionId, status: payload.status, snoozedUntil: payload.snoozedUntil };
       case 'message':
         // A message outside any conversation has nowhere to go on the desk.
         return payload.message.channel_ids.length > 0 ? { kind: 'message', message: payload.message } : IGNORED;

@@ -7,6 +7,7 @@ import { atom } from 'jotai/vanilla';
 import type { ConversationDetail, ConversationSummary } from '../../protocol/operator-console.js';
 import type { ConversationListParams } from '../../protocol/schemas/console-params.js';
 import { createOthersTyping, pageClock, type OthersTyping, type Clock } from '../../platform/typing/index.js';
+import type { ViewCounts } from '../../protocol/conversation-status.js';
 import { deskReducer, type DeskEvent, type DeskState } from './desk-state.js';
 
 /** The store of one desk. */
@@ -23,8 +24,13 @@ export const openConversationAtom = atom<ConversationDetail | null>(null);
 export const typingSessionsAtom = atom<number[]>([]);
 /** Bumped when the open conversation's visitor said more about themselves: its card is read again. */
 export const visitorCardVersionAtom = atom(0);
-/** The list's filters, each field set by the feature that owns it; the list is read again when they change. */
-export const conversationListFiltersAtom = atom<ConversationListParams>({});
+/**
+ * What the list shows: its view (Mine first), and any filter added beside it; the list is read again
+ * with it whenever it changes.
+ */
+export const listQueryAtom = atom<ConversationListParams & { view: NonNullable<ConversationListParams['view']> }>({ view: 'mine' });
+/** How many open conversations each view holds; null until read. */
+export const viewCountsAtom = atom<ViewCounts | null>(null);
 /** The clock visitor typing fades by; a fake one in tests. */
 export const deskClockAtom = atom<Clock>(pageClock);
 const typingModelAtom = atom<OthersTyping | undefined>(undefined);

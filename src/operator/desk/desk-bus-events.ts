@@ -104,6 +104,9 @@ export function handleDeskBusEvent(event: ConsoleBusEvent, a: DeskBusActions): v
     case 'rated':
       dispatch({ type: 'rated', sessionId: event.sessionId, rating: event.rating });
       break;
+    case 'status':
+      dispatch({ type: 'status', sessionId: event.sessionId, status: event.status, snoozedUntil: event.snoozedUntil });
+      break;
     case 'visitor_updated':
       // The list shows the visitor's name; the open pane its card.
       a.reloadList();

@@ -2,7 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { useMinuteNow } from '../../ui/shared/minute-clock.js';
 import { useStoreValue } from '../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../core/api.js';
-import { conversationsAtom, deskEventAtom, openConversationAtom, openVisitorTypingAtom, selectedIdAtom, type DeskStore } from './desk-atoms.js';
+import { conversationsAtom, deskEventAtom, listQueryAtom, openConversationAtom, openVisitorTypingAtom, selectedIdAtom, viewCountsAtom, type DeskStore } from './desk-atoms.js';
+import { ListViews } from './list-views.js';
 import { useT } from '../core/texts.js';
 import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
@@ -22,11 +23,15 @@ export interface DeskConversationsProps {
   slots: PaneSlots;
   /** What features add to the list. */
   listSlots?: ListSlots;
+  /** Offers the view of all conversations (the server checks again). */
+  isAdmin?: boolean;
 }
 
 /** The desk's main view: the live conversation list and the open conversation, with what the operator does in it. */
-export function DeskConversations({ api, store, reloadOpen, reportError, slots, listSlots = NO_LIST_SLOTS }: DeskConversationsProps): React.JSX.Element {
+export function DeskConversations({ api, store, reloadOpen, reportError, slots, listSlots = NO_LIST_SLOTS, isAdmin = false }: DeskConversationsProps): React.JSX.Element {
   const t = useT();
+  const query = useStoreValue(store, listQueryAtom);
+  const counts = useStoreValue(store, viewCountsAtom);
   const conversations = useStoreValue(store, conversationsAtom);
   const selectedId = useStoreValue(store, selectedIdAtom);
   const open = useStoreValue(store, openConversationAtom);
@@ -52,7 +57,14 @@ export function DeskConversations({ api, store, reloadOpen, reportError, slots, 
 
   return (
     <main className="op-main">
-      <ConversationList conversations={conversations} selectedId={selectedId} now={now} onSelect={select} extensions={{ slots: listSlots, api, store }} />
+      <ConversationList
+        conversations={conversations}
+        selectedId={selectedId}
+        now={now}
+        onSelect={select}
+        extensions={{ slots: listSlots, api, store }}
+        controls={<ListViews view={query.view} counts={counts} isAdmin={isAdmin} onView={(view) => store.set(listQueryAtom, { ...query, view })} />}
+      />
       {open ? (
         <ConversationPane
           conversation={open}

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../protocol/livechat.js';
 import type { ConversationDetail, ConversationRating, ConversationSummary } from '../../protocol/operator-console.js';
 import { parseDatetime } from '../../platform/time/index.js';
+import type { ConversationStatus } from '../../protocol/conversation-status.js';
 
 /** Everything the desk shows, changed only through {@link deskReducer}. */
 export interface DeskState {
@@ -26,7 +27,9 @@ export type DeskEvent =
   /** The operator has the conversation in view: nothing in it is unread any more. */
   | { type: 'seen'; sessionId: number }
   | { type: 'history'; sessionId: number; pages: string[] }
-  | { type: 'rated'; sessionId: number; rating: ConversationRating };
+  | { type: 'rated'; sessionId: number; rating: ConversationRating }
+  /** A conversation's status changed (an operator set it, the visitor wrote, a snooze ran out). */
+  | { type: 'status'; sessionId: number; status: ConversationStatus; snoozedUntil: number | null };
 
 /** The desk before anything loaded. */
 export const EMPTY_DESK: DeskState = { conversations: [], selectedId: null, open: null, typing: [] };
@@ -116,5 +119,12 @@ export function deskReducer(state: DeskState, event: DeskEvent): DeskState {
       return state.open?.id === event.sessionId ? { ...state, open: { ...state.open, page_history: event.pages } } : state;
     case 'rated':
       return state.open?.id === event.sessionId ? { ...state, open: { ...state.open, rating: event.rating } } : state;
+    case 'status': {
+      const fields = { status: event.status, snoozed_until: event.snoozedUntil };
+      const current = state.conversations.find((c) => c.id === event.sessionId);
+      const conversations = current ? replace(state.conversations, { ...current, ...fields }) : state.conversations;
+      const open = state.open?.id === event.sessionId ? { ...state.open, ...fields } : state.open;
+      return { ...state, conversations, open };
+    }
   }
 }

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OperatorPresence } from '../../protocol/operator-console.js';
 import { markHandled, reasonText } from '../../platform/errors.js';
 import type { OperatorApi } from '../core/api.js';
-import { conversationListFiltersAtom, deskEventAtom, type DeskStore } from './desk-atoms.js';
+import { deskEventAtom, listQueryAtom, viewCountsAtom, type DeskStore } from './desk-atoms.js';
 import { useT } from '../core/texts.js';
 
 /** The desk's last failure, shown until dismissed. */
@@ -30,24 +30,42 @@ export function useDeskError(): DeskError {
 
 /** Reloads from the server into the desk's atoms. */
 export interface DeskLoaders {
-  /** The conversation list, under the filters of the moment. */
+  /** The conversation list of the current query (listQueryAtom), and the views' counts. */
   reloadList(): void;
   /** One conversation with its messages. */
   reloadOpen(id: number): void;
+  /** The views' counts, soon: several calls close together read them once. */
+  reloadCounts(): void;
 }
+
+/** Counts asked for within this time are read once. */
+const COUNTS_DELAY_MS = 250;
 
 /** The desk's loaders; failures go to `reportError`. */
 export function useDeskLoaders(api: OperatorApi, store: DeskStore, reportError: (err: unknown) => void): DeskLoaders {
-  const reloadList = useCallback(() => {
-    api.conversations(store.get(conversationListFiltersAtom)).then((conversations) => store.set(deskEventAtom, { type: 'listed', conversations }), reportError);
+  const countsTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(countsTimer.current), []);
+  const reloadCounts = useCallback(() => {
+    clearTimeout(countsTimer.current);
+    countsTimer.current = setTimeout(() => {
+      api.viewCounts().then((counts) => store.set(viewCountsAtom, counts), reportError);
+    }, COUNTS_DELAY_MS);
   }, [api, store, reportError]);
+  const reloadList = useCallback(() => {
+    const query = store.get(listQueryAtom);
+    api.conversations(query).then((conversations) => {
+      // An answer for a view the operator has left since is dropped: the newer one follows.
+      if (store.get(listQueryAtom) === query) store.set(deskEventAtom, { type: 'listed', conversations });
+    }, reportError);
+    reloadCounts();
+  }, [api, store, reportError, reloadCounts]);
   const reloadOpen = useCallback(
     (id: number) => {
       api.conversation(id).then((detail) => store.set(deskEventAtom, { type: 'opened', detail }), reportError);
     },
     [api, store, reportError],
   );
-  return { reloadList, reloadOpen };
+  return { reloadList, reloadOpen, reloadCounts };
 }
 
 /** The operator's presence (null until the server has said, asked on mount) and its switch. */

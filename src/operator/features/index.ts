@@ -9,7 +9,8 @@ import { offlineReply } from './offline-reply/index.js';
 import { profile } from './profile/index.js';
 import { statistics } from './statistics/index.js';
 import { tags } from './tags/index.js';
+import { statuses } from './statuses/index.js';
 import { visitor } from './visitor/index.js';
 
 /** Every feature of the console. */
-export const features: readonly ConsoleFeature[] = [statistics, alerts, admin, profile, visitor, tags, offlineReply, attachments, cannedReplies, notes];
+export const features: readonly ConsoleFeature[] = [statistics, alerts, admin, profile, statuses, visitor, tags, offlineReply, attachments, cannedReplies, notes];

@@ -9,16 +9,34 @@ import { ATTACHMENT_BODY_MAX, ATTACHMENT_NAME_MAX, ATTACHMENT_URL_MAX } from '..
 import { EMAIL_MAX_LENGTH } from '../email-address.js';
 import { OPERATOR_DISPLAY_NAME } from '../operator-profile.js';
 import { CHANNEL_SETTING_FIELDS, OPERATOR_NAME_MAX, OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN, OPERATOR_PRESENCES, RETENTION_DAYS_BOUNDS } from '../operator-console.js';
+import { CONVERSATION_STATUSES, LIST_VIEWS, SNOOZE_MAX_MS } from '../conversation-status.js';
 import { Bool, ERROR_MESSAGES, Id, MessageText, OneOf, OptionalText, Text } from './params.js';
 
 /** Routes that take nothing: `conversations`, `presence`, `alert_settings` and the admin lists. */
 export const NoParams = Type.Object({});
 
-/** `conversations`: optional filters, each read by the feature that owns it (a field left out filters nothing). */
+/** `conversations`: the list's view and optional filters, each filter read by the feature that owns it (a field left out filters nothing); without a view, the operator's chats and its channels' offline messages together. */
 export const ConversationListParams = Type.Object({
+  view: Type.Optional(OneOf(LIST_VIEWS, 'view must be "mine", "unassigned" or "all"')),
   tag_id: Type.Optional(Id({ description: 'Only the conversations carrying this tag' })),
 });
 export type ConversationListParams = Static<typeof ConversationListParams>;
+
+/** `set_status`: the conversation, its new status and, for `snoozed`, until when (epoch ms, in the future). */
+export const SetStatusParams = Type.Object({
+  session_id: Id({ description: 'The conversation' }),
+  status: OneOf(CONVERSATION_STATUSES, 'status must be "open", "waiting", "snoozed" or "resolved"'),
+  snoozed_until: Type.Optional(
+    Type.Unsafe<number | null>({
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: `Epoch ms, for "snoozed" only: after now and at most ${SNOOZE_MAX_MS / 86_400_000} days ahead`,
+      [ERROR_MESSAGES]: { default: 'snoozed_until must be a time in epoch milliseconds' },
+    }),
+  ),
+});
+export type SetStatusParams = Static<typeof SetStatusParams>;
 
 /** `conversation` and `visitor_card`: the conversation. */
 export const SessionParams = Type.Object({ session_id: Id() });

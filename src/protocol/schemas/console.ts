@@ -8,6 +8,7 @@ import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
 import type { ChatMessage } from '../livechat.js';
 import { OFFLINE_MODES } from '../offline-message.js';
 import { PRECHAT_FORMS } from '../visitor.js';
+import { CONVERSATION_STATUSES } from '../conversation-status.js';
 import { ChatMessageSchema, IdentityAnswerProperties, RuleActionSchema } from './livechat.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -35,6 +36,15 @@ export const ConversationSummarySchema = Type.Object({
   waiting_since: Nullable(EpochMs('The oldest unanswered visitor message')),
   current_page: Nullable(Type.String({ description: 'The last page the visitor’s widget reported' })),
   time_zone: Nullable(Type.String({ description: 'The visitor’s IANA time zone, for their local time' })),
+  status: Type.Enum([...CONVERSATION_STATUSES], { description: 'At the time of the answer: an expired snooze reads open, a closed conversation resolved' }),
+  snoozed_until: Nullable(EpochMs('When a snoozed conversation opens again')),
+});
+
+/** How many open conversations each list view holds. */
+export const ViewCountsSchema = Type.Object({
+  mine: Type.Integer({ description: 'The operator’s own chats' }),
+  unassigned: Type.Integer({ description: 'Conversations without an operator (offline messages) of the operator’s channels' }),
+  all: Nullable(Type.Integer({ description: 'Every conversation; null for an operator who is not an admin' })),
 });
 
 /** One conversation opened in the console. */

@@ -162,7 +162,8 @@ describe('the desk', () => {
       { ...summary(2, 'Visitor 1307', 0), current_page: '/checkout', time_zone: 'America/New_York' },
       { ...summary(3, 'Grace', 0), current_page: null, time_zone: null },
     ]);
-    const items = list().getAllByRole('button');
+    // The conversations, not the list's view buttons above them.
+    const items = within(list().getByRole('list')).getAllByRole('button');
     expect(items.map((b) => b.querySelector('.op-list-name')?.textContent)).to.deep.equal(['Visitor 4821', 'Visitor 1307', 'Grace']);
     const tokyo = new Intl.DateTimeFormat('en', { timeZone: 'Asia/Tokyo', hour: 'numeric', minute: '2-digit', weekday: 'short' }).formatToParts(new Date());
     expect(items[0]!.textContent).to.contain('/pricing · ').and.to.contain(tokyo.find((p) => p.type === 'weekday')!.value);

@@ -3,7 +3,7 @@ import { markHandled } from '../../../platform/errors.js';
 import { useStoreValue } from '../../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../../core/api.js';
 import { useT } from '../../core/texts.js';
-import { conversationListFiltersAtom, conversationsAtom, openConversationAtom, type DeskStore } from '../../desk/desk-atoms.js';
+import { listQueryAtom, conversationsAtom, openConversationAtom, type DeskStore } from '../../desk/desk-atoms.js';
 import type { ListControlProps } from '../../desk/list-slots.js';
 import { channelTagsAtom, conversationTagIdsAtom, tagsVersionAtom, withTagged } from './tags-atoms.js';
 
@@ -32,10 +32,10 @@ export function TagFilter({ api, store }: ListControlProps): React.JSX.Element {
   const id = useId();
   useTagsSync(api, store);
   const tags = useStoreValue(store, channelTagsAtom);
-  const filters = useStoreValue(store, conversationListFiltersAtom);
+  const filters = useStoreValue(store, listQueryAtom);
   const choose = (value: string) => {
-    const { tag_id: _previous, ...rest } = store.get(conversationListFiltersAtom);
-    store.set(conversationListFiltersAtom, value === '' ? rest : { ...rest, tag_id: Number(value) });
+    const { tag_id: _previous, ...rest } = store.get(listQueryAtom);
+    store.set(listQueryAtom, value === '' ? rest : { ...rest, tag_id: Number(value) });
   };
   return (
     <div className="op-list-filter">

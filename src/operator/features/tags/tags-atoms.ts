@@ -5,7 +5,7 @@
 import { atom } from 'jotai/vanilla';
 import type { ConversationTagInfo, TaggedConversation } from '../../../protocol/console/tags.js';
 import type { BusHandler } from '../../app/registry.js';
-import { conversationListFiltersAtom } from '../../desk/desk-atoms.js';
+import { listQueryAtom } from '../../desk/desk-atoms.js';
 
 /** The tags the operator may use, by name. */
 export const channelTagsAtom = atom<readonly ConversationTagInfo[]>([]);
@@ -34,6 +34,6 @@ export function withTagged(map: ReadonlyMap<number, readonly number[]>, tagged: 
 export const onTagsEvent: BusHandler = (event, store) => {
   if (event.kind !== 'info' || event.info !== 'tags_changed') return;
   store.set(tagsVersionAtom, (v) => v + 1);
-  const filters = store.get(conversationListFiltersAtom);
-  if (filters.tag_id !== undefined) store.set(conversationListFiltersAtom, { ...filters });
+  const filters = store.get(listQueryAtom);
+  if (filters.tag_id !== undefined) store.set(listQueryAtom, { ...filters });
 };

@@ -115,7 +115,14 @@ export interface VisitorSessionTable {
   operator_seen_message_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Where the conversation came from: a live chat, or the offline form (issue 14). */
   origin: Generated<ConversationOrigin>;
+  /** Open, waiting for the visitor or snoozed (resolved is `closed_at`); see protocol/conversation-status.ts. */
+  status: Generated<StoredStatus>;
+  /** Until when a snoozed conversation sleeps (epoch ms); null otherwise. */
+  snoozed_until: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+/** The statuses the column holds: `resolved` is the close. */
+export type StoredStatus = 'open' | 'waiting' | 'snoozed';
 
 export interface MessageTable {
   id: Generated<number>;

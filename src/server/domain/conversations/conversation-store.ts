@@ -1,6 +1,13 @@
 /** What a conversation's visitor has uploaded so far and how far its operator has read (issue 15). */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { Database, VisitorSessionRow } from '../../core/db/tables.js';
+import type { Database, OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
+import type { ListView } from '../../../protocol/conversation-status.js';
+
+/** Which conversations a list view holds for an operator (README "Statuses and views"). */
+export interface ViewFilter {
+  view: ListView;
+  operator: OperatorRow;
+}
 
 /** A condition on `visitor_session` rows that narrows the console's list (a feature's filter). */
 export type SessionCondition = (eb: ExpressionBuilder<Database, 'visitor_session'>) => Expression<SqlBool>;
@@ -15,6 +22,10 @@ export interface ConversationStore {
   offlineSessions(channelIds: readonly number[], limit: number, where?: readonly SessionCondition[]): Promise<VisitorSessionRow[]>;
   /** Whether an operator has written in the conversation (what makes a chat answered). */
   answered(sessionId: number): Promise<boolean>;
+  /** The newest conversations of a view, newest first. */
+  viewSessions(filter: ViewFilter, limit: number, where?: readonly SessionCondition[]): Promise<VisitorSessionRow[]>;
+  /** How many conversations of a view are open at `now` (not closed, not waiting, not snoozed past `now`). */
+  countOpen(filter: ViewFilter, now: number): Promise<number>;
 }
 
 /** The Kysely implementation of {@link ConversationStore}. */
@@ -49,6 +60,36 @@ export class ConversationQueries implements ConversationStore {
     let q = this.db.selectFrom('visitor_session').selectAll().where('channel_id', 'in', channelIds).where('origin', '=', 'offline');
     for (const condition of where) q = q.where(condition);
     return q.orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  async viewSessions(filter: ViewFilter, limit: number, where: readonly SessionCondition[] = []): Promise<VisitorSessionRow[]> {
+    let q = this.#inView(filter).selectAll();
+    for (const condition of where) q = q.where(condition);
+    return q.orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  async countOpen(filter: ViewFilter, now: number): Promise<number> {
+    const row = await this.#inView(filter)
+      .where('closed_at', 'is', null)
+      .where((eb) => eb.or([eb('status', '=', 'open'), eb.and([eb('status', '=', 'snoozed'), eb('snoozed_until', '<=', now)])]))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Mine: the operator's chats. Unassigned: conversations without an operator (today the offline
+   * messages; a chat has its operator from the start) of the operator's channels. All: every one, which
+   * only an admin may read (conversation-access-store.ts): the routes ask it for admins only.
+   */
+  #inView({ view, operator }: ViewFilter) {
+    const q = this.db.selectFrom('visitor_session');
+    if (view === 'mine') return q.where('operator_id', '=', operator.id);
+    if (view === 'unassigned') {
+      const myChannels = this.db.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', operator.id);
+      return q.where('operator_id', 'is', null).where('channel_id', 'in', myChannels);
+    }
+    return q;
   }
 
   async answered(sessionId: number): Promise<boolean> {

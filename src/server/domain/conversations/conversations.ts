@@ -55,3 +55,17 @@ export async function publishMessage(app: FastifyInstance, request: FastifyReque
   const wire = messageToWire(message, session, urlsFor(request));
   await app.bus.publish(messageChannels(session), wire);
 }
+
+/**
+ * An operator ends a conversation (SPEC.md §4 "Closing" on the visitor's side): the visitor's widget and
+ * the consoles are told, and `conversation.closed` is emitted. Closing one already closed does nothing.
+ */
+export async function closeConversation(app: FastifyInstance, session: VisitorSessionRow, operatorId: number): Promise<void> {
+  if (session.closed_at !== null) return;
+  const closedAt = app.clock.now();
+  await app.store.closeVisitorSession(session.id, closedAt);
+  // The uuid is the visitor's credential: only the visitor's own channel carries it, never one operators read.
+  await app.bus.publish([BusChannel.visitor(session.uuid)], { info: 'session_closed', uuid: session.uuid });
+  await app.bus.publish([BusChannel.session(session.id)], { info: 'session_closed', session_id: session.id });
+  app.events.emit('conversation.closed', { sessionId: session.id, channelId: session.channel_id, operatorId, closedAt });
+}

@@ -1,5 +1,5 @@
 export { ConversationNotFoundError, mayRead, readableConversations } from './conversation-access-store.js';
-export { messageChannels, openSession, publishMessage, sessionByUuid } from './conversations.js';
+export { closeConversation, messageChannels, openSession, publishMessage, sessionByUuid } from './conversations.js';
 export { attachmentToWire, bodyToText, escapeHtml, messageToWire, plainTextToHtml, serverDate } from './format.js';
 export type { WireAttachment } from './format.js';
 export { conversationListFiltersPlugin, type ConversationListFilter } from './list-filters.js';

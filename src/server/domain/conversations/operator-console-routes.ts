@@ -3,20 +3,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Rate } from '../../../protocol/livechat.js';
 import { visitorLabel } from '../../../protocol/visitor-label.js';
 import type { OperatorPresence } from '../../../protocol/operator-console.js';
+import type { ListView } from '../../../protocol/conversation-status.js';
+import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { MessageWithRelations } from '../store/store.js';
 import { messageToWire, type WireMessage } from './format.js';
 import { urlsFor } from '../../core/http/urls.js';
 import { ConversationNotFoundError, mayRead } from './conversation-access-store.js';
+import type { SessionCondition } from './conversation-store.js';
 import { ConversationDetailSchema, ConversationSummarySchema } from '../../../protocol/schemas/console.js';
 import { toId } from '../../core/schemas/params.js';
 import { ConversationListParams, NoParams, PresenceSchema as Presence, SessionParams, SetPresenceParams } from '../../../protocol/schemas/console-params.js';
+import { byWaitingTime, statusAt } from '../../../protocol/conversation-status.js';
+import { viewCountRoutes } from './view-count-routes.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, PRESENCE_ROUTE, SET_PRESENCE_ROUTE } from '../../../protocol/console/routes.js';
 
 type ConversationSummary = Static<typeof ConversationSummarySchema>;
 type ConversationDetail = Static<typeof ConversationDetailSchema>;
 
-/** Conversations the list shows: the most recent ones, open or closed. */
+/** Conversations the list shows: the most recent ones of the view, open or closed. */
 export const CONVERSATION_LIST_MAX = 50;
 /** Messages read to compute a summary (unread count, waiting time) and sent when one is opened. */
 export const CONVERSATION_MESSAGES_MAX = 100;
@@ -48,11 +53,23 @@ export function parsePages(raw: string | null): string[] | null {
   }
 }
 
+/** The newest conversations of a view; without one, the operator's chats and its channels' offline messages. */
+async function sessionsOfView(app: FastifyInstance, operator: OperatorRow, view: ListView | undefined, where: readonly SessionCondition[]): Promise<VisitorSessionRow[]> {
+  if (view === 'all' && !operator.is_admin) throw new RpcError('The view of all conversations is for administrators', 'access_error', undefined, 'livechat.AccessError');
+  if (view) return app.store.conversations.viewSessions({ view, operator }, CONVERSATION_LIST_MAX, where);
+  // The operator's chats, and the offline messages of its channels, which every member may answer.
+  const own = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX, where });
+  const offline = await app.store.conversations.offlineSessions(await app.store.operatorChannelIds(operator.id), CONVERSATION_LIST_MAX, where);
+  return [...own, ...offline].sort((a, b) => b.id - a.id).slice(0, CONVERSATION_LIST_MAX);
+}
+
 /**
  * The console's view of its conversations (issue 7), same-origin with the operator's session cookie,
  * under `/im_livechat/operator/` (protocol/console/routes.ts):
- * - `conversations` {tag_id?} → ConversationSummary[] (newest first) of the sessions the operator serves,
- *   narrowed by the features' filters (`app.conversationListFilters`) for the fields given;
+ * - `conversations` {view?, tag_id?} → ConversationSummary[] of the view's newest conversations, the
+ *   longest-waiting visitor first (conversation-status.ts), narrowed by the features' filters
+ *   (`app.conversationListFilters`) for the fields given; without a view, the sessions the operator serves;
+ * - `view_counts` {} → how many open conversations each view holds (view-count-routes.ts);
  * - `conversation` {session_id} → ConversationDetail (messages oldest first, page history, rating);
  * - `presence` {} and `set_presence` {presence} →
  *   `"available"` or `"away"`. An away operator is left out of `/im_livechat/init` and
@@ -68,6 +85,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
   const summaryOf = async (session: VisitorSessionRow, request: FastifyRequest): Promise<{ summary: ConversationSummary; messages: WireMessage[] }> => {
     const rows = await app.store.listMessages(session.id, CONVERSATION_MESSAGES_MAX);
     const urls = urlsFor(request);
+    const status = statusAt(session, app.clock.now());
     const messages = rows.map((m) => messageToWire(m, session, urls)).reverse();
     const summary: ConversationSummary = {
       id: session.id,
@@ -80,23 +98,27 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
       ...waitingOf(rows, session.operator_seen_message_id ?? 0),
       current_page: parsePages(session.page_history)?.at(-1) ?? null,
       time_zone: session.time_zone,
+      status,
+      snoozed_until: status === 'snoozed' ? session.snoozed_until : null,
     };
     return { summary, messages };
   };
 
   app.rpc(
     CONVERSATIONS_ROUTE,
-    { summary: 'The operator’s conversations, newest first, narrowed by the filters given', params: ConversationListParams, result: Type.Array(ConversationSummarySchema), authorize },
+    {
+      summary: 'The operator’s conversations of a view, the longest-waiting visitor first',
+      params: ConversationListParams,
+      result: Type.Array(ConversationSummarySchema),
+      authorize,
+    },
     async (params, request) => {
       const operator = await app.requireOperator(request);
       const where = app.conversationListFilters.map((filter) => filter(params, operator)).filter((c) => c !== undefined);
-      // The operator's chats, and the offline messages of its channels, which every member may answer.
-      const own = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX, where });
-      const offline = await app.store.conversations.offlineSessions(await app.store.operatorChannelIds(operator.id), CONVERSATION_LIST_MAX, where);
-      const sessions = [...own, ...offline].sort((a, b) => b.id - a.id).slice(0, CONVERSATION_LIST_MAX);
+      const sessions = await sessionsOfView(app, operator, params.view, where);
       const out: ConversationSummary[] = [];
       for (const session of sessions) out.push((await summaryOf(session, request)).summary);
-      return out;
+      return byWaitingTime(out, app.clock.now());
     },
   );
 
@@ -120,6 +142,8 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
       return detail;
     },
   );
+
+  await viewCountRoutes(app);
 
   app.rpc(PRESENCE_ROUTE, { summary: 'Whether the operator takes new conversations', params: NoParams, result: Presence, authorize }, async (_params, request) =>
     presenceOf(await app.requireOperator(request)),

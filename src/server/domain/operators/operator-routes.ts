@@ -4,6 +4,7 @@ import { BusChannel } from '../../../protocol/livechat.js';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import { ConversationNotFoundError, mayRead } from '../conversations/conversation-access-store.js';
+import { closeConversation } from '../conversations/conversations.js';
 import { toId } from '../../core/schemas/params.js';
 import { OnSessionParams as OnSession } from '../../../protocol/schemas/console-params.js';
 import { CLOSE_SESSION_ROUTE, REQUEST_HISTORY_ROUTE } from '../../../protocol/console/routes.js';
@@ -32,13 +33,7 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     async (params, request) => {
       const operator = await app.requireOperator(request);
       const session = await sessionForOperator(app, operator, toId(params.session_id));
-      if (session.closed_at !== null) return true as const;
-      const closedAt = app.clock.now();
-      await app.store.closeVisitorSession(session.id, closedAt);
-      // The uuid is the visitor's credential: only the visitor's own channel carries it, never one operators read.
-      await app.bus.publish([BusChannel.visitor(session.uuid)], { info: 'session_closed', uuid: session.uuid });
-      await app.bus.publish([BusChannel.session(session.id)], { info: 'session_closed', session_id: session.id });
-      app.events.emit('conversation.closed', { sessionId: session.id, channelId: session.channel_id, operatorId: operator.id, closedAt });
+      await closeConversation(app, session, operator.id);
       return true as const;
     },
   );

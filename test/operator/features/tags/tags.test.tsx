@@ -8,7 +8,7 @@ import type { ConversationTagInfo } from '../../../../src/protocol/console/tags.
 import type { OperatorApi } from '../../../../src/operator/core/api.js';
 import { decodeConsoleNotification } from '../../../../src/operator/core/console-bus.js';
 import { ConversationList } from '../../../../src/operator/desk/conversation-list.js';
-import { conversationListFiltersAtom } from '../../../../src/operator/desk/desk-atoms.js';
+import { listQueryAtom } from '../../../../src/operator/desk/desk-atoms.js';
 import { listSlotsOf } from '../../../../src/operator/app/registry.js';
 import { tags as tagsFeature } from '../../../../src/operator/features/tags/index.js';
 import { ConversationTagsSection } from '../../../../src/operator/features/tags/conversation-tags.js';
@@ -130,20 +130,20 @@ describe('conversation tags in the console', () => {
     const filter = view.getByRole('combobox', { name: 'Filter by tag' });
     await waitUntil(() => within(filter).queryByRole('option', { name: 'Billing' }));
     pick(filter, String(BILLING.id));
-    expect(store.get(conversationListFiltersAtom)).to.deep.equal({ tag_id: BILLING.id });
+    expect(store.get(listQueryAtom)).to.deep.equal({ view: 'mine', tag_id: BILLING.id });
     pick(filter, '');
-    expect(store.get(conversationListFiltersAtom)).to.deep.equal({});
+    expect(store.get(listQueryAtom)).to.deep.equal({ view: 'mine' });
     expect(await axeViolations(dom.host)).to.deep.equal([]);
   });
 
   it('reads tags again when another console changed them, and the filtered list too', () => {
     const event = decodeConsoleNotification({ id: 1, channel: 'livechat.operator.5', message: { info: 'tags_changed', channel_id: 1, session_id: 7 } }, 5);
     expect(event.kind).to.equal('info');
-    store.set(conversationListFiltersAtom, { tag_id: 1 });
-    const before = store.get(conversationListFiltersAtom);
+    store.set(listQueryAtom, { view: 'mine', tag_id: 1 });
+    const before = store.get(listQueryAtom);
     onTagsEvent(event, store, { showNotice: () => undefined, t: (key) => key });
     expect(store.get(tagsVersionAtom)).to.equal(1);
-    expect(store.get(conversationListFiltersAtom)).to.not.equal(before);
+    expect(store.get(listQueryAtom)).to.not.equal(before);
     expect(decodeConsoleNotification({ id: 2, channel: 'livechat.operator.5', message: { nothing: true } }, 5).kind).to.equal('ignored');
   });
 

@@ -17,6 +17,7 @@ import { visitorNameGiven } from './0016-visitors-label.js';
 import { coreOutbox } from './0017-core-outbox.js';
 import { cannedReplies } from './0018-canned-replies-replies.js';
 import { notesMentions } from './0019-notes-mentions.js';
+import { conversationStatus } from './0020-statuses-conversation-status.js';
 import { conversationTags } from './0021-tags-conversation-tags.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
@@ -40,6 +41,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0017_core_outbox': coreOutbox(engine),
     '0018_canned_replies': cannedReplies(engine),
     '0019_notes_mentions': notesMentions(engine),
+    '0020_statuses_conversation_status': conversationStatus,
     '0021_tags_conversation_tags': conversationTags(engine),
   };
 }
