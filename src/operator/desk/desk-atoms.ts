@@ -8,7 +8,7 @@ import type { ConversationDetail, ConversationSummary } from '../../protocol/ope
 import type { ConversationListParams } from '../../protocol/schemas/console-params.js';
 import { createOthersTyping, pageClock, type OthersTyping, type Clock } from '../../platform/typing/index.js';
 import type { ViewCounts } from '../../protocol/conversation-status.js';
-import { deskReducer, type DeskEvent, type DeskState } from './desk-state.js';
+import { deskReducer, type DeskEvent, type DeskScreen, type DeskState } from './desk-state.js';
 
 /** The store of one desk. */
 export type { AtomStore as DeskStore } from '../../ui/shared/use-store-value.js';
@@ -22,6 +22,8 @@ export const selectedIdAtom = atom<number | null>(null);
 export const openConversationAtom = atom<ConversationDetail | null>(null);
 /** Session ids whose visitor is typing now. */
 export const typingSessionsAtom = atom<number[]>([]);
+/** The screen in front where only one fits (a phone). */
+export const screenAtom = atom<DeskScreen>('list');
 /** Bumped when the open conversation's visitor said more about themselves: its card is read again. */
 export const visitorCardVersionAtom = atom(0);
 /**
@@ -39,12 +41,19 @@ const typingModelAtom = atom<OthersTyping | undefined>(undefined);
 
 /** The whole desk, as the reducer sees it; writing it updates only the parts that changed. */
 export const deskAtom = atom(
-  (get): DeskState => ({ conversations: get(conversationsAtom), selectedId: get(selectedIdAtom), open: get(openConversationAtom), typing: get(typingSessionsAtom) }),
+  (get): DeskState => ({
+    conversations: get(conversationsAtom),
+    selectedId: get(selectedIdAtom),
+    open: get(openConversationAtom),
+    typing: get(typingSessionsAtom),
+    screen: get(screenAtom),
+  }),
   (get, set, next: DeskState) => {
     if (next.conversations !== get(conversationsAtom)) set(conversationsAtom, next.conversations);
     if (next.selectedId !== get(selectedIdAtom)) set(selectedIdAtom, next.selectedId);
     if (next.open !== get(openConversationAtom)) set(openConversationAtom, next.open);
     if (next.typing !== get(typingSessionsAtom)) set(typingSessionsAtom, next.typing);
+    if (next.screen !== get(screenAtom)) set(screenAtom, next.screen);
   },
 );
 

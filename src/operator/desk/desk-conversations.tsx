@@ -1,13 +1,14 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useMinuteNow } from '../../ui/shared/minute-clock.js';
 import { useStoreValue } from '../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../core/api.js';
-import { conversationsAtom, deskEventAtom, listQueryAtom, openConversationAtom, openVisitorTypingAtom, selectedIdAtom, viewCountsAtom, type DeskStore } from './desk-atoms.js';
+import { conversationsAtom, deskEventAtom, listQueryAtom, openConversationAtom, openVisitorTypingAtom, screenAtom, selectedIdAtom, viewCountsAtom, type DeskStore } from './desk-atoms.js';
 import { ListViews } from './list-views.js';
 import { useT } from '../core/texts.js';
 import { ConversationList } from './conversation-list.js';
 import { ConversationPane } from './conversation-pane.js';
 import type { DeskLoaders } from './use-desk-loaders.js';
+import { useDeskScreens, useFieldAboveKeyboard } from './use-desk-screens.js';
 import { useOperatorTyping } from './use-operator-typing.js';
 import { useReadReceipts } from './use-read-receipts.js';
 import type { PaneExtensions, PaneSlots } from './pane-slots.js';
@@ -27,7 +28,10 @@ export interface DeskConversationsProps {
   isAdmin?: boolean;
 }
 
-/** The desk's main view: the live conversation list and the open conversation, with what the operator does in it. */
+/**
+ * The desk's main view: the live conversation list and the open conversation, with what the operator does
+ * in it. Where only one fits (a phone), they are two screens, and the conversation's has a way back.
+ */
 export function DeskConversations({ api, store, reloadOpen, reportError, slots, listSlots = NO_LIST_SLOTS, isAdmin = false }: DeskConversationsProps): React.JSX.Element {
   const t = useT();
   const query = useStoreValue(store, listQueryAtom);
@@ -36,6 +40,10 @@ export function DeskConversations({ api, store, reloadOpen, reportError, slots, 
   const selectedId = useStoreValue(store, selectedIdAtom);
   const open = useStoreValue(store, openConversationAtom);
   const visitorTyping = useStoreValue(store, openVisitorTypingAtom);
+  const screen = useStoreValue(store, screenAtom);
+  const mainRef = useRef<HTMLElement>(null);
+  const leavingList = useDeskScreens(mainRef, screen);
+  useFieldAboveKeyboard(mainRef);
   // Relative times follow the one shared minute clock, as in the widget.
   const now = useMinuteNow().getTime();
   const typing = useOperatorTyping(api, open?.id);
@@ -44,6 +52,7 @@ export function DeskConversations({ api, store, reloadOpen, reportError, slots, 
   useReadReceipts(api, open, seen);
 
   const select = (id: number) => {
+    leavingList();
     store.set(deskEventAtom, { type: 'selected', id });
     reloadOpen(id);
   };
@@ -56,7 +65,7 @@ export function DeskConversations({ api, store, reloadOpen, reportError, slots, 
   };
 
   return (
-    <main className="op-main">
+    <main className="op-main" data-screen={screen} ref={mainRef}>
       <ConversationList
         conversations={conversations}
         selectedId={selectedId}
@@ -65,6 +74,10 @@ export function DeskConversations({ api, store, reloadOpen, reportError, slots, 
         extensions={{ slots: listSlots, api, store }}
         controls={<ListViews view={query.view} counts={counts} isAdmin={isAdmin} onView={(view) => store.set(listQueryAtom, { ...query, view })} />}
       />
+      {/* Shown by the stylesheet only where the list and the conversation are two screens. */}
+      <button type="button" className="op-back" onClick={() => store.set(deskEventAtom, { type: 'back' })}>
+        <span className="op-back-arrow" aria-hidden="true">←</span> {t('operator.conversation.back')}
+      </button>
       {open ? (
         <ConversationPane
           conversation={open}

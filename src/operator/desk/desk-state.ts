@@ -3,6 +3,12 @@ import type { ConversationDetail, ConversationRating, ConversationSummary } from
 import { parseDatetime } from '../../platform/time/index.js';
 import type { ConversationStatus } from '../../protocol/conversation-status.js';
 
+/**
+ * Which of the desk's two screens is in front where only one fits (a phone): the conversation list, or
+ * the open conversation. Wider screens show both and ignore it.
+ */
+export type DeskScreen = 'list' | 'conversation';
+
 /** Everything the desk shows, changed only through {@link deskReducer}. */
 export interface DeskState {
   /** Most recent activity first. */
@@ -12,12 +18,15 @@ export interface DeskState {
   open: ConversationDetail | null;
   /** Session ids whose visitor is typing now. */
   typing: number[];
+  screen: DeskScreen;
 }
 
 /** What can happen to the desk: answers of the server and bus notifications, already decoded. */
 export type DeskEvent =
   | { type: 'listed'; conversations: ConversationSummary[] }
   | { type: 'selected'; id: number | null }
+  /** The operator goes back from the conversation to the list (the selection stays). */
+  | { type: 'back' }
   | { type: 'opened'; detail: ConversationDetail }
   | { type: 'message'; message: ChatMessage }
   | { type: 'typing'; sessionId: number; isTyping: boolean }
@@ -32,7 +41,7 @@ export type DeskEvent =
   | { type: 'status'; sessionId: number; status: ConversationStatus; snoozedUntil: number | null };
 
 /** The desk before anything loaded. */
-export const EMPTY_DESK: DeskState = { conversations: [], selectedId: null, open: null, typing: [] };
+export const EMPTY_DESK: DeskState = { conversations: [], selectedId: null, open: null, typing: [], screen: 'list' };
 
 /** Epoch ms of a wire date (UTC `YYYY-MM-DD HH:MM:SS`); a malformed one counts as "now". */
 export function messageTime(message: Pick<ChatMessage, 'date'>, now = Date.now()): number {
@@ -76,7 +85,9 @@ export function deskReducer(state: DeskState, event: DeskEvent): DeskState {
     case 'listed':
       return { ...state, conversations: event.conversations };
     case 'selected':
-      return { ...state, selectedId: event.id, open: state.open?.id === event.id ? state.open : null };
+      return { ...state, selectedId: event.id, open: state.open?.id === event.id ? state.open : null, screen: event.id === null ? 'list' : 'conversation' };
+    case 'back':
+      return { ...state, screen: 'list' };
     case 'opened': {
       if (event.detail.id !== state.selectedId) return state;
       const known = state.conversations.some((c) => c.id === event.detail.id);

@@ -1,4 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import { within } from '@testing-library/dom';
 import { act } from 'react';
 import type { OperatorPresence } from '../../../src/protocol/operator-console.js';
@@ -29,6 +30,7 @@ describe('operator console header', () => {
   });
   after(() => styles.remove());
   let profiles = 0;
+  let chosen = '';
   beforeEach(() => {
     toggles = 0;
     profiles = 0;
@@ -54,7 +56,7 @@ describe('operator console header', () => {
             { id: 'admin', label: 'operator.admin.view' },
           ]}
           view="desk"
-          onView={() => {}}
+          onView={(id) => (chosen = id)}
           presence={presence}
           onTogglePresence={() => (toggles += 1)}
           pollState="polling"
@@ -113,5 +115,45 @@ describe('operator console header', () => {
     expect(lineOf(logout)).to.be.greaterThan(title.getBoundingClientRect().bottom);
     expect(header.scrollWidth).to.be.at.most(header.clientWidth);
     expect(logout.getBoundingClientRect().right).to.be.at.most(header.getBoundingClientRect().right);
+  });
+  // Booleans, not elements, in assertions: chai would print a React-rendered element at length.
+  const shown = (el: Element | null) => el !== null && el.getClientRects().length > 0;
+
+  it('on a 375 px phone, folds the sections and the own controls but presence behind a Menu button', async () => {
+    await setViewport({ width: 375, height: 667 });
+    try {
+      render('available');
+      const header = within(dom.host).getByRole('banner');
+      const menu = within(header).getByRole('button', { name: 'Menu' });
+      const sections = () => within(header).queryByRole('navigation', { name: 'Sections' });
+      expect(menu.getAttribute('aria-expanded')).to.equal('false');
+      expect(shown(sections())).to.equal(false);
+      expect(shown(within(header).queryByRole('button', { name: 'Log out' }))).to.equal(false);
+      expect(shown(within(header).getByRole('switch', { name: 'Available' })), 'presence stays in sight').to.equal(true);
+      expect(header.scrollWidth).to.be.at.most(header.clientWidth);
+
+      act(() => menu.click());
+      expect(menu.getAttribute('aria-expanded')).to.equal('true');
+      expect(shown(within(header).getByRole('button', { name: 'Log out' }))).to.equal(true);
+      expect(header.scrollWidth).to.be.at.most(header.clientWidth);
+      act(() => within(sections()!).getByRole('button', { name: 'Statistics' }).click());
+      expect(chosen).to.equal('statistics');
+      expect(menu.getAttribute('aria-expanded'), 'choosing a section folds the menu').to.equal('false');
+
+      act(() => menu.click());
+      within(header).getByRole('button', { name: 'Log out' }).focus();
+      act(() => {
+        document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      });
+      expect(menu.getAttribute('aria-expanded'), 'Escape folds it').to.equal('false');
+      expect(document.activeElement === menu, 'and returns to the Menu button').to.equal(true);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
+  it('shows no Menu button where the header fits', () => {
+    render('available');
+    expect(shown(within(dom.host).queryByRole('button', { name: 'Menu' }))).to.equal(false);
   });
 });

@@ -181,21 +181,66 @@ describe('the desk', () => {
     it(`notices cover neither the visitor card, the composer nor the conversation list ${label}`, async () => {
       await setViewport({ width, height: 800 });
       await renderDesk([summary(1, 'Visitor 4821', 1), summary(2, 'Visitor 1307', 1), summary(3, 'Grace', 1)], NOTICES);
-      await openConversation('Visitor 4821');
       const view = within(dom.host);
+      // On a phone the list is a screen of its own: it is checked before the conversation takes its place.
+      const covered: Record<string, HTMLElement> = { 'conversation list': view.getByRole('navigation', { name: 'Conversations' }) };
+      const listRect = rectOf(covered['conversation list']!);
+      await openConversation('Visitor 4821');
       const notices = within(view.getByRole('status', { name: 'Notifications' })).getAllByRole('group');
       expect(notices).to.have.length(3);
-      const covered = {
-        'visitor card': view.getByRole('region', { name: 'About the visitor' }),
-        composer: view.getByRole('textbox', { name: 'Message to Visitor 4821' }),
-        'conversation list': view.getByRole('navigation', { name: 'Conversations' }),
-      };
+      covered['visitor card'] = view.getByRole('region', { name: 'About the visitor' });
+      covered.composer = view.getByRole('textbox', { name: 'Message to Visitor 4821' });
+      if (view.queryByRole('navigation', { name: 'Conversations' }) === null) {
+        expect(width, 'only a phone hides the list').to.be.below(641);
+        delete covered['conversation list'];
+        for (const notice of notices) expect(intersects(rectOf(notice), listRect), `${notice.textContent} over the list`).to.equal(false);
+      }
       for (const notice of notices) {
         expect(rectOf(notice).width, 'the notice is shown').to.be.greaterThan(0);
         for (const [what, el] of Object.entries(covered)) {
           expect(intersects(rectOf(notice), rectOf(el)), `${notice.textContent} over the ${what}`).to.equal(false);
         }
       }
+    });
+  }
+  const many = () => Array.from({ length: 14 }, (_, i) => summary(i + 1, `Visitor ${1000 + i}`, 1));
+  const back = () => within(dom.host).queryByRole('button', { name: 'Back to conversations' });
+  // Booleans, not elements, in assertions: chai would print a React-rendered element at length.
+  const shown = (el: Element | null) => el !== null && el.getClientRects().length > 0;
+
+  it('on a 375 px phone, the list and the conversation are two screens; Back returns to the list where it was scrolled', async () => {
+    await setViewport({ width: 375, height: 667 });
+    await renderDesk(many());
+    const view = within(dom.host);
+    expect(shown(back()), 'the list comes first, without a way back').to.equal(false);
+    expect(shown(view.queryByText('Select a conversation')), 'no empty pane beside the list').to.equal(false);
+    window.scrollTo(0, 400);
+    const scrolled = window.scrollY;
+    expect(scrolled, 'the list is longer than the screen').to.be.greaterThan(0);
+
+    await openConversation('Visitor 1008');
+    expect(shown(view.queryByRole('navigation', { name: 'Conversations' })), 'the list gives way').to.equal(false);
+    expect(document.activeElement === back(), 'focus goes to the way back, not to the page').to.equal(true);
+    expect(window.scrollY, 'the conversation opens at its top').to.equal(0);
+    expect(document.scrollingElement!.scrollWidth).to.be.at.most(document.scrollingElement!.clientWidth);
+
+    await act(async () => back()!.click());
+    const item = list().getByRole('button', { name: /^Visitor 1008/ });
+    expect(shown(view.queryByRole('textbox', { name: 'Message to Visitor 1008' })), 'the conversation gives way').to.equal(false);
+    expect(item.getAttribute('aria-current'), 'the conversation stays selected').to.equal('true');
+    expect(document.activeElement === item, 'focus returns to the conversation left').to.equal(true);
+    expect(window.scrollY, 'the list keeps its scroll').to.equal(scrolled);
+    expect(shown(back())).to.equal(false);
+  });
+
+  for (const width of [768, 1280]) {
+    it(`at ${width} px, the list and the conversation stay side by side, with no way back to show`, async () => {
+      await setViewport({ width, height: 1024 });
+      await renderDesk(many());
+      await openConversation('Visitor 1003');
+      expect(list().getByRole('button', { name: /^Visitor 1003/ }).getAttribute('aria-current')).to.equal('true');
+      expect(shown(back())).to.equal(false);
+      expect(document.scrollingElement!.scrollWidth).to.be.at.most(document.scrollingElement!.clientWidth);
     });
   }
 });

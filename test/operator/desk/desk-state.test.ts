@@ -48,6 +48,18 @@ describe('desk state', () => {
     expect(s.conversations[0]?.waiting_since).to.equal(null);
   });
 
+  it('opening a conversation brings its screen to the front; Back returns to the list and keeps the selection', () => {
+    expect(EMPTY_DESK.screen, 'the list comes first').to.equal('list');
+    let s = deskReducer(listed(), { type: 'selected', id: 7 });
+    expect(s.screen).to.equal('conversation');
+    s = deskReducer(s, { type: 'back' });
+    expect(s.screen).to.equal('list');
+    expect(s.selectedId, 'the list still shows which one was open').to.equal(7);
+    s = deskReducer(s, { type: 'selected', id: 8 });
+    expect(s.screen).to.equal('conversation');
+    expect(deskReducer(s, { type: 'selected', id: null }).screen, 'nothing selected, nothing but the list').to.equal('list');
+  });
+
   it('never counts a replayed or older message twice', () => {
     let s = deskReducer(listed(), { type: 'message', message: message(10, VISITOR) });
     s = deskReducer(s, { type: 'message', message: message(10, VISITOR) });
