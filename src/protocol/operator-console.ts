@@ -87,8 +87,32 @@ export function conversationLinkHash(sessionId: number): string {
 
 /** The conversation a console address names, or undefined. */
 export function conversationOfLinkHash(hash: string): number | undefined {
-  const match = /^#\/conversations\/(\d{1,15})$/.exec(hash);
-  return match ? Number(match[1]) : undefined;
+  return conversationLinkOfHash(hash)?.sessionId;
+}
+
+/** A message or note of a conversation, which the console scrolls to and marks. */
+export interface ConversationItem {
+  kind: 'message' | 'note';
+  id: number;
+}
+
+/** What a console address names: a conversation, and maybe one of its messages or notes. */
+export interface ConversationLink {
+  sessionId: number;
+  item?: ConversationItem;
+}
+
+/** The console address of a conversation opened at one of its messages or notes (what search results link to). */
+export function conversationItemLinkHash(sessionId: number, item: ConversationItem): string {
+  return `${conversationLinkHash(sessionId)}/${item.kind}s/${item.id}`;
+}
+
+/** The conversation, and the message or note, a console address names; undefined for any other address. */
+export function conversationLinkOfHash(hash: string): ConversationLink | undefined {
+  const match = /^#\/conversations\/(\d{1,15})(?:\/(message|note)s\/(\d{1,15}))?$/.exec(hash);
+  if (!match) return undefined;
+  const sessionId = Number(match[1]);
+  return match[2] ? { sessionId, item: { kind: match[2] as ConversationItem['kind'], id: Number(match[3]) } } : { sessionId };
 }
 
 /** Minimum length of an operator password set by an admin. */

@@ -78,3 +78,17 @@ export function paneExtensions(handlers: PaneHandlers = {}): PaneExtensions {
   } as unknown as OperatorApi;
   return { slots: paneSlotsOf([attachments, offlineReply]), context: { api, store: createStore(), reloadOpen() {}, sent() {} } };
 }
+
+/** The console's real stylesheet, as its page loads it (layout, target sizes); remove it after the tests. */
+export async function loadConsoleStyles(): Promise<HTMLLinkElement> {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = '/src/operator/app/operator.css';
+  const loaded = new Promise((resolve, reject) => {
+    link.onload = resolve;
+    link.onerror = reject;
+  });
+  document.head.append(link);
+  await loaded;
+  return link;
+}

@@ -6,7 +6,8 @@ import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.j
 import { useStoreValue } from '../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../core/api.js';
 import { useT } from '../core/texts.js';
-import { deskEventAtom, disposeDeskAtom, listQueryAtom, liveSessionIdsAtom } from '../desk/desk-atoms.js';
+import type { ConversationLink } from '../../protocol/operator-console.js';
+import { deskEventAtom, disposeDeskAtom, foundItemAtom, listQueryAtom, liveSessionIdsAtom } from '../desk/desk-atoms.js';
 import { handleDeskBusEvent } from '../desk/desk-bus-events.js';
 import { DeskConversations } from '../desk/desk-conversations.js';
 import { useDeskBus } from '../desk/use-desk-bus.js';
@@ -103,8 +104,9 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   useEffect(() => reloadList(), [reloadList, listQuery]);
   useConversationLink(
     useCallback(
-      (id: number) => {
+      ({ sessionId: id, item }: ConversationLink) => {
         setView(DESK_VIEW.id);
+        store.set(foundItemAtom, item ? { sessionId: id, item } : null);
         store.set(deskEventAtom, { type: 'selected', id });
         reloadOpen(id);
       },

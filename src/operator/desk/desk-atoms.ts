@@ -4,7 +4,7 @@
  * desk; React-free.
  */
 import { atom } from 'jotai/vanilla';
-import type { ConversationDetail, ConversationSummary } from '../../protocol/operator-console.js';
+import type { ConversationDetail, ConversationItem, ConversationSummary } from '../../protocol/operator-console.js';
 import type { ConversationListParams } from '../../protocol/schemas/console-params.js';
 import { createOthersTyping, pageClock, type OthersTyping, type Clock } from '../../platform/typing/index.js';
 import type { ViewCounts } from '../../protocol/conversation-status.js';
@@ -12,6 +12,12 @@ import { deskReducer, type DeskEvent, type DeskScreen, type DeskState } from './
 
 /** The store of one desk. */
 export type { AtomStore as DeskStore } from '../../ui/shared/use-store-value.js';
+
+/** A message or note of a conversation to show. */
+export interface FoundItem {
+  sessionId: number;
+  item: ConversationItem;
+}
 
 // Base atoms.
 
@@ -31,6 +37,8 @@ export const visitorCardVersionAtom = atom(0);
  * with it whenever it changes.
  */
 export const listQueryAtom = atom<ConversationListParams & { view: NonNullable<ConversationListParams['view']> }>({ view: 'mine' });
+/** The message or note the operator asked to see (a search result's link); the message list scrolls to it once shown. */
+export const foundItemAtom = atom<FoundItem | null>(null);
 /** How many open conversations each view holds; null until read. */
 export const viewCountsAtom = atom<ViewCounts | null>(null);
 /** The clock visitor typing fades by; a fake one in tests. */

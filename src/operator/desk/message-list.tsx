@@ -7,6 +7,7 @@ import { useLocale, useT } from '../core/texts.js';
 import { AttachmentList } from './attachment-list.js';
 import { MessageBody } from '../core/message-body.js';
 import type { PaneExtensions } from './pane-slots.js';
+import { timelineItemKey, useFoundItem } from './use-found-item.js';
 
 function authorName(message: ChatMessage, visitorName: string): string {
   if (isFromVisitor(message) || !message.author_id) return visitorName;
@@ -24,16 +25,23 @@ export function MessageList({ conversation: c, extensions }: { conversation: Con
   const t = useT();
   const locale = useLocale();
   const timeFormat = useMemo(() => timeFormatOf(locale), [locale]);
-  const { logRef, onScroll } = useFollowBottom<HTMLOListElement>(c.messages);
+  const { logRef, onScroll, unpin } = useFollowBottom<HTMLOListElement>(c.messages);
+  const found = useFoundItem(logRef, c.id, extensions?.context.store, unpin);
   // The features' entries (e.g. notes) at each place among the messages; 0 is before the first one.
   const entriesAfter = (after: number) => extensions?.slots.timeline.map((Entries, i) => <Entries key={i} {...extensions.context} conversation={c} after={after} />);
 
   return (
+    <>
+    {found === 'missing' ? (
+      <p className="op-found-missing" role="status">
+        {t('operator.conversation.itemNotShown')}
+      </p>
+    ) : null}
     <ol className="op-messages" ref={logRef} onScroll={onScroll} aria-label={t('operator.conversation.messages', { name: c.visitor_name })} tabIndex={0}>
       {entriesAfter(0)}
       {c.messages.map((m) => (
         <Fragment key={m.id}>
-        <li className={isFromVisitor(m) ? 'op-message op-from-visitor' : 'op-message op-from-operator'}>
+        <li className={isFromVisitor(m) ? 'op-message op-from-visitor' : 'op-message op-from-operator'} data-item={timelineItemKey({ kind: 'message', id: Number(m.id) })}>
           <div className="op-message-meta">
             <span className="op-message-author" dir="auto">{authorName(m, c.visitor_name)}</span>{' '}
             <time dateTime={new Date(messageTime(m)).toISOString()}>{timeFormat.format(messageTime(m))}</time>
@@ -45,5 +53,6 @@ export function MessageList({ conversation: c, extensions }: { conversation: Con
         </Fragment>
       ))}
     </ol>
+    </>
   );
 }

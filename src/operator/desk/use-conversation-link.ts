@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
-import { conversationOfLinkHash } from '../../protocol/operator-console.js';
+import { conversationLinkOfHash, type ConversationLink } from '../../protocol/operator-console.js';
 
 /**
  * Follows the console address of a conversation (`/operator/#/conversations/<id>`, what alert mails link
- * to): on arrival, after logging in, and whenever the address changes while the console is open.
+ * to, with `/messages/<id>` or `/notes/<id>` what search results link to): on arrival, after logging in,
+ * and whenever the address changes while the console is open.
  */
-export function useConversationLink(open: (sessionId: number) => void): void {
+export function useConversationLink(open: (link: ConversationLink) => void): void {
   useEffect(() => {
     const follow = (): void => {
-      const id = conversationOfLinkHash(window.location.hash);
-      if (id !== undefined) open(id);
+      const link = conversationLinkOfHash(window.location.hash);
+      if (link !== undefined) open(link);
     };
     follow();
     window.addEventListener('hashchange', follow);

@@ -7,10 +7,11 @@ import { cannedReplies } from './canned-replies/index.js';
 import { notes } from './notes/index.js';
 import { offlineReply } from './offline-reply/index.js';
 import { profile } from './profile/index.js';
+import { search } from './search/index.js';
 import { statistics } from './statistics/index.js';
 import { tags } from './tags/index.js';
 import { statuses } from './statuses/index.js';
 import { visitor } from './visitor/index.js';
 
 /** Every feature of the console. */
-export const features: readonly ConsoleFeature[] = [statistics, alerts, admin, profile, statuses, visitor, tags, offlineReply, attachments, cannedReplies, notes];
+export const features: readonly ConsoleFeature[] = [search, statistics, alerts, admin, profile, statuses, visitor, tags, offlineReply, attachments, cannedReplies, notes];

@@ -10,6 +10,8 @@ export interface FollowBottom<T extends HTMLElement> {
   /** The scrolling element; its children are watched for growing (images loading, previews, receipts). */
   logRef: RefObject<T | null>;
   onScroll(): void;
+  /** Stops following the bottom until the reader is back there: something else moved the view (a found message). */
+  unpin(): void;
 }
 
 /**
@@ -81,5 +83,11 @@ export function useFollowBottom<T extends HTMLElement = HTMLDivElement>(changes:
     else settle(el);
   }, [follow, settle]);
 
-  return { logRef, onScroll };
+  const unpin = useCallback(() => {
+    const el = logRef.current;
+    stuck.current = false;
+    if (el) sizes.current = { scroll: el.scrollHeight, client: el.clientHeight };
+  }, []);
+
+  return { logRef, onScroll, unpin };
 }

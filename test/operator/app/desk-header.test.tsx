@@ -5,21 +5,7 @@ import { act } from 'react';
 import type { OperatorPresence } from '../../../src/protocol/operator-console.js';
 import { DeskHeader } from '../../../src/operator/app/desk-header.js';
 import { ProfileButton } from '../../../src/operator/features/profile/profile-button.js';
-import { reactMount } from '../support.js';
-
-/** The console's real stylesheet, as its page loads it. */
-async function loadConsoleStyles(): Promise<HTMLLinkElement> {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = '/src/operator/app/operator.css';
-  const loaded = new Promise((resolve, reject) => {
-    link.onload = resolve;
-    link.onerror = reject;
-  });
-  document.head.append(link);
-  await loaded;
-  return link;
-}
+import { reactMount, loadConsoleStyles } from '../support.js';
 
 describe('operator console header', () => {
   const dom = reactMount();

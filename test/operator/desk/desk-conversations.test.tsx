@@ -20,7 +20,7 @@ import { DeskConversations } from '../../../src/operator/desk/desk-conversations
 import { Notices, type ShownNotice } from '../../../src/operator/app/notices.js';
 import { paneSlotsOf } from '../../../src/operator/app/registry.js';
 import { features } from '../../../src/operator/features/index.js';
-import { reactMount } from '../support.js';
+import { reactMount, loadConsoleStyles } from '../support.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE, VISITOR_CARD_ROUTE } from '../../../src/protocol/console/routes.js';
 import { NOTIFY_TYPING_ROUTE } from '../../../src/protocol/routes.js';
 
@@ -88,20 +88,6 @@ function standInServer(conversations: ConversationSummary[]) {
     },
   } as unknown as RpcClient;
   return { api: new OperatorApi(rpc), calls };
-}
-
-/** The console's real stylesheet, as its page loads it. */
-async function loadConsoleStyles(): Promise<HTMLLinkElement> {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = '/src/operator/app/operator.css';
-  const loaded = new Promise((resolve, reject) => {
-    link.onload = resolve;
-    link.onerror = reject;
-  });
-  document.head.append(link);
-  await loaded;
-  return link;
 }
 
 const NOTICES: ShownNotice[] = [

@@ -9,23 +9,9 @@ import { act } from 'react';
 import type { ChatMessage } from '../../../src/protocol/livechat.js';
 import type { ConversationDetail } from '../../../src/protocol/operator-console.js';
 import { ConversationPane } from '../../../src/operator/desk/conversation-pane.js';
-import { paneExtensions, reactMount } from '../support.js';
+import { paneExtensions, reactMount, loadConsoleStyles } from '../support.js';
 
 const FILES = `${location.origin}/__test__/viewer-files`;
-
-/** The console's real stylesheet, as its page loads it: it makes the list a scrolling box. */
-async function loadConsoleStyles(): Promise<HTMLLinkElement> {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = '/src/operator/app/operator.css';
-  const loaded = new Promise((resolve, reject) => {
-    link.onload = resolve;
-    link.onerror = reject;
-  });
-  document.head.append(link);
-  await loaded;
-  return link;
-}
 
 /** A real picture served over HTTP: its preview has no height until the browser loaded it. */
 async function servedPicture(name: string): Promise<string> {

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useStoreValue } from '../../../ui/shared/use-store-value.js';
 import { useLocale, useT } from '../../core/texts.js';
 import type { TimelineProps } from '../../desk/pane-slots.js';
+import { timelineItemKey } from '../../desk/use-found-item.js';
 import { loadNotes } from './notes-api.js';
 import { notesAtom, setNotesAtom } from './notes-state.js';
 
@@ -30,7 +31,7 @@ export function NoteEntries({ api, store, conversation: c, after }: TimelineProp
   return (
     <>
       {here.map((n) => (
-        <li key={`note-${n.id}`} className="op-message op-note">
+        <li key={`note-${n.id}`} className="op-message op-note" data-item={timelineItemKey({ kind: 'note', id: n.id })}>
           <div className="op-message-meta">
             <span className="op-note-label">{t('operator.notes.label')}</span>{' '}
             <span className="op-message-author" dir="auto">

@@ -1,0 +1,10 @@
+import type { ConsoleFeature } from '../../app/registry.js';
+import { SearchView } from './search-view.js';
+
+/**
+ * Search over the conversations the operator may read: message text, notes, the visitor's name and e-mail,
+ * tags, with filters; each hit opens the conversation at that message.
+ */
+export const search: ConsoleFeature = {
+  views: [{ id: 'search', label: 'operator.search.view', Panel: SearchView }],
+};
