@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe.js';
 import { test } from './support/test.js';
 import { readMail, receivedIds, type ReceivedMail } from './support/mailbox.js';
 import { ADMIN, BUTTON, operatorLogsIn, rpc } from './widget-support.js';
@@ -53,17 +52,6 @@ function fetchedChunks(page: Page): Promise<string[]> {
       .map((e) => /\/chunks\/([\w-]+)-[\w-]{8}\.js$/.exec(new URL(e.name).pathname)?.[1])
       .filter((n): n is string => n !== undefined),
   );
-}
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** What axe-core finds wrong in the page, the widget's open shadow root included. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run();
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify((n as { target: unknown }).target)).join(' ')}`);
-  });
 }
 
 /** Logs an operator into the console in a browser context of its own. */

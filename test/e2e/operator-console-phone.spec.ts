@@ -1,23 +1,11 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { axeViolations } from './support/axe.js';
 import { test } from './support/test.js';
 import { ADMIN, rpc } from './widget-support.js';
 
 // The console on a phone and on a tablet, against the real server: a visitor writes over the widget's
 // HTTP API, the operator answers in the real console, emulated as a touch device that honours the page's
 // viewport meta.
-
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** What axe-core finds wrong in the page. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run();
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify((n as { target: unknown }).target)).join(' ')}`);
-  });
-}
 
 /** How much wider than the screen the page is (0: no horizontal scroll). */
 const overflow = (page: Page): Promise<number> => page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);

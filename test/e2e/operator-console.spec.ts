@@ -1,7 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe.js';
 import { test } from './support/test.js';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 
 // The visitor is driven through the widget's HTTP API (a cookie-less request context, as the widget
 // calls cross-origin); the operator uses the real console in Chromium.
@@ -126,14 +125,7 @@ test('the console has no axe violations on the log-in screen, the desk, statisti
   // axe is injected as an inline script, which the console's strict CSP would (rightly) block.
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
-  const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  const violations = async () => {
-    await page.addScriptTag({ content: axeSource });
-    return page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run();
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify((n as { target: unknown }).target)).join(' ')}`);
-    });
-  };
+  const violations = () => axeViolations(page);
   await page.goto('/operator/');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   expect(await violations()).toEqual([]);

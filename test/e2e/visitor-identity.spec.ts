@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe.js';
 import { test } from './support/test.js';
 import { ADMIN, BUTTON, OPERATOR_NAME, openChat, operatorLogsIn, rpc, send } from './widget-support.js';
 
@@ -14,8 +13,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const CHANNEL = 1;
 const ADMIN_ROUTES = '/im_livechat/operator/admin';
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /** A host page with the widget and `attrs`; it records the codes of `livechat:error` in `window.chatErrors`. */
 async function hostPage(page: Page, attrs: string, lang = 'en'): Promise<void> {
   const path = `/identity-${lang}-${Math.random().toString(36).slice(2)}.html`;
@@ -30,14 +27,6 @@ async function hostPage(page: Page, attrs: string, lang = 'en'): Promise<void> {
 
 const chatErrors = (page: Page) => page.evaluate(() => (window as unknown as { chatErrors: string[] }).chatErrors);
 const chatCookies = async (page: Page) => (await page.context().cookies()).filter((c) => c.name.startsWith('im_livechat_')).map((c) => c.name);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run();
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify((n as { target: unknown }).target)).join(' ')}`);
-  });
-}
 
 /** The console, logged in as the admin, in a browser context of its own. */
 async function console_(browser: Browser, baseURL: string): Promise<Page> {

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe.js';
 import { test } from './support/test.js';
 import { BUTTON, PIXEL_PNG, consoleLoggedIn, openChat, operatorLogsIn, rpc, send } from './widget-support.js';
 
@@ -11,8 +10,6 @@ import { BUTTON, PIXEL_PNG, consoleLoggedIn, openChat, operatorLogsIn, rpc, send
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const UPLOAD_ROUTE = '**/im_livechat/upload_attachment';
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 type FileSpec = { name: string; mimeType: string; buffer: Buffer };
 
 // axe is injected as an inline script, which the demo page's Content-Security-Policy (rightly) blocks.
@@ -22,15 +19,6 @@ test.afterEach(async ({ request }) => {
   await operatorLogsIn(request);
   await rpc(request, '/im_livechat/operator/admin/update_channel', { channel_id: 1, values: { visitor_uploads: true, visitor_upload_max_bytes: 10 * 1024 * 1024 } });
 });
-
-/** axe-core's violations on the page, shadow roots included. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run();
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-  });
-}
 
 /** The visitor clicks "Attach a file" and picks `file` in the browser's chooser. */
 async function attach(visitor: Page, file: FileSpec): Promise<void> {
