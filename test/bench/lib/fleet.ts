@@ -29,11 +29,28 @@ export function stampsIn(text: string, author: Author): number[] {
   return out;
 }
 
+/** Failures of a client process: how many, the last, and how many of each kind. */
+export interface Failures {
+  errors: number;
+  lastError: string;
+  /** Counts by route and cause, numbers left out ("/mail/chat_post: socket hang up"). */
+  errorKinds: Record<string, number>;
+}
+
+/** Counts one failure under its kind. */
+export function noteFailure(into: Failures, err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  into.errors++;
+  into.lastError = message;
+  const kind = message.replace(/\d+/g, 'N').slice(0, 120);
+  into.errorKinds[kind] = (into.errorKinds[kind] ?? 0) + 1;
+}
+
 /** Pairs flattened as [at, value, at, value, …]: thousands of them cross IPC as one array of numbers. */
 export type Pairs = number[];
 
 /** What an operator process measured. */
-export interface OperatorReport {
+export interface OperatorReport extends Failures {
   /** [sent, latency] of each visitor message an operator's poll returned. */
   toOperator: Pairs;
   /** [started, latency] of each conversation-list call. */
@@ -46,12 +63,10 @@ export interface OperatorReport {
   /** Polls dropped and sent again because the conversations to follow changed. */
   pollRestarts: number;
   calls: number;
-  errors: number;
-  lastError: string;
 }
 
 /** What a visitor process measured. */
-export interface VisitorReport {
+export interface VisitorReport extends Failures {
   /** [sent, latency] of each operator answer a visitor's poll returned. */
   toVisitor: Pairs;
   /** Send moments of the messages the server stored. */
@@ -61,8 +76,6 @@ export interface VisitorReport {
   skipped: number;
   opened: number;
   refused: number;
-  errors: number;
-  lastError: string;
 }
 
 /** The first message of a given type from a worker. */

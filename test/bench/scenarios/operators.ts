@@ -14,8 +14,7 @@ import { RpcClient } from '../lib/rpc.js';
 import { loopbackAddress } from '../lib/poll-load.js';
 import { clock, cpuSeconds, forkWorker, peakRss, type OperatorReport, type Pairs, type VisitorReport, type Worker } from '../lib/fleet.js';
 import { machineInfo } from '../lib/machine.js';
-import { ADD_OPERATOR_ROUTE } from '../../../src/protocol/console/routes.js';
-import { SET_PRESENCE_ROUTE } from '../../../src/protocol/console/routes.js';
+import { ADD_OPERATOR_ROUTE, SET_PRESENCE_ROUTE } from '../../../src/protocol/console/routes.js';
 import type { Row } from '../lib/table.js';
 
 /** The load of one run; --quick makes it a smoke test of a few seconds. */
@@ -91,7 +90,8 @@ export interface OperatorsRun {
   failed: number;
   refused: number;
   errors: number;
-  lastError: string;
+  /** Client failures by route and cause, over both kinds of client. */
+  errorKinds: Record<string, number>;
   pollRestarts: number;
 }
 
@@ -157,7 +157,8 @@ function summarizeRun(n: number, plan: Plan, w: { from: number; to: number }, op
   const posts = countIn(all((r: VisitorReport) => r.posts, vs), w.from, w.to);
   const answers = countIn(all((r: OperatorReport) => r.answers, ops), w.from, w.to);
   const sum = <T>(pick: (r: T) => number, list: T[]): number => list.reduce((s, r) => s + pick(r), 0);
-  const errs = [...ops, ...vs].filter((r) => r.errors > 0);
+  const errorKinds: Record<string, number> = {};
+  for (const r of [...ops, ...vs]) for (const [k, c] of Object.entries(r.errorKinds)) errorKinds[k] = (errorKinds[k] ?? 0) + c;
   return {
     operators: n,
     visitors: plan.visitors,
@@ -176,7 +177,7 @@ function summarizeRun(n: number, plan: Plan, w: { from: number; to: number }, op
     failed: sum((r: VisitorReport) => r.postsFailed, vs) + sum((r: OperatorReport) => r.answersFailed, ops),
     refused: sum((r: VisitorReport) => r.refused, vs),
     errors: sum((r: OperatorReport) => r.errors, ops) + sum((r: VisitorReport) => r.errors, vs),
-    lastError: errs[0]?.lastError ?? '',
+    errorKinds,
     pollRestarts: sum((r: OperatorReport) => r.pollRestarts, ops),
   };
 }
@@ -227,8 +228,14 @@ export async function operatorsScenario(ctx: BenchContext): Promise<ScenarioResu
       `command: npm run bench -- --only operators${ctx.quick ? ' --quick' : ''}`,
   ];
   for (const r of runs) {
-    if (r.visitorRate < plan.rate * 0.95) notMeasured.push(`${r.operators} operators: ${r.visitorRate.toFixed(0)} of ${plan.rate} msg/s reached (${r.skipped} messages skipped with ${2000} posts unanswered per process; server CPU ${r.serverCpuPercent.toFixed(0)} %, clients ${r.clientsCpuPercent.toFixed(0)} % of one core)`);
-    if (r.errors || r.refused) notMeasured.push(`${r.operators} operators: ${r.errors} client errors, ${r.refused} conversations refused${r.lastError ? ` (last: ${r.lastError})` : ''}`);
+    if (r.visitorRate < plan.rate * 0.95) {
+      notMeasured.push(
+        `${r.operators} operators: ${r.visitorRate.toFixed(0)} of ${plan.rate} msg/s reached: the server fell behind (${r.skipped} messages not sent while a client process had 2,000 posts unanswered; ` +
+          `server CPU ${r.serverCpuPercent.toFixed(0)} %, load generator ${r.clientsCpuPercent.toFixed(0)} % of one core, on ${machineInfo().cores} cores shared with other work)`,
+      );
+    }
+    const kinds = Object.entries(r.errorKinds).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, c]) => `${c}× ${k}`).join('; ');
+    if (r.errors || r.refused) notMeasured.push(`${r.operators} operators: ${r.errors} client errors, ${r.refused} conversations refused${kinds ? ` (most: ${kinds})` : ''}`);
   }
   return { name: 'operators', rows: rowsFor(runs, plan), data: { plan, runs }, notMeasured };
 }

@@ -12,7 +12,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RpcClient } from '../lib/rpc.js';
-import { clock, stampedText, stampsIn, type OperatorReport } from '../lib/fleet.js';
+import { clock, noteFailure, stampedText, stampsIn, type OperatorReport } from '../lib/fleet.js';
 import { BusChannel, LIMITS, type BusNotification } from '../../../src/protocol/livechat.js';
 import { decodeBusPayload } from '../../../src/protocol/bus-payload.js';
 import { CHAT_POST_ROUTE, POLL_ROUTE, SESSION_AUTHENTICATE_ROUTE } from '../../../src/protocol/routes.js';
@@ -29,7 +29,7 @@ interface Config {
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as Config;
-const report: OperatorReport = { toOperator: [], list: [], counts: [], answers: [], answersFailed: 0, pollRestarts: 0, calls: 0, errors: 0, lastError: '' };
+const report: OperatorReport = { toOperator: [], list: [], counts: [], answers: [], answersFailed: 0, pollRestarts: 0, calls: 0, errors: 0, lastError: '', errorKinds: {} };
 let running = true;
 let answering = true;
 
@@ -46,9 +46,7 @@ interface Detail {
 }
 
 function failed(err: unknown): void {
-  if (!running) return;
-  report.errors++;
-  report.lastError = err instanceof Error ? err.message : String(err);
+  if (running) noteFailure(report, err);
 }
 
 /** One operator's console tab. */

@@ -10,7 +10,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RpcClient } from '../lib/rpc.js';
-import { clock, stampedText, stampsIn, type VisitorReport } from '../lib/fleet.js';
+import { clock, noteFailure, stampedText, stampsIn, type VisitorReport } from '../lib/fleet.js';
 import { LIMITS, type BusNotification } from '../../../src/protocol/livechat.js';
 import { CHAT_POST_ROUTE, GET_SESSION_ROUTE, INIT_ROUTE, POLL_ROUTE } from '../../../src/protocol/routes.js';
 
@@ -22,7 +22,7 @@ interface Config {
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as Config;
-const report: VisitorReport = { toVisitor: [], posts: [], postsFailed: 0, skipped: 0, opened: 0, refused: 0, errors: 0, lastError: '' };
+const report: VisitorReport = { toVisitor: [], posts: [], postsFailed: 0, skipped: 0, opened: 0, refused: 0, errors: 0, lastError: '', errorKinds: {} };
 let running = true;
 let inflight = 0;
 /** Unanswered posts at which the sender stops adding more and counts them as skipped instead. */
@@ -31,9 +31,7 @@ const MAX_INFLIGHT = 2000;
 const OPEN_BATCH = 20;
 
 function failed(err: unknown): void {
-  if (!running) return;
-  report.errors++;
-  report.lastError = err instanceof Error ? err.message : String(err);
+  if (running) noteFailure(report, err);
 }
 
 let nextName = 0;
