@@ -62,7 +62,8 @@ export interface OperatorReport extends Failures {
   answersFailed: number;
   /** Polls dropped and sent again because the conversations to follow changed. */
   pollRestarts: number;
-  calls: number;
+  /** Calls each console route received while the window of {@link OperatorReport} was measured, polls included. */
+  calls: Record<string, number>;
 }
 
 /** What a visitor process measured. */

@@ -93,6 +93,8 @@ export interface OperatorsRun {
   /** Client failures by route and cause, over both kinds of client. */
   errorKinds: Record<string, number>;
   pollRestarts: number;
+  /** Console calls per route started in the window, all operators together. */
+  consoleCalls: Record<string, number>;
 }
 
 /** CPU % of one core used by `pids` between two readings. */
@@ -129,6 +131,7 @@ async function runWith(n: number, plan: Plan, ctx: BenchContext): Promise<Operat
     const startAt = clock() + 500;
     const from = startAt + plan.warmupMs;
     const to = from + plan.steadyMs;
+    for (const w of consoles) w.send({ type: 'window', from, to });
     for (const w of chats) w.send({ type: 'run', startAt, endAt: to, rate: plan.rate / PROCESSES, churnPerSecond: plan.churnPerSecond / PROCESSES });
     await sleep(from - clock());
     const serverCpu = cpuMeter([server.pid]);
@@ -157,6 +160,8 @@ function summarizeRun(n: number, plan: Plan, w: { from: number; to: number }, op
   const posts = countIn(all((r: VisitorReport) => r.posts, vs), w.from, w.to);
   const answers = countIn(all((r: OperatorReport) => r.answers, ops), w.from, w.to);
   const sum = <T>(pick: (r: T) => number, list: T[]): number => list.reduce((s, r) => s + pick(r), 0);
+  const consoleCalls: Record<string, number> = {};
+  for (const r of ops) for (const [k, c] of Object.entries(r.calls)) consoleCalls[k] = (consoleCalls[k] ?? 0) + c;
   const errorKinds: Record<string, number> = {};
   for (const r of [...ops, ...vs]) for (const [k, c] of Object.entries(r.errorKinds)) errorKinds[k] = (errorKinds[k] ?? 0) + c;
   return {
@@ -179,6 +184,7 @@ function summarizeRun(n: number, plan: Plan, w: { from: number; to: number }, op
     errors: sum((r: OperatorReport) => r.errors, ops) + sum((r: VisitorReport) => r.errors, vs),
     errorKinds,
     pollRestarts: sum((r: OperatorReport) => r.pollRestarts, ops),
+    consoleCalls,
   };
 }
 
@@ -234,6 +240,8 @@ export async function operatorsScenario(ctx: BenchContext): Promise<ScenarioResu
           `server CPU ${r.serverCpuPercent.toFixed(0)} %, load generator ${r.clientsCpuPercent.toFixed(0)} % of one core, on ${machineInfo().cores} cores shared with other work)`,
       );
     }
+    const calls = Object.entries(r.consoleCalls).sort((a, b) => b[1] - a[1]).map(([route, c]) => `${route.split('/').pop() ?? route} ${(c / r.steadySeconds).toFixed(0)}`);
+    notMeasured.push(`${r.operators} operators: the consoles' calls a second while measured: ${calls.join(', ')}; ${r.pollRestarts} polls dropped for a new channel set in the whole run`);
     const kinds = Object.entries(r.errorKinds).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, c]) => `${c}× ${k}`).join('; ');
     if (r.errors || r.refused) notMeasured.push(`${r.operators} operators: ${r.errors} client errors, ${r.refused} conversations refused${kinds ? ` (most: ${kinds})` : ''}`);
   }

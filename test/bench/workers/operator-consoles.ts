@@ -7,8 +7,8 @@
  * marked seen; the tags of the listed conversations when they change. It answers every `answerEvery`th
  * visitor message after `answerDelayMs`, as the operator would, opening that conversation first.
  * Argument: JSON { url, localAddress, accounts: {login, password}[], answerEvery, answerDelayMs }.
- * Messages: "ready" once every console is open; "quiet" stops answering; "report" asks for the
- * OperatorReport; "stop" closes everything and exits.
+ * Messages: "ready" once every console is open; "window" { from, to } tells when calls are counted;
+ * "quiet" stops answering; "report" asks for the OperatorReport; "stop" closes everything and exits.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RpcClient } from '../lib/rpc.js';
@@ -29,9 +29,15 @@ interface Config {
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as Config;
-const report: OperatorReport = { toOperator: [], list: [], counts: [], answers: [], answersFailed: 0, pollRestarts: 0, calls: 0, errors: 0, lastError: '', errorKinds: {} };
+const report: OperatorReport = { toOperator: [], list: [], counts: [], answers: [], answersFailed: 0, pollRestarts: 0, calls: {}, errors: 0, lastError: '', errorKinds: {} };
 let running = true;
 let answering = true;
+/** The measured window (lib/fleet.ts clock): calls started within it are counted by route. */
+let window = { from: Number.POSITIVE_INFINITY, to: 0 };
+
+function counted(route: string, at: number): void {
+  if (at >= window.from && at < window.to) report.calls[route] = (report.calls[route] ?? 0) + 1;
+}
 
 /** The console's debounce of the view counts (src/operator/desk/use-desk-loaders.ts). */
 const COUNTS_DELAY_MS = 250;
@@ -72,7 +78,7 @@ class Console {
   /** A timed call; `into` collects [start, latency]. */
   private async timed<T>(route: string, params: Record<string, unknown>, into?: number[]): Promise<T> {
     const at = clock();
-    report.calls++;
+    counted(route, at);
     const result = await this.rpc.call<T>(route, params);
     into?.push(at, clock() - at);
     return result;
@@ -126,6 +132,7 @@ class Console {
       const controller = new AbortController();
       this.poll = controller;
       const channels = this.channelsKey.split(',');
+      counted(POLL_ROUTE, clock());
       try {
         const reply = await this.rpc.call<BusNotification[]>(POLL_ROUTE, { channels, last: this.last }, LIMITS.pollTimeoutMs, controller.signal);
         const at = clock();
@@ -210,7 +217,8 @@ for (let i = 0; i < config.accounts.length; i += 4) {
 await Promise.all(consoles.map((c) => c.mount()));
 process.send?.({ type: 'ready', consoles: consoles.length });
 
-process.on('message', (m: { type?: string }) => {
+process.on('message', (m: { type?: string; from?: number; to?: number }) => {
+  if (m.type === 'window') window = { from: m.from ?? 0, to: m.to ?? 0 };
   if (m.type === 'quiet') answering = false;
   if (m.type === 'report') process.send?.({ type: 'report', report });
   if (m.type === 'stop') {
