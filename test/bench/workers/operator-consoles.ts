@@ -155,7 +155,8 @@ class Console {
     const payload = decodeBusPayload(n.message);
     if (payload.kind === 'new_session') this.reloadList().catch(failed);
     if (payload.kind === 'message' && payload.message.channel_ids.length > 0) this.onMessage(payload.message.channel_ids[0] as number, payload.message, at);
-    if (payload.kind !== 'typing_status') this.reloadCounts();
+    // desk.tsx: the counts follow whatever may move a conversation in or out of "open".
+    if (payload.kind !== 'typing_status' && payload.kind !== 'other') this.reloadCounts();
   }
 
   private onMessage(sessionId: number, message: { body: string; author_id?: [number, string] | false }, at: number): void {

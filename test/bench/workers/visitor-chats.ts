@@ -41,6 +41,8 @@ class Visitor {
   private last = 0;
   private readonly poll = new AbortController();
   private uuid = '';
+  private pending = 0;
+  private gone = false;
 
   // A browser opens at most 6 connections to one server; the widget needs its poll and one for posts.
   constructor(private readonly rpc = new RpcClient(config.url, { localAddress: config.localAddress, maxSockets: 2 })) {}
@@ -81,6 +83,7 @@ class Visitor {
     const text = stampedText('v');
     const sent = Number(/v(\d+\.\d+)x/.exec(text)?.[1]);
     inflight++;
+    this.pending++;
     this.rpc
       .call<number | false>(CHAT_POST_ROUTE, { uuid: this.uuid, message_content: text })
       .then(
@@ -90,13 +93,20 @@ class Visitor {
           failed(err);
         },
       )
-      .finally(() => inflight--);
+      .finally(() => {
+        inflight--;
+        if (--this.pending === 0 && this.gone) this.rpc.close();
+      });
   }
 
-  /** The visitor leaves the page: its poll ends, its conversation stays for the operator. */
+  /**
+   * The visitor leaves the page: its poll ends, its conversation stays for the operator. Posts still
+   * unanswered keep their connection: closing it would count the server's answer as a failure.
+   */
   leave(): void {
+    this.gone = true;
     this.poll.abort();
-    this.rpc.close();
+    if (this.pending === 0) this.rpc.close();
   }
 }
 
