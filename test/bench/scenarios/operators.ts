@@ -230,7 +230,7 @@ export async function operatorsScenario(ctx: BenchContext): Promise<ScenarioResu
   }
   const notMeasured: string[] = [
     `${plan.visitors} visitors (${plan.churnPerSecond}/s leave and arrive), ${plan.rate} msg/s offered open loop, 1 in ${plan.answerEvery} answered; ${plan.warmupMs / 1000} s warm-up, ${plan.steadyMs / 1000} s measured; ` +
-      'the load generator runs on the same cores as the server; per-address limits raised for loopback (login, tags and mark_seen too), per-session limits as startProductServer sets them; SQLite; ' +
+      'the load generator runs on the same cores as the server; per-address and per-session limits raised as for the other scenarios (every client shares a few loopback addresses), login, tags and mark_seen too; SQLite; ' +
       `command: npm run bench -- --only operators${ctx.quick ? ' --quick' : ''}`,
   ];
   for (const r of runs) {
