@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: measures what users feel, side by side with the physical floor, on loopback only.
  * Options: --quick (under a minute), --polls N (held polls, default 2000, up to about 19000),
- * --only a,b (scenario names), --runs N, --seconds N (the bounds flood; default 60, quick 15), --out file.
+ * --only a,b (scenario names), --runs N, --seconds N (the bounds flood, default 60, quick 15; the operators
+ * scenario's measured window, default 40, quick 8), --out file.
  * Prints a table and writes JSON to test/bench/results/latest.json (and a dated copy).
  */
 import fs from 'node:fs';
@@ -18,10 +19,11 @@ import { deliveryScenario } from './scenarios/delivery.js';
 import { throughputScenario } from './scenarios/throughput.js';
 import { abuseScenario } from './scenarios/abuse.js';
 import { boundsScenario } from './scenarios/bounds.js';
+import { operatorsScenario } from './scenarios/operators.js';
 import { stopSharedPostgres, warmBenchPostgres } from './lib/postgres.js';
 
 /** Scenario names, in the order they run (issue 8's priority). */
-const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput', 'abuse', 'bounds'] as const;
+const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput', 'operators', 'abuse', 'bounds'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 /** Most held polls: the per-process file limit here is 20,000 and the server needs some for itself. */
@@ -125,6 +127,7 @@ async function main(): Promise<void> {
     }
     if (options.only.has('delivery')) await attempt('delivery', () => deliveryScenario(ctx));
     if (options.only.has('throughput')) await attempt('throughput', () => throughputScenario(ctx));
+    if (options.only.has('operators')) await attempt('operators', () => operatorsScenario(ctx));
     if (options.only.has('abuse')) await attempt('abuse', () => abuseScenario(ctx));
     if (options.only.has('bounds')) await attempt('bounds', () => boundsScenario(ctx));
   } finally {

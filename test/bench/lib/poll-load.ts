@@ -39,7 +39,7 @@ export interface PollLoadOptions {
 // take different ones: a local address has one range of ports, which thousands of polls from several
 // loads (and the TIME_WAIT sockets of the last run) would exhaust (connect EADDRINUSE).
 let nextAddress = 10;
-function loopbackAddress(): string {
+export function loopbackAddress(): string {
   const address = `127.0.0.${nextAddress}`;
   nextAddress = nextAddress >= 250 ? 10 : nextAddress + 1;
   return address;

@@ -47,8 +47,11 @@ export class RpcClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 64 });
   }
 
-  /** Sends one call and resolves with its parsed answer (never rejects on a JSON-RPC error). */
-  raw<T>(path: string, params: Record<string, unknown>, timeoutMs = 120_000): Promise<RpcReply<T>> {
+  /**
+   * Sends one call and resolves with its parsed answer (never rejects on a JSON-RPC error). `signal`
+   * drops the request and its socket, as a console does to a held poll when its channels change.
+   */
+  raw<T>(path: string, params: Record<string, unknown>, timeoutMs = 120_000, signal?: AbortSignal): Promise<RpcReply<T>> {
     const body = JSON.stringify({ jsonrpc: '2.0', method: 'call', params, id: nextId++ });
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -60,6 +63,7 @@ export class RpcClient {
           agent: this.agent,
           localAddress: this.options.localAddress,
           timeout: timeoutMs,
+          signal,
           headers: {
             'content-type': 'application/json',
             'content-length': Buffer.byteLength(body),
@@ -91,8 +95,8 @@ export class RpcClient {
   }
 
   /** Sends one call and returns its result; throws {@link BenchRequestError} on any failure. */
-  async call<T>(path: string, params: Record<string, unknown>, timeoutMs?: number): Promise<T> {
-    const reply = await this.raw<T>(path, params, timeoutMs);
+  async call<T>(path: string, params: Record<string, unknown>, timeoutMs?: number, signal?: AbortSignal): Promise<T> {
+    const reply = await this.raw<T>(path, params, timeoutMs, signal);
     if (reply.status !== 200) throw new BenchRequestError('http_status', `${path} answered HTTP ${reply.status}: ${reply.error?.data?.message ?? ''}`);
     if (reply.error) throw new BenchRequestError('rpc_error', `${path} failed: ${reply.error.data?.message ?? reply.error.message}`);
     return reply.result as T;
