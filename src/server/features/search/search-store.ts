@@ -77,6 +77,28 @@ function statusIs(eb: Row, status: ConversationStatus, now: number): Expression<
   return eb.and([open, eb('s.status', '=', 'snoozed'), eb('s.snoozed_until', '>', now)]);
 }
 
+const COLUMNS = ['e.id', 'e.kind', 'e.item_id', 'e.session_id', 'e.created_at', 's.channel_id', 's.anonymous_name', 's.name_given', 's.email', 's.closed_at', 's.status', 's.snoozed_until'] as const;
+
+/** SQLite's entry ids per millisecond (migration 0022: `created_at × 1024 + n`). */
+const ID_SLOTS = 1024;
+
+/** The conditions beyond the words: who may read, and the filters asked for. */
+function filters(eb: Row, operator: OperatorRow, q: SearchQuery): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  const readable = readableConversations(eb, operator, 's');
+  if (readable) conditions.push(readable);
+  if (q.status !== undefined) conditions.push(statusIs(eb, q.status, q.now));
+  if (q.channelId !== undefined) conditions.push(eb('s.channel_id', '=', q.channelId));
+  if (q.operatorId !== undefined) {
+    const wrote = eb.selectFrom('message as m').select('m.session_id').where('m.author_operator_id', '=', q.operatorId);
+    conditions.push(eb.or([eb('s.operator_id', '=', q.operatorId), eb('s.id', 'in', wrote)]));
+  }
+  if (q.tagId !== undefined) conditions.push(eb('s.id', 'in', eb.selectFrom('conversation_tagging').select('session_id').where('tag_id', '=', q.tagId)));
+  if (q.from !== undefined) conditions.push(eb('e.created_at', '>=', q.from));
+  if (q.to !== undefined) conditions.push(eb('e.created_at', '<', q.to));
+  return conditions;
+}
+
 /** The search's queries. */
 export class SearchStore {
   private readonly db: Kysely<Db>;
@@ -88,48 +110,59 @@ export class SearchStore {
     this.db = handle.withTables<SearchDatabase>();
   }
 
-  /** The condition "the entry's words match every key as a prefix", in each engine's full-text syntax. */
-  private matches(eb: Row, keys: readonly string[]): Expression<SqlBool> {
-    if (this.engine === 'postgres') {
-      // Keys hold letters and digits only; quoting still keeps any other character a plain lexeme.
-      const query = keys.map((k) => `'${k.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' & ');
-      return sql<SqlBool>`e.vector @@ ${query}::tsquery`;
-    }
-    const query = keys.map((k) => `"${k.replace(/"/g, '""')}"*`).join(' AND ');
-    return eb('e.id', 'in', eb.selectFrom('search_fts').select('search_fts.rowid').where(sql<SqlBool>`search_fts match ${query}`));
-  }
-
   /** Up to `limit` entries the operator may read that match, newest first. */
   async search(operator: OperatorRow, q: SearchQuery): Promise<FoundEntry[]> {
     if (q.keys.length === 0) return [];
-    const rows = await this.db
+    const rows = this.engine === 'postgres' ? await this.searchPostgres(operator, q) : await this.searchSqlite(operator, q);
+    return rows.map((r) => ({ ...r, created_at: Number(r.created_at), closed_at: r.closed_at === null ? null : Number(r.closed_at), snoozed_until: r.snoozed_until === null ? null : Number(r.snoozed_until) }));
+  }
+
+  /**
+   * PostgreSQL: the GIN index finds the matching entries (each key a `:*` prefix of the tsquery), sorted by
+   * date. Keys hold letters and digits only; quoting still keeps any other character a plain lexeme.
+   */
+  private searchPostgres(operator: OperatorRow, q: SearchQuery) {
+    const query = q.keys.map((k) => `'${k.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' & ');
+    return this.db
       .selectFrom('search_entry as e')
       .innerJoin('visitor_session as s', 's.id', 'e.session_id')
-      .select(['e.id', 'e.kind', 'e.item_id', 'e.session_id', 'e.created_at', 's.channel_id', 's.anonymous_name', 's.name_given', 's.email', 's.closed_at', 's.status', 's.snoozed_until'])
-      .where((eb) => {
-        const conditions: Expression<SqlBool>[] = [this.matches(eb, q.keys)];
-        const readable = readableConversations(eb, operator, 's');
-        if (readable) conditions.push(readable);
-        if (q.status !== undefined) conditions.push(statusIs(eb, q.status, q.now));
-        if (q.channelId !== undefined) conditions.push(eb('s.channel_id', '=', q.channelId));
-        if (q.operatorId !== undefined) {
-          const wrote = eb.selectFrom('message as m').select('m.session_id').where('m.author_operator_id', '=', q.operatorId);
-          conditions.push(eb.or([eb('s.operator_id', '=', q.operatorId), eb('s.id', 'in', wrote)]));
-        }
-        if (q.tagId !== undefined) conditions.push(eb('s.id', 'in', eb.selectFrom('conversation_tagging').select('session_id').where('tag_id', '=', q.tagId)));
-        if (q.from !== undefined) conditions.push(eb('e.created_at', '>=', q.from));
-        if (q.to !== undefined) conditions.push(eb('e.created_at', '<', q.to));
-        if (q.after) {
-          const { date, id } = q.after;
-          conditions.push(eb.or([eb('e.created_at', '<', date), eb.and([eb('e.created_at', '=', date), eb('e.id', '<', id)])]));
-        }
-        return eb.and(conditions);
-      })
+      .select(COLUMNS)
+      .where(sql<SqlBool>`e.vector @@ ${query}::tsquery`)
+      .where((eb) => eb.and(filters(eb, operator, q)))
+      .$if(q.after !== undefined, (qb) =>
+        qb.where((eb) => {
+          const { date, id } = q.after as { date: number; id: number };
+          return eb.or([eb('e.created_at', '<', date), eb.and([eb('e.created_at', '=', date), eb('e.id', '<', id)])]);
+        }),
+      )
       .orderBy('e.created_at', 'desc')
       .orderBy('e.id', 'desc')
       .limit(q.limit)
       .execute();
-    return rows.map((r) => ({ ...r, created_at: Number(r.created_at), closed_at: r.closed_at === null ? null : Number(r.closed_at), snoozed_until: r.snoozed_until === null ? null : Number(r.snoozed_until) }));
+  }
+
+  /**
+   * SQLite: FTS5 walks its matches newest first (entry ids follow dates, migration 0022), so a page stops
+   * at its last hit instead of sorting every match; CROSS JOIN keeps FTS5 the outer loop. The dates'
+   * bounds also bound the walk, as id ranges.
+   */
+  private searchSqlite(operator: OperatorRow, q: SearchQuery) {
+    const query = q.keys.map((k) => `"${k.replace(/"/g, '""')}"*`).join(' AND ');
+    const idOf = (date: number) => Math.min(date * ID_SLOTS, Number.MAX_SAFE_INTEGER);
+    return this.db
+      .selectFrom('search_fts as f')
+      .crossJoin('search_entry as e')
+      .innerJoin('visitor_session as s', 's.id', 'e.session_id')
+      .select(COLUMNS)
+      .where(sql<SqlBool>`search_fts match ${query}`)
+      .whereRef('e.id', '=', 'f.rowid')
+      .where((eb) => eb.and(filters(eb as unknown as Row, operator, q)))
+      .$if(q.from !== undefined, (qb) => qb.where('f.rowid', '>=', idOf(q.from as number)))
+      .$if(q.to !== undefined, (qb) => qb.where('f.rowid', '<', idOf(q.to as number)))
+      .$if(q.after !== undefined, (qb) => qb.where('f.rowid', '<', (q.after as { id: number }).id))
+      .orderBy('f.rowid', 'desc')
+      .limit(q.limit)
+      .execute();
   }
 
   /** The messages' bodies (HTML) and authors' names (null: the visitor). */

@@ -151,6 +151,20 @@ describeEachEngine('console search', (h) => {
     assert.equal(Number(stale.rows[0]?.n), 0);
   });
 
+  it('indexes more things written in one millisecond than the index has slots for, newest first all the same', async () => {
+    const tag = unique('burst');
+    const chat = await chatWith(h, []);
+    const at = h.clock.now() + 10_000;
+    const rows = Array.from({ length: 1100 }, (_, i) => ({ session_id: chat.session.id, body: `<p>${tag} ${i}</p>`, author_operator_id: null, message_type: 'comment' as const, created_at: at }));
+    for (let i = 0; i < rows.length; i += 250) await h.app.database.db.insertInto('message').values(rows.slice(i, i + 250)).execute();
+    await h.app.store.insertMessage({ session_id: chat.session.id, body: `<p>${tag} later</p>`, author_operator_id: null }, at + 1);
+    const entries = await sql<{ n: number | string }>`select count(*) as n from search_entry where session_id = ${chat.session.id} and kind = 'message'`.execute(h.app.database.db);
+    assert.equal(Number(entries.rows[0]?.n), 1101);
+    const first = await search(h, chat.cookie, { query: tag, limit: 3 });
+    assert.equal(first.hits[0]?.snippet.text, `${tag} later`);
+    assert.equal(first.hits.length, 3);
+  });
+
   it('filters by status, channel, operator, tag and date, and pages with a cursor', async () => {
     const tag = unique('filter');
     const a = await chatWith(h, [`one ${tag}`, `two ${tag}`, `three ${tag}`]);

@@ -27,19 +27,36 @@ export function searchFullText(engine: Engine): Migration {
       await db.schema.createIndex('search_entry_item_idx').on('search_entry').columns(['kind', 'item_id']).execute();
       await db.schema.createIndex('search_entry_session_idx').on('search_entry').columns(['session_id', 'kind']).execute();
       await db.schema.createIndex('search_entry_date_idx').on('search_entry').columns(['created_at', 'id']).execute();
+      // The operator filter: the conversations an operator wrote in.
+      await db.schema.createIndex('search_message_author_idx').on('message').columns(['author_operator_id', 'session_id']).execute();
       if (pg) await postgresUp(db);
       else await sqliteUp(db);
     },
   };
 }
 
-/** SQLite: the FTS5 table, the triggers, the backfill (oldest first, so entry ids follow dates). */
+/** Entry ids a millisecond has on SQLite: ids are `created_at × SLOTS + n`, so their order is the dates'. */
+const SLOTS = 1024;
+
+/**
+ * SQLite's entry id for a date (an SQL expression): the millisecond's next free slot, so FTS5, which
+ * walks its matches in rowid order, yields the newest first and a page stops after its last hit instead
+ * of sorting every match. Past the slots (over 1,024 entries in one millisecond) null: SQLite then gives
+ * the next id after every other, unique still, sorted as newer than it is. SQLite has one writer at a
+ * time, so two transactions never take the same slot.
+ */
+function entryId(date: string): string {
+  const first = `(${date}) * ${SLOTS}`;
+  return `(select case when coalesce(max(id) + 1, ${first}) < ${first} + ${SLOTS} then coalesce(max(id) + 1, ${first}) end from search_entry where id >= ${first} and id < ${first} + ${SLOTS})`;
+}
+
+/** SQLite: the FTS5 table, the triggers, the backfill (entry ids follow dates, see {@link entryId}). */
 async function sqliteUp(db: Kysely<unknown>): Promise<void> {
   // The words come already folded and space-separated (search-text.ts), so the ascii tokenizer splits
   // exactly there and no Unicode table of SQLite's own can disagree with PostgreSQL's.
   await sql`create virtual table search_fts using fts5(words, tokenize = 'ascii', prefix = '2 3 4', content = '', contentless_delete = 1, detail = 'none')`.execute(db);
   const entry = (kind: string, item: string, session: string, date: string, text: string, html: 0 | 1, when = '1') => `
-    insert into search_entry (kind, item_id, session_id, created_at) select '${kind}', ${item}, ${session}, ${date} where ${when};
+    insert into search_entry (id, kind, item_id, session_id, created_at) select ${entryId(date)}, '${kind}', ${item}, ${session}, ${date} where ${when};
     insert into search_fts (rowid, words) select last_insert_rowid(), ${WORDS}(${text}, ${html}) where ${when};`;
   const visitorText = `(case when new.name_given = 1 then new.anonymous_name else '' end) || ' ' || coalesce(new.email, '')`;
   const visitorWhen = `new.name_given = 1 or new.email is not null`;
@@ -62,7 +79,7 @@ async function sqliteUp(db: Kysely<unknown>): Promise<void> {
        delete from search_entry where kind = 'visitor' and session_id = old.id;
        ${entry('visitor', 'null', 'new.id', 'new.created_at', visitorText, 0, visitorWhen)} end`,
     `create trigger search_tagging_insert after insert on conversation_tagging begin
-       insert into search_entry (kind, item_id, session_id, created_at) select 'tag', new.tag_id, new.session_id, s.created_at from visitor_session s where s.id = new.session_id;
+       insert into search_entry (id, kind, item_id, session_id, created_at) select ${entryId('s.created_at')}, 'tag', new.tag_id, new.session_id, s.created_at from visitor_session s where s.id = new.session_id;
        insert into search_fts (rowid, words) select last_insert_rowid(), ${WORDS}(t.name, 0) from conversation_tag t where t.id = new.tag_id; end`,
     `create trigger search_tagging_delete after delete on conversation_tagging begin
        delete from search_entry where kind = 'tag' and item_id = old.tag_id and session_id = old.session_id; end`,
@@ -71,7 +88,15 @@ async function sqliteUp(db: Kysely<unknown>): Promise<void> {
        insert into search_fts (rowid, words) select id, ${WORDS}(new.name, 0) from search_entry where kind = 'tag' and item_id = new.id; end`,
   ];
   for (const statement of statements) await sql.raw(statement).execute(db);
-  await sql.raw(`insert into search_entry (kind, item_id, session_id, created_at) ${backfillSelect} order by created_at, ord, item_id`).execute(db);
+  // Row numbers past the millisecond's slots leave the id to SQLite: inserted last, they follow every other.
+  await sql
+    .raw(
+      `insert into search_entry (id, kind, item_id, session_id, created_at)
+       select case when n < ${SLOTS} then created_at * ${SLOTS} + n end, kind, item_id, session_id, created_at
+       from (select *, row_number() over (partition by created_at order by ord, item_id) - 1 as n from (${backfillSelect.replace('select kind, item_id, session_id, created_at from', 'select * from')}) as a) as b
+       order by n >= ${SLOTS}, created_at, n`,
+    )
+    .execute(db);
   await sql
     .raw(
       `insert into search_fts (rowid, words) select e.id, case e.kind
