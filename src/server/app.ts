@@ -30,6 +30,7 @@ import { loadLocales, type Locales } from './core/i18n/translations.js';
 import { AvailabilityCache } from './domain/channels/index.js';
 import { widgetRoutes, widgetSignalRoutes, operatorConsoleRoutes, operatorPollCallers, conversationListFiltersPlugin } from './domain/conversations/index.js';
 import { tagsFeature } from './features/tags/index.js';
+import { searchFeature } from './features/search/index.js';
 import { profilesFeature } from './features/profiles/index.js';
 import { webAssetsFeature } from './features/web-assets/index.js';
 import { webContentRoutes } from './domain/attachments/index.js';
@@ -141,6 +142,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(conversationListFiltersPlugin),
     (a) => a.register(operatorConsoleRoutes, operatorApi),
     (a) => a.register(tagsFeature, operatorApi),
+    (a) => a.register(searchFeature, operatorApi),
     (a) => a.register(visitorCardFeature, operatorApi),
     (a) => a.register(receiptsFeature, operatorApi),
     (a) => a.register(notesFeature),

@@ -37,7 +37,7 @@ export const SearchHitSchema = Type.Object({
   date: Type.Integer(),
   author: Type.String(),
   visitor_label: Type.String(),
-  status: Type.Union(CONVERSATION_STATUSES.map((s) => Type.Literal(s))),
+  status: Type.Enum([...CONVERSATION_STATUSES]),
   snippet: SnippetSchema,
 });
 

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { registerSearchFunctions } from '../../../src/server/core/db/search-text.js';
 import { migrateToLatest, migrationsFor } from '../../../src/server/core/db/migrations/index.js';
 import { createTestDatabase, describeEachEngine, type Harness } from '../support/harness.js';
 import { FaultBench, pgOnly } from '../support/fault-apps.js';
@@ -81,7 +82,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const db =
         engine === 'postgres'
           ? new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.env.DATABASE_URL, max: 2 }) }) })
-          : new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SqliteDatabase(path.join(database.env.DATA_DIR!, 'livechat.sqlite')) }) });
+          : new Kysely<unknown>({ dialect: new SqliteDialect({ database: registerSearchFunctions(new SqliteDatabase(path.join(database.env.DATA_DIR!, 'livechat.sqlite'))) }) });
       try {
         const before: Record<string, Migration> = Object.fromEntries(Object.entries(migrationsFor(engine)).filter(([name]) => name < '0014'));
         const { error } = await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();

@@ -8,6 +8,7 @@ import type { Engine } from './engine.js';
 import { migrateToLatest } from './migrations/index.js';
 import { cachedStatements } from './statement-cache.js';
 import { discardingLostClients } from './pg-pool.js';
+import { registerSearchFunctions } from './search-text.js';
 
 export type { Engine } from './engine.js';
 
@@ -101,6 +102,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Before the migrations: the search index's triggers call it (search-text.ts).
+  registerSearchFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
   try {
     await migrateToLatest(db as unknown as Kysely<unknown>, 'sqlite');

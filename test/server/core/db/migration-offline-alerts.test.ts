@@ -9,13 +9,14 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { registerSearchFunctions } from '../../../../src/server/core/db/search-text.js';
 import { migrateToLatest, migrationsFor } from '../../../../src/server/core/db/migrations/index.js';
 import type { Engine } from '../../../../src/server/core/db/database.js';
 import { createTestDatabase, type EngineName } from '../../support/harness.js';
 
 async function openRaw(engine: EngineName, env: Record<string, string>): Promise<Kysely<unknown>> {
   if (engine === 'postgres') return new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 }) }) });
-  const sqlite = new SqliteDatabase(path.join(env.DATA_DIR!, 'livechat.sqlite'));
+  const sqlite = registerSearchFunctions(new SqliteDatabase(path.join(env.DATA_DIR!, 'livechat.sqlite')));
   sqlite.pragma('foreign_keys = ON');
   return new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
