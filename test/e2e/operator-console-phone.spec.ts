@@ -158,6 +158,12 @@ for (const size of [
     }
 
     // The other sections, and the profile dialog.
+    await showSection(page, 'Search');
+    const words = page.getByRole('searchbox', { name: 'Words to find' });
+    await words.fill(name);
+    await words.press('Enter');
+    await expect(page.getByRole('list', { name: 'Results' }).getByRole('link').first()).toBeVisible();
+    await expectFits(page, 'search with its results');
     await showSection(page, 'Statistics');
     await expect(page.getByRole('table', { name: 'Ratings (last 7 days)' })).toBeVisible();
     await expectFits(page, 'statistics');
