@@ -22,6 +22,7 @@ interface SearchEntryTable {
 type SearchDatabase = {
   search_entry: SearchEntryTable;
   search_fts: { rowid: number; words: string };
+  search_vocab: { term: string };
   note: { id: number; session_id: number; author_operator_id: number; body: string };
   conversation_tag: { id: number; channel_id: number; name: string; name_key: string };
   conversation_tagging: { session_id: number; tag_id: number };
@@ -78,6 +79,11 @@ function statusIs(eb: Row, status: ConversationStatus, now: number): Expression<
 }
 
 const COLUMNS = ['e.id', 'e.kind', 'e.item_id', 'e.session_id', 'e.created_at', 's.channel_id', 's.anonymous_name', 's.name_given', 's.email', 's.closed_at', 's.status', 's.snoozed_until'] as const;
+
+/** The longest prefix SQLite's FTS5 table has an index of (migration 0022: `prefix = '2 3 4'`). */
+const PREFIX_INDEXED = 4;
+/** Words a longer prefix is spelt as at most; past them, FTS5's own prefix search. */
+const SPELT_MAX = 64;
 
 /** SQLite's entry ids per millisecond (migration 0022: `created_at × 1024 + n`). */
 const ID_SLOTS = 1024;
@@ -146,8 +152,10 @@ export class SearchStore {
    * at its last hit instead of sorting every match; CROSS JOIN keeps FTS5 the outer loop. The dates'
    * bounds also bound the walk, as id ranges.
    */
-  private searchSqlite(operator: OperatorRow, q: SearchQuery) {
-    const query = q.keys.map((k) => `"${k.replace(/"/g, '""')}"*`).join(' AND ');
+  private async searchSqlite(operator: OperatorRow, q: SearchQuery) {
+    const terms = await Promise.all(q.keys.map((k) => this.sqliteTerm(k)));
+    if (terms.includes(undefined)) return [];
+    const query = terms.join(' AND ');
     const idOf = (date: number) => Math.min(date * ID_SLOTS, Number.MAX_SAFE_INTEGER);
     return this.db
       .selectFrom('search_fts as f')
@@ -163,6 +171,27 @@ export class SearchStore {
       .orderBy('f.rowid', 'desc')
       .limit(q.limit)
       .execute();
+  }
+
+  /**
+   * A key as an FTS5 expression, or undefined when no word of the index begins with it. FTS5 serves a
+   * prefix of up to 4 characters from its prefix index, newest first as it goes; a longer one it would
+   * first gather whole (every match of a common word, before the first comes out). So a longer prefix is
+   * spelt as the words it stands for, read from the index's vocabulary, each of which FTS5 walks in order.
+   */
+  private async sqliteTerm(key: string): Promise<string | undefined> {
+    const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
+    if ([...key].length <= PREFIX_INDEXED) return `${quote(key)}*`;
+    const words = await this.db
+      .selectFrom('search_vocab')
+      .select('term')
+      .where('term', '>=', key)
+      .where('term', '<', `${key}\u{10FFFF}`)
+      .limit(SPELT_MAX + 1)
+      .execute();
+    if (words.length === 0) return undefined;
+    if (words.length > SPELT_MAX) return `${quote(key)}*`;
+    return `(${words.map((w) => quote(w.term)).join(' OR ')})`;
   }
 
   /** The messages' bodies (HTML) and authors' names (null: the visitor). */

@@ -55,6 +55,8 @@ async function sqliteUp(db: Kysely<unknown>): Promise<void> {
   // The words come already folded and space-separated (search-text.ts), so the ascii tokenizer splits
   // exactly there and no Unicode table of SQLite's own can disagree with PostgreSQL's.
   await sql`create virtual table search_fts using fts5(words, tokenize = 'ascii', prefix = '2 3 4', content = '', contentless_delete = 1, detail = 'none')`.execute(db);
+  // The index's words, so the search can name the words a longer prefix stands for (features/search).
+  await sql`create virtual table search_vocab using fts5vocab(search_fts, 'row')`.execute(db);
   const entry = (kind: string, item: string, session: string, date: string, text: string, html: 0 | 1, when = '1') => `
     insert into search_entry (id, kind, item_id, session_id, created_at) select ${entryId(date)}, '${kind}', ${item}, ${session}, ${date} where ${when};
     insert into search_fts (rowid, words) select last_insert_rowid(), ${WORDS}(${text}, ${html}) where ${when};`;
