@@ -57,4 +57,10 @@ test('the operator moves between two conversations, writes a note and answers wi
   await expect(chats[1]!.getByRole('log').getByText('Answered from the keyboard')).toBeVisible();
   await expect(chats[0]!.getByRole('log').getByText('Answered from the keyboard')).toHaveCount(0);
   for (const chat of chats) await expect(chat.getByText(`Keys only ${stamp}`)).toHaveCount(0);
+
+  // Alt+K works from the composer too: the previous conversation opens and the focus stays in the composer.
+  await expect(desk.getByRole('textbox', { name: /^Message to / })).toBeFocused();
+  await desk.keyboard.press('Alt+k');
+  await expect(heading).not.toHaveText(second);
+  await expect(desk.getByRole('textbox', { name: /^Message to / })).toBeFocused();
 });

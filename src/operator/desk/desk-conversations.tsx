@@ -57,7 +57,7 @@ export function DeskConversations({ api, store, reloadOpen, reportError, slots, 
     store.set(deskEventAtom, { type: 'selected', id });
     reloadOpen(id);
   };
-  useListCommands(store, mainRef, conversations, selectedId, select);
+  useListCommands(store, mainRef, conversations, selectedId, open?.id, select);
 
   const send = async (text: string) => {
     if (!open) return;

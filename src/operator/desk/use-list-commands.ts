@@ -10,8 +10,10 @@ import { NEXT_CONVERSATION, PREVIOUS_CONVERSATION } from './desk-commands.js';
  * list (or nowhere), it follows to the conversation opened, so a screen reader says which one it is;
  * from the composer it stays there, to go on writing in the next conversation.
  */
-export function useListCommands(store: DeskStore, mainRef: RefObject<HTMLElement | null>, conversations: ConversationSummary[], selectedId: number | null, select: (id: number) => void): void {
+export function useListCommands(store: DeskStore, mainRef: RefObject<HTMLElement | null>, conversations: ConversationSummary[], selectedId: number | null, openId: number | undefined, select: (id: number) => void): void {
   const focusRow = useRef(false);
+  // The composer is drawn again for the conversation once it has loaded: the focus goes back into it then.
+  const focusComposer = useRef(false);
   const move = (step: 1 | -1) => {
     const ordered = byWaitingTime(conversations, Date.now());
     const at = ordered.findIndex((c) => c.id === selectedId);
@@ -19,6 +21,7 @@ export function useListCommands(store: DeskStore, mainRef: RefObject<HTMLElement
     if (!target) return false;
     const active = document.activeElement;
     focusRow.current = !active || active === document.body || Boolean(active.closest('.op-list'));
+    focusComposer.current = Boolean(active?.closest('.op-composer'));
     select(target.id);
     return true;
   };
@@ -29,4 +32,9 @@ export function useListCommands(store: DeskStore, mainRef: RefObject<HTMLElement
     focusRow.current = false;
     mainRef.current?.querySelector<HTMLElement>('.op-list-item[aria-current="true"]')?.focus();
   }, [selectedId, mainRef]);
+  useEffect(() => {
+    if (!focusComposer.current || openId !== selectedId) return;
+    focusComposer.current = false;
+    mainRef.current?.querySelector<HTMLElement>('.op-composer textarea')?.focus();
+  }, [openId, selectedId, mainRef]);
 }
