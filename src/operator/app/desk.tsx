@@ -14,6 +14,9 @@ import { useDeskBus } from '../desk/use-desk-bus.js';
 import { useDeskError, useDeskLoaders, usePresence } from '../desk/use-desk-loaders.js';
 import { useConversationLink } from '../desk/use-conversation-link.js';
 import { DeskHeader, type HeaderView } from './desk-header.js';
+import { DESK_VIEW_ID } from '../desk/commands.js';
+import { ShortcutsButton, ShortcutsDialog } from './shortcuts/shortcuts-dialog.js';
+import { SHORTCUTS_DIALOG, useKeyboardShortcuts } from './shortcuts/use-keyboard-shortcuts.js';
 import { Notices } from './notices.js';
 import { adminSectionsOf, listSlotsOf, paneSlotsOf, viewsOf, type ConsoleFeature } from './registry.js';
 import { useDeskNotices } from './use-desk-notices.js';
@@ -39,7 +42,7 @@ export interface DeskProps {
 }
 
 /** The conversations: the view shown first, and on following a conversation's link. */
-const DESK_VIEW: HeaderView = { id: 'desk', label: 'operator.view.desk' };
+const DESK_VIEW: HeaderView = { id: DESK_VIEW_ID, label: 'operator.view.desk' };
 
 /** The features' contributions, gathered once per desk. */
 function useContributions(features: readonly ConsoleFeature[], isAdmin: boolean) {
@@ -116,6 +119,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const { presence, togglePresence } = usePresence(api, reportError);
   const shown = views.find((v) => v.id === view);
   const dialog = dialogs.find((d) => d.id === openDialog);
+  const shortcuts = useKeyboardShortcuts({ features, api, store, view, showView: setView, openDialog: setOpenDialog });
 
   return (
     <div className="op-desk">
@@ -123,9 +127,10 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
         views={[DESK_VIEW, ...views]}
         view={view}
         onView={setView}
-        ownControls={dialogs.map((d) => (
-          <d.Trigger key={d.id} operatorName={shownName} onOpen={() => setOpenDialog(d.id)} />
-        ))}
+        ownControls={[
+          ...dialogs.map((d) => <d.Trigger key={d.id} operatorName={shownName} onOpen={() => setOpenDialog(d.id)} />),
+          <ShortcutsButton key={SHORTCUTS_DIALOG} onOpen={() => setOpenDialog(SHORTCUTS_DIALOG)} />,
+        ]}
         presence={presence}
         onTogglePresence={togglePresence}
         pollState={pollState}
@@ -134,6 +139,10 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
         onLogout={onLogout}
       />
       {dialog ? <dialog.Dialog {...context} onNameChanged={setShownName} onClose={() => setOpenDialog(null)} /> : null}
+      {openDialog === SHORTCUTS_DIALOG ? <ShortcutsDialog commands={shortcuts.commands} singleKeys={shortcuts.singleKeys} onSingleKeys={shortcuts.setSingleKeys} onClose={() => setOpenDialog(null)} /> : null}
+      <p role="status" className="op-shortcut-status">
+        {shortcuts.unavailable}
+      </p>
       <DeskErrorLine error={error} onDismiss={clearError} />
       <Notices notices={notices} onDismiss={dismissNotice} />
       {shown ? (

@@ -10,6 +10,8 @@ import type { ConsoleBusEvent } from '../core/console-bus.js';
 import type { DeskStore } from '../desk/desk-atoms.js';
 import type { PaneSlots } from '../desk/pane-slots.js';
 import type { ListSlots } from '../desk/list-slots.js';
+import type { ConsoleCommand } from '../desk/commands.js';
+import { DESK_COMMANDS } from '../desk/desk-commands.js';
 
 /** What every view and dialog of a feature is given. */
 export interface FeatureContext {
@@ -78,6 +80,8 @@ export interface ConsoleFeature {
   busHandlers?: BusHandler[];
   /** Sections of the Administration panel. */
   adminSections?: AdminSection[];
+  /** What the keyboard can do: listed under `?` and run by their keys (desk/commands.ts). */
+  commands?: ConsoleCommand[];
 }
 
 /** The features' views the operator may open, in registration order. */
@@ -104,4 +108,9 @@ export function listSlotsOf(features: readonly ConsoleFeature[]): ListSlots {
 /** The features' sections of the Administration panel, in registration order. */
 export function adminSectionsOf(features: readonly ConsoleFeature[]): AdminSection[] {
   return features.flatMap((f) => f.adminSections ?? []);
+}
+
+/** The desk's commands and the features', in registration order: each id and key once. */
+export function commandsOf(features: readonly ConsoleFeature[]): ConsoleCommand[] {
+  return [...DESK_COMMANDS, ...features.flatMap((f) => f.commands ?? [])];
 }

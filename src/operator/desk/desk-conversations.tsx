@@ -13,6 +13,7 @@ import { useOperatorTyping } from './use-operator-typing.js';
 import { useReadReceipts } from './use-read-receipts.js';
 import type { PaneExtensions, PaneSlots } from './pane-slots.js';
 import { NO_LIST_SLOTS, type ListSlots } from './list-slots.js';
+import { useListCommands } from './use-list-commands.js';
 
 /** Props of {@link DeskConversations}. */
 export interface DeskConversationsProps {
@@ -56,6 +57,7 @@ export function DeskConversations({ api, store, reloadOpen, reportError, slots, 
     store.set(deskEventAtom, { type: 'selected', id });
     reloadOpen(id);
   };
+  useListCommands(store, mainRef, conversations, selectedId, open?.id, select);
 
   const send = async (text: string) => {
     if (!open) return;

@@ -1,12 +1,15 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ConversationDetail } from '../../protocol/operator-console.js';
 import { reasonText } from '../../platform/errors.js';
 import { typedTextDir } from '../../platform/i18n/direction.js';
 import { useT } from '../core/texts.js';
 import { ErrorLine } from '../core/outcome-lines.js';
-import type { PaneExtensions } from './pane-slots.js';
+import type { ComposerMode, PaneExtensions } from './pane-slots.js';
+import type { DeskStore } from './desk-atoms.js';
 import { useComposerField } from './use-composer-field.js';
 import { ComposerModeSwitch, useComposerMode } from './composer-mode.js';
+import { useCommand } from './commands.js';
+import { FOCUS_COMPOSER, TOGGLE_COMPOSER_MODE } from './desk-commands.js';
 
 /** Props of {@link PaneComposer}. */
 export interface PaneComposerProps {
@@ -20,6 +23,21 @@ export interface PaneComposerProps {
   onComposerInput(hasText: boolean): void;
   /** Features' actions beside the text field, and what they are given. */
   extensions?: PaneExtensions;
+}
+
+/** The composer's commands: the focus to the text field, and a feature's mode in and out. */
+function useComposerCommands(store: DeskStore | undefined, closed: boolean, input: RefObject<HTMLTextAreaElement | null>, modes: readonly ComposerMode[], mode: ComposerMode | null, chooseMode: (id: string | null) => void): void {
+  useCommand(store, FOCUS_COMPOSER, () => void input.current?.focus(), !closed);
+  useCommand(
+    store,
+    TOGGLE_COMPOSER_MODE,
+    (id) => {
+      if (!modes.some((m) => m.id === id)) return false;
+      chooseMode(mode?.id === id ? null : (id ?? null));
+      input.current?.focus();
+    },
+    !closed,
+  );
 }
 
 /** The operator's composer (Enter sends, Shift+Enter a new line) with the features' actions, and what failed. */
@@ -36,6 +54,11 @@ export function PaneComposer({ conversation, closed, onSend, onComposerInput, ex
     if (!mode) onComposerInput(text.trim() !== '');
   };
   const field = useComposerField(draft, setDraft);
+  const chooseMode = (id: string | null) => {
+    if (id !== null) onComposerInput(false);
+    choose(id);
+  };
+  useComposerCommands(extensions?.context.store, closed, field.input, modes, mode, chooseMode);
 
   useEffect(() => {
     setDraftState('');
@@ -78,10 +101,7 @@ export function PaneComposer({ conversation, closed, onSend, onComposerInput, ex
           <ComposerModeSwitch
             modes={modes}
             mode={mode}
-            onChoose={(id) => {
-              if (id !== null) onComposerInput(false);
-              choose(id);
-            }}
+            onChoose={chooseMode}
           />
           <textarea
             ref={field.input}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { renderCannedText, type CannedReply, type CannedReplyValues } from '../../../protocol/canned-replies.js';
 import { markHandled, reasonText } from '../../../platform/errors.js';
 import { useT } from '../../core/texts.js';
+import { useCommand } from '../../desk/commands.js';
 import type { ComposerActionProps, ComposerKeyHandler } from '../../desk/pane-slots.js';
 import { cannedApi, filterReplies, slashQuery, type CannedApi } from './canned-api.js';
 import { CannedPicker, optionId } from './canned-picker.js';
@@ -27,6 +28,9 @@ function useCannedData(api: CannedApi, sessionId: number, open: boolean, setErro
   return { replies, values: values?.sessionId === sessionId ? values.values : null };
 }
 
+/** The command opening the list, as the button does. */
+export const CANNED_COMMAND = 'canned-replies';
+
 /** The draft with a reply's text in it: in place of the `/query`, or after what was typed. */
 function inserted(draft: string, text: string, bySlash: boolean): string {
   if (bySlash || draft.trim() === '') return text;
@@ -39,7 +43,7 @@ function inserted(draft: string, text: string, bySlash: boolean): string {
  * Down move, Enter inserts the active reply with its variables filled (and sends nothing), Escape closes
  * and keeps the draft.
  */
-export function CannedReplyAction({ api, conversation, field, setError }: ComposerActionProps): React.JSX.Element {
+export function CannedReplyAction({ api, store, conversation, field, setError }: ComposerActionProps): React.JSX.Element {
   const t = useT();
   const listId = useId();
   const [canned] = useState(() => cannedApi(api));
@@ -96,14 +100,15 @@ export function CannedReplyAction({ api, conversation, field, setError }: Compos
     [setKeyHandler, setSuggestions],
   );
 
-  const onButton = () => {
-    if (open) close();
-    else if (draft.trim() === '') setDraft('/');
+  const openList = () => {
+    if (draft.trim() === '') setDraft('/');
     else {
       setButtonFor(draft);
       focus();
     }
   };
+  const onButton = () => (open ? close() : openList());
+  useCommand(store, CANNED_COMMAND, () => (open ? focus() : openList()));
 
   return (
     <div className="op-canned">

@@ -1,6 +1,7 @@
 import { createElement, useState } from 'react';
 import type { ConsoleFeature, FeatureContext } from '../../app/registry.js';
-import { CannedReplyAction } from './canned-action.js';
+import { DESK_VIEW_ID } from '../../desk/commands.js';
+import { CANNED_COMMAND, CannedReplyAction } from './canned-action.js';
 import { cannedApi } from './canned-api.js';
 import { CannedManager } from './canned-manager.js';
 
@@ -21,4 +22,5 @@ export const cannedReplies: ConsoleFeature = {
   views: [{ id: 'canned-replies', label: 'operator.canned-replies.view', Panel: CannedView }],
   adminSections: [{ id: 'canned-replies', Section: CannedAdminSection }],
   pane: { composerActions: [CannedReplyAction] },
+  commands: [{ id: CANNED_COMMAND, label: 'operator.canned-replies.command', key: { key: 'c' }, view: DESK_VIEW_ID }],
 };

@@ -1,5 +1,6 @@
 import type { ConsoleFeature } from '../../app/registry.js';
 import type { ComposerMode } from '../../desk/pane-slots.js';
+import { composerModeCommand } from '../../desk/desk-commands.js';
 import { MentionAssist } from './mention-assist.js';
 import { NoteEntries } from './note-entries.js';
 import { postNote } from './notes-api.js';
@@ -23,4 +24,6 @@ export const noteMode: ComposerMode = {
 export const notes: ConsoleFeature = {
   pane: { composerModes: [noteMode], timeline: [NoteEntries] },
   busHandlers: [notesBusHandler],
+  // Alt: it works from the composer too; P as in other desks' "private note".
+  commands: [composerModeCommand(noteMode, 'note-mode', 'operator.notes.command', { key: 'p', alt: true })],
 };

@@ -1,14 +1,18 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { markHandled, reasonText } from '../../../platform/errors.js';
 import { searchWords } from '../../../protocol/console/search.js';
 import { useStoreValue } from '../../../ui/shared/use-store-value.js';
 import type { FeatureContext } from '../../app/registry.js';
 import { useT } from '../../core/texts.js';
+import { useCommand } from '../../desk/commands.js';
 import { searchApi, type SearchApi } from './search-api.js';
 import { searchFilterOptionsAtom, searchFormAtom, searchOutcomeAtom, type SearchForm as Form, type SearchOutcome } from './search-atoms.js';
 import { SearchForm } from './search-form.js';
 import { isBackwardRange, searchParamsOf } from './search-params.js';
 import { SearchResults } from './search-results.js';
+
+/** The keyboard command that goes to the search box. */
+export const SEARCH_COMMAND = 'search';
 
 /** Props of {@link SearchPanel}: the desk's store and the search's calls. */
 export interface SearchPanelProps {
@@ -46,6 +50,13 @@ export function SearchPanel({ store, api }: SearchPanelProps): React.JSX.Element
   const [form, setForm] = useState(submitted);
   const [problem, setProblem] = useState<{ field: 'query' | 'to'; text: string } | null>(null);
   const run = useSearchRunner(store, api, t);
+  const panel = useRef<HTMLElement>(null);
+  useCommand(store, SEARCH_COMMAND, () => {
+    const box = panel.current?.querySelector<HTMLInputElement>('input[type="search"]');
+    box?.focus();
+    box?.select();
+    return Boolean(box);
+  });
   useEffect(() => {
     if (options) return;
     api.filters().then((o) => store.set(searchFilterOptionsAtom, o), markHandled);
@@ -61,7 +72,7 @@ export function SearchPanel({ store, api }: SearchPanelProps): React.JSX.Element
   const hits = outcome.state === 'idle' ? [] : outcome.hits;
   const more = (outcome.state === 'done' || outcome.state === 'failed') && outcome.nextCursor !== null;
   return (
-    <section className="op-search" aria-labelledby={`${resultsId}-h`}>
+    <section className="op-search" aria-labelledby={`${resultsId}-h`} ref={panel}>
       <h2 id={`${resultsId}-h`}>{t('operator.search.heading')}</h2>
       <SearchForm form={form} options={options} problem={problem} busy={outcome.state === 'searching'} onChange={setForm} onSubmit={submit} />
       <h3 id={resultsId} className="op-search-results-heading">

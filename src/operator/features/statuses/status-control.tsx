@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { CONVERSATION_STATUSES, statusAt, type ConversationStatus } from '../../../protocol/conversation-status.js';
 import type { MessageKey } from '../../../platform/i18n/index.js';
 import { markHandled, reasonText } from '../../../platform/errors.js';
 import { useMinuteNow } from '../../../ui/shared/minute-clock.js';
 import { useLocale, useT } from '../../core/texts.js';
 import { deskEventAtom } from '../../desk/desk-atoms.js';
+import { useCommand } from '../../desk/commands.js';
 import type { PaneSectionProps } from '../../desk/pane-slots.js';
 import { fromPickerValue, inOneHour, isSnoozeTime, toPickerValue, tomorrowAtNine } from './snooze-times.js';
 
@@ -15,8 +16,12 @@ const LABELS: Record<ConversationStatus, MessageKey> = {
   resolved: 'operator.statuses.resolved',
 };
 
+/** The commands taking the focus to the status, and to the snooze choices. */
+export const STATUS_COMMAND = 'status';
+export const SNOOZE_COMMAND = 'snooze';
+
 /** The snooze choices: in an hour, tomorrow at 9:00, or a date and time of the operator's choosing. */
-function SnoozeChoices({ busy, onSnooze, onBadTime }: { busy: boolean; onSnooze(until: number): void; onBadTime(): void }): React.JSX.Element {
+function SnoozeChoices({ busy, groupRef, onSnooze, onBadTime }: { busy: boolean; groupRef: RefObject<HTMLDivElement | null>; onSnooze(until: number): void; onBadTime(): void }): React.JSX.Element {
   const t = useT();
   const fieldId = useId();
   const [picked, setPicked] = useState(() => toPickerValue(tomorrowAtNine(new Date())));
@@ -26,7 +31,7 @@ function SnoozeChoices({ busy, onSnooze, onBadTime }: { busy: boolean; onSnooze(
     else onBadTime();
   };
   return (
-    <div className="op-snooze" role="group" aria-label={t('operator.statuses.snooze')}>
+    <div ref={groupRef} className="op-snooze" role="group" aria-label={t('operator.statuses.snooze')}>
       <button type="button" disabled={busy} onClick={() => onSnooze(inOneHour(new Date()))}>
         {t('operator.statuses.inOneHour')}
       </button>
@@ -56,6 +61,24 @@ export function StatusSection({ conversation, api, store }: PaneSectionProps): R
   const [choosing, setChoosing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const select = useRef<HTMLSelectElement>(null);
+  const snoozeGroup = useRef<HTMLDivElement>(null);
+  // Counts the snooze commands: each takes the focus to the first choice, once they are drawn.
+  const [snoozeAsked, setSnoozeAsked] = useState(0);
+  useEffect(() => {
+    if (snoozeAsked > 0) snoozeGroup.current?.querySelector('button')?.focus();
+  }, [snoozeAsked]);
+  const canChange = !busy && current !== 'resolved';
+  useCommand(store, STATUS_COMMAND, () => void select.current?.focus(), canChange);
+  useCommand(
+    store,
+    SNOOZE_COMMAND,
+    () => {
+      setChoosing(true);
+      setSnoozeAsked((n) => n + 1);
+    },
+    canChange,
+  );
   useEffect(() => {
     setChoosing(false);
     setError(null);
@@ -86,7 +109,7 @@ export function StatusSection({ conversation, api, store }: PaneSectionProps): R
   return (
     <section className="op-status" aria-label={t('operator.statuses.label')}>
       <label htmlFor={selectId}>{t('operator.statuses.label')}</label>{' '}
-      <select id={selectId} value={choosing ? 'snoozed' : current} disabled={busy || current === 'resolved'} onChange={(e) => choose(e.target.value)}>
+      <select ref={select} id={selectId} value={choosing ? 'snoozed' : current} disabled={busy || current === 'resolved'} onChange={(e) => choose(e.target.value)}>
         {CONVERSATION_STATUSES.map((s) => (
           <option key={s} value={s}>
             {t(LABELS[s])}
@@ -94,7 +117,7 @@ export function StatusSection({ conversation, api, store }: PaneSectionProps): R
         ))}
       </select>
       {snoozedUntil && !choosing ? <p className="op-status-until">{t('operator.statuses.snoozedUntil', { time: snoozedUntil })}</p> : null}
-      {choosing ? <SnoozeChoices busy={busy} onSnooze={(until) => void apply('snoozed', until)} onBadTime={() => setError(t('operator.statuses.badTime'))} /> : null}
+      {choosing ? <SnoozeChoices busy={busy} groupRef={snoozeGroup} onSnooze={(until) => void apply('snoozed', until)} onBadTime={() => setError(t('operator.statuses.badTime'))} /> : null}
       {error ? (
         <p role="alert" className="op-status-error">
           {error}

@@ -1,13 +1,17 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ConversationTagInfo } from '../../../protocol/console/tags.js';
 import { markHandled, reasonText } from '../../../platform/errors.js';
 import { useStoreValue } from '../../../ui/shared/use-store-value.js';
 import { useT } from '../../core/texts.js';
 import { ErrorLine } from '../../core/outcome-lines.js';
+import { useCommand } from '../../desk/commands.js';
 import type { PaneSectionProps } from '../../desk/pane-slots.js';
 import { channelTagsAtom, conversationTagIdsAtom, tagsOn } from './tags-atoms.js';
 import { TagChip } from './tag-chip.js';
 import { TagCombobox } from './tag-combobox.js';
+
+/** The command taking the focus to the field that adds a tag. */
+export const TAG_COMMAND = 'tag';
 
 /** The open conversation's tags: chips with remove buttons, and a field to add one (from the channel's tags, or new). */
 export function ConversationTagsSection({ conversation, api, store }: PaneSectionProps): React.JSX.Element {
@@ -18,6 +22,8 @@ export function ConversationTagsSection({ conversation, api, store }: PaneSectio
   const available = all.filter((tag) => tag.channel_id === conversation.channel_id && !ids.includes(tag.id));
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useCommand(store, TAG_COMMAND, () => void field.current?.focus());
 
   const failed = useCallback(
     (err: unknown) => {
@@ -65,7 +71,7 @@ export function ConversationTagsSection({ conversation, api, store }: PaneSectio
           ))}
         </ul>
       )}
-      <TagCombobox available={available} onPick={add} />
+      <TagCombobox available={available} onPick={add} inputRef={field} />
       <p role="status" className="op-sr-only">
         {status}
       </p>

@@ -1,5 +1,6 @@
 import type { ConsoleFeature } from '../../app/registry.js';
-import { ConversationTagsSection } from './conversation-tags.js';
+import { DESK_VIEW_ID } from '../../desk/commands.js';
+import { ConversationTagsSection, TAG_COMMAND } from './conversation-tags.js';
 import { TagRowMarks } from './tag-list-marks.js';
 import { TagFilter } from './tag-filter.js';
 import { TagsAdminSection } from './tags-admin.js';
@@ -11,4 +12,5 @@ export const tags: ConsoleFeature = {
   list: { controls: [TagFilter], rowMarks: [TagRowMarks] },
   adminSections: [{ id: 'tags', Section: TagsAdminSection }],
   busHandlers: [onTagsEvent],
+  commands: [{ id: TAG_COMMAND, label: 'operator.tags.command', key: { key: 't' }, view: DESK_VIEW_ID }],
 };

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type Ref } from 'react';
 import { TAG_NAME_MAX, normalTagName, tagNameKey, type ConversationTagInfo } from '../../../protocol/console/tags.js';
 import { useT } from '../../core/texts.js';
 
@@ -25,13 +25,15 @@ export interface TagComboboxProps {
   /** Adds the tag of that name; resolves once done (the field empties), rejects to keep the text. */
   onPick(name: string): Promise<void>;
   disabled?: boolean;
+  /** The text field, for those that move the focus to it. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
  * A text field with a list of suggestions (the ARIA combobox pattern): typing filters the channel's tags,
  * arrows move through them, Enter adds the one shown active (or the typed name), Escape closes the list.
  */
-export function TagCombobox({ available, onPick, disabled = false }: TagComboboxProps): React.JSX.Element {
+export function TagCombobox({ available, onPick, disabled = false, inputRef }: TagComboboxProps): React.JSX.Element {
   const t = useT();
   const id = useId();
   const [text, setText] = useState('');
@@ -73,6 +75,7 @@ export function TagCombobox({ available, onPick, disabled = false }: TagCombobox
     <div className="op-tag-combobox">
       <label htmlFor={`${id}-input`}>{t('operator.tags.inputLabel')}</label>
       <input
+        ref={inputRef}
         id={`${id}-input`}
         type="text"
         role="combobox"

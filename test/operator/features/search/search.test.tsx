@@ -5,7 +5,8 @@ import { act } from 'react';
 import { createStore } from 'jotai/vanilla';
 import type { SearchFilterOptions, SearchHit, SearchResult } from '../../../../src/protocol/console/search.js';
 import type { SearchParams } from '../../../../src/protocol/schemas/search.js';
-import { SearchPanel } from '../../../../src/operator/features/search/search-view.js';
+import { SEARCH_COMMAND, SearchPanel } from '../../../../src/operator/features/search/search-view.js';
+import { announceCommand } from '../../../../src/operator/desk/commands.js';
 import type { SearchApi } from '../../../../src/operator/features/search/search-api.js';
 import { axeViolations } from '../../../ui/support/axe.js';
 import { loadConsoleStyles, outsideAct, reactMount, waitUntil } from '../../support.js';
@@ -161,6 +162,17 @@ describe('console search', () => {
     expect(api.asked[1]).to.deep.equal({ query: 'refund', cursor: 'c1' });
     expect(view.getAllByRole('link').map((l) => l.getAttribute('href'))).to.deep.equal(['#/conversations/7/messages/20', '#/conversations/7/messages/10']);
     expect(view.queryByRole('button', { name: 'More results' })).to.equal(null);
+  });
+
+  it('takes the keyboard command to its box, words selected for a new search', async () => {
+    const view = await render();
+    const box = view.getByRole('searchbox', { name: 'Words to find' }) as HTMLInputElement;
+    box.focus();
+    await outsideAct(() => sendKeys({ type: 'refund' }));
+    box.blur();
+    expect(announceCommand(store, SEARCH_COMMAND)).to.equal(true);
+    expect(document.activeElement).to.equal(box);
+    expect([box.selectionStart, box.selectionEnd]).to.deep.equal([0, 6]);
   });
 
   it('keeps the last search and its hits when the operator comes back from a conversation', async () => {
