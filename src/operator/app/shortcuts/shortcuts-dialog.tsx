@@ -7,8 +7,9 @@ import { keyParts } from './key-binding.js';
 export function ShortcutsButton({ onOpen }: { onOpen(): void }): React.JSX.Element {
   const t = useT();
   return (
-    <button type="button" aria-haspopup="dialog" onClick={onOpen}>
-      {t('operator.shortcuts.button')}
+    // The key that opens the list is its face (the header has no room for words at 1200 px); its name says what it is.
+    <button type="button" className="op-shortcuts-button" aria-haspopup="dialog" aria-label={t('operator.shortcuts.button')} title={t('operator.shortcuts.button')} onClick={onOpen}>
+      <span aria-hidden="true">?</span>
     </button>
   );
 }
