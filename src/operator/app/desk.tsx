@@ -7,7 +7,7 @@ import { useStoreValue } from '../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../core/api.js';
 import { useT } from '../core/texts.js';
 import type { ConversationLink } from '../../protocol/operator-console.js';
-import { deskEventAtom, disposeDeskAtom, foundItemAtom, listQueryAtom, liveSessionIdsAtom } from '../desk/desk-atoms.js';
+import { deskEventAtom, disposeDeskAtom, foundItemAtom, listQueryAtom, liveSessionIdsAtom, messageWindowAtom } from '../desk/desk-atoms.js';
 import { handleDeskBusEvent } from '../desk/desk-bus-events.js';
 import { DeskConversations } from '../desk/desk-conversations.js';
 import { useDeskBus } from '../desk/use-desk-bus.js';
@@ -110,6 +110,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
       ({ sessionId: id, item }: ConversationLink) => {
         setView(DESK_VIEW.id);
         store.set(foundItemAtom, item ? { sessionId: id, item } : null);
+        if (item?.kind === 'message') store.set(messageWindowAtom, { sessionId: id, sinceMessageId: item.id });
         store.set(deskEventAtom, { type: 'selected', id });
         reloadOpen(id);
       },

@@ -15,6 +15,7 @@ import { SET_STATUS_ROUTE, VIEW_COUNTS_ROUTE } from '../../protocol/console/stat
 import type {
   AddOperatorParams,
   ConversationListParams,
+  ConversationParams,
   MarkSeenParams,
   OnChannelParams,
   OnOperatorParams,
@@ -143,9 +144,10 @@ export class OperatorApi {
     return this.rpc.call<Omit<ConversationStatusPayload, 'info'>>(SET_STATUS_ROUTE, params);
   }
 
-  /** One conversation with its messages (oldest first), page history and rating. */
-  conversation(sessionId: number): Promise<ConversationDetail> {
-    return this.rpc.call<ConversationDetail>(CONVERSATION_ROUTE, { session_id: sessionId } satisfies SessionParams);
+  /** One conversation with its messages (oldest first): the newest 100, or every one from `sinceMessageId` on (at most 1,000); page history and rating. */
+  conversation(sessionId: number, sinceMessageId?: number): Promise<ConversationDetail> {
+    const params: ConversationParams = { session_id: sessionId, ...(sinceMessageId === undefined ? {} : { since_message_id: sinceMessageId }) };
+    return this.rpc.call<ConversationDetail>(CONVERSATION_ROUTE, params);
   }
 
   /** What is known of a conversation's visitor (issue 14). */

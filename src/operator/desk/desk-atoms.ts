@@ -39,6 +39,8 @@ export const visitorCardVersionAtom = atom(0);
 export const listQueryAtom = atom<ConversationListParams & { view: NonNullable<ConversationListParams['view']> }>({ view: 'mine' });
 /** The message or note the operator asked to see (a search result's link); the message list scrolls to it once shown. */
 export const foundItemAtom = atom<FoundItem | null>(null);
+/** The oldest message the pane shows of a conversation opened at an older message (a search result); its later reads keep that far back. */
+export const messageWindowAtom = atom<{ sessionId: number; sinceMessageId: number } | null>(null);
 /** How many open conversations each view holds; null until read. */
 export const viewCountsAtom = atom<ViewCounts | null>(null);
 /** The clock visitor typing fades by; a fake one in tests. */

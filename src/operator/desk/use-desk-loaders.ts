@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OperatorPresence } from '../../protocol/operator-console.js';
 import { markHandled, reasonText } from '../../platform/errors.js';
 import type { OperatorApi } from '../core/api.js';
-import { deskEventAtom, listQueryAtom, viewCountsAtom, type DeskStore } from './desk-atoms.js';
+import { deskEventAtom, listQueryAtom, messageWindowAtom, viewCountsAtom, type DeskStore } from './desk-atoms.js';
 import { useT } from '../core/texts.js';
 
 /** The desk's last failure, shown until dismissed. */
@@ -61,7 +61,9 @@ export function useDeskLoaders(api: OperatorApi, store: DeskStore, reportError: 
   }, [api, store, reportError, reloadCounts]);
   const reloadOpen = useCallback(
     (id: number) => {
-      api.conversation(id).then((detail) => store.set(deskEventAtom, { type: 'opened', detail }), reportError);
+      const window = store.get(messageWindowAtom);
+      const since = window?.sessionId === id ? window.sinceMessageId : undefined;
+      api.conversation(id, since).then((detail) => store.set(deskEventAtom, { type: 'opened', detail }), reportError);
     },
     [api, store, reportError],
   );

@@ -42,6 +42,13 @@ export type SetStatusParams = Static<typeof SetStatusParams>;
 export const SessionParams = Type.Object({ session_id: Id() });
 export type SessionParams = Static<typeof SessionParams>;
 
+/** `conversation`: the conversation, and optionally the oldest message to show (a link to it): the pane then holds every message from there, up to CONVERSATION_WINDOW_MAX. */
+export const ConversationParams = Type.Object({
+  session_id: Id(),
+  since_message_id: Type.Optional(Id({ description: 'Show the messages from this one on (at most 1,000), not only the newest 100: a link to an older message' })),
+});
+export type ConversationParams = Static<typeof ConversationParams>;
+
 /** `close_session` and `request_history`: the conversation acted on. */
 export const OnSessionParams = Type.Object({ session_id: Id({ description: 'The conversation' }) });
 export type OnSessionParams = Static<typeof OnSessionParams>;

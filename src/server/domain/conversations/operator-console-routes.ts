@@ -13,7 +13,7 @@ import { ConversationNotFoundError, mayRead } from './conversation-access-store.
 import type { SessionCondition } from './conversation-store.js';
 import { ConversationDetailSchema, ConversationSummarySchema } from '../../../protocol/schemas/console.js';
 import { toId } from '../../core/schemas/params.js';
-import { ConversationListParams, NoParams, PresenceSchema as Presence, SessionParams, SetPresenceParams } from '../../../protocol/schemas/console-params.js';
+import { ConversationListParams, NoParams, PresenceSchema as Presence, ConversationParams, SetPresenceParams } from '../../../protocol/schemas/console-params.js';
 import { byWaitingTime, statusAt } from '../../../protocol/conversation-status.js';
 import { viewCountRoutes } from './view-count-routes.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, PRESENCE_ROUTE, SET_PRESENCE_ROUTE } from '../../../protocol/console/routes.js';
@@ -25,6 +25,8 @@ type ConversationDetail = Static<typeof ConversationDetailSchema>;
 export const CONVERSATION_LIST_MAX = 50;
 /** Messages read to compute a summary (unread count, waiting time) and sent when one is opened. */
 export const CONVERSATION_MESSAGES_MAX = 100;
+/** The most messages a pane holds when it is opened at an older message (a search result's link). */
+export const CONVERSATION_WINDOW_MAX = 1000;
 
 /**
  * Visitor messages after the operator's last one: how many nobody has read yet (past the conversation's
@@ -82,8 +84,12 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
   const presenceOf = (operator: OperatorRow): OperatorPresence => (operator.away ? 'away' : 'available');
   const authorize = (request: FastifyRequest) => app.requireOperator(request);
 
-  const summaryOf = async (session: VisitorSessionRow, request: FastifyRequest): Promise<{ summary: ConversationSummary; messages: WireMessage[] }> => {
-    const rows = await app.store.listMessages(session.id, CONVERSATION_MESSAGES_MAX);
+  const summaryOf = async (session: VisitorSessionRow, request: FastifyRequest, sinceMessageId?: number): Promise<{ summary: ConversationSummary; messages: WireMessage[] }> => {
+    const rows =
+      sinceMessageId === undefined
+        ? await app.store.listMessages(session.id, CONVERSATION_MESSAGES_MAX)
+        : // Newest first: the newest 100 always, and older ones down to the message asked for.
+          (await app.store.listMessages(session.id, CONVERSATION_WINDOW_MAX)).filter((m, i) => i < CONVERSATION_MESSAGES_MAX || m.id >= sinceMessageId);
     const urls = urlsFor(request);
     const status = statusAt(session, app.clock.now());
     const messages = rows.map((m) => messageToWire(m, session, urls)).reverse();
@@ -124,13 +130,13 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
 
   app.rpc(
     CONVERSATION_ROUTE,
-    { summary: 'One conversation with its messages, page history and rating', params: SessionParams, result: ConversationDetailSchema, authorize },
+    { summary: 'One conversation with its messages, page history and rating', params: ConversationParams, result: ConversationDetailSchema, authorize },
     async (params, request) => {
       const operator = await app.requireOperator(request);
       const session = await app.store.getVisitorSession(toId(params.session_id));
       // Only the sessions it serves: the bus lets an operator read those channels only (poll-authorization).
       if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
-      const { summary, messages } = await summaryOf(session, request);
+      const { summary, messages } = await summaryOf(session, request, params.since_message_id === undefined ? undefined : toId(params.since_message_id));
       const rating = await app.store.getRating(session.id);
       const detail: ConversationDetail = {
         ...summary,

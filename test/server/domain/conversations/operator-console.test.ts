@@ -54,6 +54,27 @@ describeEachEngine('operator console routes', (h) => {
     assert.equal(refused.body.error?.data.exception_type, 'missing_error');
   });
 
+  it('opens a conversation back to an older message when asked (a search result’s link), the newest 100 otherwise', async () => {
+    const { session, cookie } = await h.visitorSession();
+    for (let i = 1; i <= 130; i += 1) {
+      // Past the per-minute message limit of a session: the clock moves on.
+      if (i % 50 === 0) h.clock.advance(61_000);
+      await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: `line ${i}` });
+    }
+    const newest = await h.call<ConversationDetail>(CONVERSATION_ROUTE, { session_id: session.id }, { cookie });
+    assert.equal(newest.messages.length, 100);
+    assert.equal(newest.messages[0]?.body, '<p>line 31</p>');
+    const tenth = (await h.call<ConversationDetail>(CONVERSATION_ROUTE, { session_id: session.id, since_message_id: Number(newest.messages[0]?.id) - 21 }, { cookie })).messages;
+    assert.equal(tenth.length, 121);
+    assert.deepEqual([tenth[0]?.body, tenth.at(-1)?.body], ['<p>line 10</p>', '<p>line 130</p>']);
+    const later = await h.call<ConversationDetail>(CONVERSATION_ROUTE, { session_id: session.id, since_message_id: Number(newest.messages[50]?.id) }, { cookie });
+    assert.equal(later.messages.length, 100, 'never fewer than the newest 100');
+    for (const bad of [-1, 'x', 1.5, { id: 1 }, '9'.repeat(20)]) {
+      const refused = await h.rpc(CONVERSATION_ROUTE, { session_id: session.id, since_message_id: bad }, { cookie });
+      assert.equal(refused.body.error?.data.exception_type, 'validation_error', JSON.stringify(bad));
+    }
+  });
+
   it('an away operator is not offered to visitors, and is again once available', async () => {
     const { channel, cookie } = await h.channelWithOperator();
     assert.equal(await h.call(PRESENCE_ROUTE, {}, { cookie }), 'available');
