@@ -8,16 +8,18 @@ const featuresDir = path.join(root, 'src', 'operator', 'features');
 
 /**
  * The console's own prefixes, which any feature may use: texts shared by several folders (`common`), the
- * desk's (`conversation`, `list`, `notice`), the app shell's and the profile dialog of core/.
+ * desk's (`conversation`, `list`, `notice`), the app shell's (`shortcuts`: the keyboard's list, which binds
+ * every feature's commands) and the profile dialog of core/.
  */
-const CORE_PREFIXES = ['common', 'desk', 'conversation', 'list', 'notice', 'view', 'presence', 'login', 'connection', 'profileDialog'];
+const CORE_PREFIXES = ['common', 'desk', 'conversation', 'list', 'notice', 'view', 'presence', 'login', 'connection', 'profileDialog', 'shortcuts'];
 
-// A quoted `operator.<prefix>.<rest>` key: `t('…')` calls and the labels of registry entries alike.
-const KEY = /['"`]operator\.([A-Za-z-]+)\.[A-Za-z.]+['"`]/g;
+// A quoted `operator.<prefix>.<rest>` key: `t('…')` calls and the labels of registry entries alike, and
+// a template that picks one (`operator.search.kind.${kind}`).
+const KEY = /['"`]operator\.([A-Za-z-]+)\.(?:[A-Za-z.]+['"`]|[A-Za-z.]*\$\{)/g;
 
 /** The locale keys a file names, with their prefix after `operator.`. */
 function keysOf(file: string): { key: string; prefix: string }[] {
-  return [...fs.readFileSync(file, 'utf8').matchAll(KEY)].map((m) => ({ key: m[0].slice(1, -1), prefix: m[1]! }));
+  return [...fs.readFileSync(file, 'utf8').matchAll(KEY)].map((m) => ({ key: m[0].slice(1).replace(/['"`]$/, ''), prefix: m[1]! }));
 }
 
 test('a console feature names only its own locale keys (operator.<folder>.*) and the core ones', () => {

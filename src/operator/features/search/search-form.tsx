@@ -42,7 +42,7 @@ export function SearchForm({ form, options, problem, busy, onChange, onSubmit }:
     e.preventDefault();
     onSubmit();
   };
-  const statuses = CONVERSATION_STATUSES.map((s, i) => ({ id: i, name: t(`operator.statuses.${s}`), value: s }));
+  const statuses = CONVERSATION_STATUSES.map((s, i) => ({ id: i, name: t(`operator.search.statusName.${s}`), value: s }));
   const faulty = (field: 'query' | 'to') => (problem?.field === field ? { 'aria-invalid': true, 'aria-describedby': ids.problem } : {});
   return (
     <form role="search" className="op-search-form" onSubmit={submit} aria-label={t('operator.search.heading')} noValidate>

@@ -53,7 +53,7 @@ export function SearchResults({ hits, labelId }: { hits: readonly SearchHit[]; l
                   {hit.visitor_label}
                 </span>{' '}
                 <span className="op-search-kind">{t(`operator.search.kind.${hit.kind}`)}</span>{' '}
-                <span className="op-search-status">{t(`operator.statuses.${hit.status}`)}</span>{' '}
+                <span className="op-search-status">{t(`operator.search.statusName.${hit.status}`)}</span>{' '}
                 <time dateTime={new Date(hit.date).toISOString()}>{dateFormat.format(hit.date)}</time>
               </span>
               <span className="op-search-hit-body">
