@@ -42,7 +42,7 @@ async function scenario(browser: Browser, baseURL: string, playwright: { request
   const t = token();
   const filler = (n: number) => Array.from({ length: n }, (_, i) => `filler line ${i + 1}`);
   const zoe = await chat(visitor, `Zoé ${t}`, [...filler(20), `Je voudrais un REMBOURSEMENT pour la commande ${t}`, ...filler(8)]);
-  await chat(visitor, `Other ${t}`, [`Where is my parcel ${t}?`]);
+  const other = await chat(visitor, `Other ${t}`, [`Where is my parcel ${t}?`]);
 
   // A note on Zoé's conversation, written in the console.
   await page.goto(`/operator/#/conversations/${zoe.id}`);
@@ -79,6 +79,8 @@ async function scenario(browser: Browser, baseURL: string, playwright: { request
   await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Resolved' });
   await page.getByRole('button', { name: 'Search', exact: true }).last().click();
   await expect(page.getByText('No conversation matches.')).toBeVisible();
+  // Closed, they leave the desk's list to the specs that follow.
+  for (const session of [zoe, other]) await rpc(page.request, '/im_livechat/operator/close_session', { session_id: session.id });
   await page.context().close();
   await visitor.dispose();
 }

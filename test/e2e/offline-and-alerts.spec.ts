@@ -99,9 +99,10 @@ test('the button appears without a reload when an operator logs in', async ({ pa
   await operatorConsole.context().close();
 });
 
-// Chromium (150 here) keeps a module whose download failed as failed for the life of the document: a
-// second import() of that URL rejects without a request. The re-check therefore asks the server again
-// without any error, and the button comes with the visitor's next page.
+// Chromium up to 150 keeps a module whose download failed as failed for the life of the document: a
+// second import() of that URL rejects without a request, and the button comes with the visitor's next
+// page. Newer ones fetch it again on the re-check. Either way the host page sees no error and the button
+// is there on the next page at the latest.
 test('a failed download of the offline button leaves the host page without an error; the re-check asks again and the next page shows it', async ({ page, request }) => {
   await operatorLogsIn(request);
   const channel = createChannel(`Offline chunk ${Date.now()}`);
@@ -126,7 +127,7 @@ test('a failed download of the offline button leaves the host page without an er
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Leave us a message' })).toBeVisible();
-  expect(refused, 'the next page downloads the chunk').toBe(2);
+  expect(refused, 'the chunk was asked for again').toBeGreaterThanOrEqual(2);
   expect(errors, 'no uncaught error or rejection on the host page').toEqual([]);
 });
 

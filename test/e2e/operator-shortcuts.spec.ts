@@ -63,4 +63,9 @@ test('the operator moves between two conversations, writes a note and answers wi
   await desk.keyboard.press('Alt+k');
   await expect(heading).not.toHaveText(second);
   await expect(desk.getByRole('textbox', { name: /^Message to / })).toBeFocused();
+  // Closed, they leave the desk's list to the specs that follow.
+  await desk.getByRole('button', { name: 'Close conversation' }).click();
+  await desk.getByRole('button', { name: /Answered from the keyboard/ }).first().click();
+  await expect(heading).toHaveText(second);
+  await desk.getByRole('button', { name: 'Close conversation' }).click();
 });

@@ -5,7 +5,7 @@ import type { ChannelSettings, IdentitySecretStatus, NewOperatorAccount, Operato
 import { AdminPanel, type AdminApi } from '../../../../src/operator/features/admin/admin-panel.js';
 import { axeViolations } from '../../../ui/support/axe.js';
 import { chooseFile, drawnPicture } from '../../picture-support.js';
-import { reactMount, waitUntil } from '../../support.js';
+import { loadConsoleStyles, reactMount, waitUntil } from '../../support.js';
 
 const CHANNEL: ChannelSettings = {
   id: 1,
@@ -111,6 +111,12 @@ function type(input: HTMLElement, value: string): void {
 
 describe('operator console administration', () => {
   const dom = reactMount();
+  // Target sizes are the stylesheet's, as on the console's page.
+  let styles: HTMLLinkElement;
+  before(async () => {
+    styles = await loadConsoleStyles();
+  });
+  after(() => styles.remove());
   let api: MemoryAdmin;
   beforeEach(async () => {
     api = new MemoryAdmin();
