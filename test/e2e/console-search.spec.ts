@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { startPostgresServer, type PostgresServer } from './support/postgres-server.js';
 import { test } from './support/test.js';
-import { ADMIN, rpc } from './widget-support.js';
+import { consoleLoggedIn, rpc } from './widget-support.js';
 import { axeViolations } from './support/axe.js';
 
 // Search against the real server on both engines: the SQLite one Playwright starts, and the same build on
@@ -10,17 +10,6 @@ import { axeViolations } from './support/axe.js';
 
 /** Letters only, so the token stays one word for the index. */
 const token = (): string => `kq${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
-
-async function logIn(browser: Browser, baseURL: string): Promise<Page> {
-  // axe is injected as an inline script, which the console's strict CSP would block.
-  const page = await (await browser.newContext({ baseURL, bypassCSP: true })).newPage();
-  await page.goto('/operator/');
-  await page.getByLabel('Login').fill(ADMIN.login);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Conversations' })).toBeVisible();
-  return page;
-}
 
 async function chat(visitor: APIRequestContext, name: string, lines: string[]): Promise<{ id: number; uuid: string }> {
   const session = await rpc<{ id: number; uuid: string }>(visitor, '/im_livechat/get_session', { channel_id: 1, anonymous_name: name, previous_operator_id: null });
@@ -36,7 +25,8 @@ async function search(page: Page, words: string): Promise<void> {
 }
 
 async function scenario(browser: Browser, baseURL: string, playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }): Promise<void> {
-  const page = await logIn(browser, baseURL);
+  // axe is injected as an inline script, which the console's strict CSP would block.
+  const page = await consoleLoggedIn(browser, { baseURL, bypassCSP: true });
   const visitor = await playwright.request.newContext({ baseURL });
   await expect.poll(async () => (await rpc<{ available_for_me: boolean }>(visitor, '/im_livechat/init', { channel_id: 1 })).available_for_me).toBe(true);
   const t = token();

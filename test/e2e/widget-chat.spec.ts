@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from './support/test.js';
 import { readMail, receivedIds } from './support/mailbox.js';
-import { BUTTON, OPERATOR_NAME, openChat, operatorLogsIn, rpc, send, visitorSession } from './widget-support.js';
+import { BUTTON, OPERATOR_NAME, openChat, operatorLogsIn, rpc, send, untilStored, visitorSession } from './widget-support.js';
 
 // The built widget on the demo page against the real server; the operator answers through the server's
 // HTTP API with its session cookie (the `request` fixture keeps cookies).
@@ -122,6 +122,7 @@ test('after the operator closed the conversation the visitor still rates it: tha
   await send(page, 'One question');
   await expect(dialog.getByRole('log').getByText('One question')).toBeVisible();
   const session = await visitorSession(page);
+  await untilStored(request, session.id, 'One question');
   // The operator answers, so the visitor's bus is known to be listening before the close goes out.
   await rpc(request, '/mail/chat_post', { uuid: session.uuid, message_content: 'Anything else?' });
   await expect(dialog.getByRole('log').getByText('Anything else?')).toBeVisible();

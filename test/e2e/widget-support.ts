@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 /** The seeded operator's credentials (playwright.config.ts starts the server with this password). */
 export const ADMIN = { db: 'livechat', login: 'admin', password: 'e2e-admin-password' };
@@ -47,6 +47,20 @@ export async function visitorSession(page: Page): Promise<{ id: number; uuid: st
   return JSON.parse(/^[{[]/.test(raw) ? raw : decodeURIComponent(raw)) as { id: number; uuid: string; folded: boolean };
 }
 
+/** The bodies the server has stored in a conversation, as the operator reads them. */
+export async function storedBodies(ctx: APIRequestContext, sessionId: number): Promise<string[]> {
+  const conversation = await rpc<{ messages: { body: string }[] }>(ctx, '/im_livechat/operator/conversation', { session_id: sessionId });
+  return conversation.messages.map((m) => m.body);
+}
+
+/**
+ * Waits until the server has stored a visitor's text: the pending copy shows at once, and an operator's
+ * close that overtakes the post would refuse it.
+ */
+export async function untilStored(ctx: APIRequestContext, sessionId: number, text: string): Promise<void> {
+  await expect.poll(() => storedBodies(ctx, sessionId)).toContain(`<p>${text}</p>`);
+}
+
 /** Opens the chat as a visitor would, from the button. */
 export async function openChat(page: Page) {
   await page.getByRole('button', { name: BUTTON }).click();
@@ -64,8 +78,8 @@ export async function send(page: Page, text: string): Promise<void> {
 }
 
 /** The console in a browser context of its own, logged in as the seeded operator. */
-export async function consoleLoggedIn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
+export async function consoleLoggedIn(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   await page.goto('/operator/');
   await page.getByLabel('Login').fill(ADMIN.login);
