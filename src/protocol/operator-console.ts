@@ -44,6 +44,19 @@ export interface NewSessionPayload {
   session: { id: number; name: string; anonymous_name: string; visitor_label?: string; channel_id: number; origin?: ConversationOrigin };
 }
 
+/**
+ * Payload on the previous operator's channel and the session's channel when a conversation changes hands
+ * (transfer, reassignment, someone taking it, the queue handing it out).
+ */
+export interface ConversationAssignedPayload {
+  info: 'conversation_assigned';
+  session_id: number;
+  /** Who has it now. */
+  operator_id: number;
+  operator_name: string;
+  reason: 'transferred' | 'reassigned' | 'taken' | 'dequeued';
+}
+
 /** Payload of the widget's page-history answer on the operator's channel (PROTOCOL.md §5.6). */
 export interface TransientHistoryPayload {
   info: 'transient_message';

@@ -62,6 +62,17 @@ export abstract class KyselyConversationStore {
     await this.db.updateTable('visitor_session').set({ closed_at: now }).where('id', '=', id).where('closed_at', 'is', null).execute();
   }
 
+  async assignVisitorSession(id: number, fromOperatorId: number | null, toOperatorId: number, name: string): Promise<VisitorSessionRow | undefined> {
+    return this.db
+      .updateTable('visitor_session')
+      .set({ operator_id: toOperatorId, name })
+      .where('id', '=', id)
+      .where('closed_at', 'is', null)
+      .where('operator_id', fromOperatorId === null ? 'is' : '=', fromOperatorId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   async setPageHistory(id: number, pages: string[]): Promise<void> {
     await this.db.updateTable('visitor_session').set({ page_history: JSON.stringify(pages) }).where('id', '=', id).execute();
   }
