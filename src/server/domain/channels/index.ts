@@ -1,3 +1,3 @@
-export { AvailabilityCache, ONLINE_WINDOW_MS } from './availability.js';
+export { AvailabilityCache, ONLINE_WINDOW_MS, hasFreeCapacity, onlineOperators, pickOperator, type RoutingPreferences } from './availability.js';
 export { urlPatternProblem } from './rules.js';
 export { CHANNEL_SETTING_WRITERS, ChannelSettingNotWritableError, channelSettingsPatch } from './channel-settings.js';
