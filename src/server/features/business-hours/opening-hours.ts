@@ -86,7 +86,7 @@ function hasRanges(hours: BusinessHours): boolean {
 export function nextOpening(hours: BusinessHours, at: number): number | undefined {
   if (!hasRanges(hours)) return undefined;
   const first = Date.UTC(...ymd(wallTime(at, hours.time_zone).date));
-  for (let i = -1; i < SEARCH_DAYS; i++) {
+  for (let i = 0; i < SEARCH_DAYS; i++) {
     const midnight = first + i * DAY;
     if (hours.closed_dates.includes(isoDate(midnight))) continue;
     const ranges = hours.week[(new Date(midnight).getUTCDay() + 6) % 7] ?? [];
