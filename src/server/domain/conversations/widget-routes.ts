@@ -131,7 +131,9 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       const anonymousName = fields.name ?? (textOr(params.anonymous_name, 'Visitor').trim() || 'Visitor');
       const visitor = { ...base, ...fields.patch, identity: identityKindOf(verified, fields), visitor_id: verified?.id ?? null };
       const now = app.clock.now();
-      const operator = pickOperator(await onlineOperators(app.store, channel.id, now), { previousOperatorId: lenientId(params.previous_operator_id) });
+      // The visitor's language is the one the visitor card shows: the widget's `language`, else the browser's Accept-Language.
+      const preferences = { previousOperatorId: lenientId(params.previous_operator_id), language: visitor.language ?? undefined };
+      const operator = pickOperator(await onlineOperators(app.store, channel.id, now), preferences);
       if (!operator) return false;
       const session = await app.store.createVisitorSession(
         { uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}`, name_given: fields.name === undefined ? 0 : 1, ...visitor },
