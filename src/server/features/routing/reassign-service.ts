@@ -57,6 +57,8 @@ export class ReassignService {
     const next = pickOperator(await onlineOperators(this.app.store, session.channel_id, now), { exclude, language: session.language ?? undefined });
     const to = next && (await this.app.store.getOperator(next.id));
     if (!to) return false;
+    // Answered, closed or claimed by another process since the sweep read it: it stays.
+    if ((await this.store.due(now, now - REASSIGN_LIMITS.lookbackMs, 1, session.id)).length === 0) return false;
     await this.store.claim(session.id, from, session.created_at);
     // `to` was not recorded when read: a record now is another process moving it there.
     if (!(await this.store.claim(session.id, to.id, now))) return false;
