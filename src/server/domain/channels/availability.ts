@@ -1,6 +1,7 @@
 import type { Store, AvailableOperator } from '../store/store.js';
 import type { ChannelRow } from '../../core/db/tables.js';
 import { AWAY_AFTER_MS } from '../../core/bus/presence.js';
+import { ChannelGates, type GateAnswer } from './open-gates.js';
 
 // The rule lives apart; callers that know it from here keep importing it from here.
 export { hasFreeCapacity, pickOperator, type RoutingPreferences } from './routing-rule.js';
@@ -27,6 +28,8 @@ export const AVAILABILITY_CACHE_SIZE = 1_000;
 export interface ChannelAvailability {
   channel: ChannelRow | undefined;
   online: boolean;
+  /** Present when a gate (business hours…) keeps the channel closed: `online` is then false. */
+  closed?: Extract<GateAnswer, { open: false }>;
 }
 
 interface Entry {
@@ -48,6 +51,7 @@ export class AvailabilityCache {
     private readonly now: () => number,
     private readonly maxAgeMs = AVAILABILITY_CACHE_MS,
     private readonly maxSize = AVAILABILITY_CACHE_SIZE,
+    readonly gates = new ChannelGates(),
   ) {}
 
   get(channelId: number): Promise<ChannelAvailability> {
@@ -73,6 +77,8 @@ export class AvailabilityCache {
   private async lookup(channelId: number, now: number): Promise<ChannelAvailability> {
     const channel = await this.store.getChannel(channelId);
     if (!channel) return { channel, online: false };
+    const gate = await this.gates.check(channelId, now);
+    if (!gate.open) return { channel, online: false, closed: gate };
     return { channel, online: (await onlineOperators(this.store, channelId, now)).length > 0 };
   }
 }
