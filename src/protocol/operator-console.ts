@@ -156,6 +156,8 @@ export const CHANNEL_SETTING_FIELDS = [
   'offline_text',
   'missed_after_seconds',
   'retention_days',
+  'capacity',
+  'reassign_after_seconds',
 ] as const;
 
 /**

@@ -45,6 +45,7 @@ import { receiptsFeature } from './features/receipts/index.js';
 import { visitorCardFeature } from './features/visitor-card/index.js';
 import { notesFeature } from './features/notes/index.js';
 import { statusesFeature } from './features/statuses/index.js';
+import { routingFeature } from './features/routing/index.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
 import { cannedRepliesFeature } from './features/canned-replies/index.js';
 import { businessHoursFeature } from './features/business-hours/index.js';
@@ -148,6 +149,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(receiptsFeature, operatorApi),
     (a) => a.register(notesFeature),
     (a) => a.register(statusesFeature),
+    (a) => a.register(routingFeature),
     (a) => a.register(uploadsFeature, { config }),
     (a) => a.register(adminFeature, operatorApi),
     (a) => a.register(visitorIdentityFeature, operatorApi),

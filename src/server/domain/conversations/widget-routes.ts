@@ -134,7 +134,9 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       const now = app.clock.now();
       // Outside the channel's hours (or another gate) nobody answers, whoever is online.
       if (!(await app.availability.gates.check(channel.id, now)).open) return false;
-      const operator = pickOperator(await onlineOperators(app.store, channel.id, now), { previousOperatorId: lenientId(params.previous_operator_id) });
+      // The visitor's language is the one the visitor card shows: the widget's `language`, else the browser's Accept-Language.
+      const preferences = { previousOperatorId: lenientId(params.previous_operator_id), language: visitor.language ?? undefined };
+      const operator = pickOperator(await onlineOperators(app.store, channel.id, now), preferences);
       if (!operator) return false;
       const session = await app.store.createVisitorSession(
         { uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}`, name_given: fields.name === undefined ? 0 : 1, ...visitor },

@@ -41,6 +41,8 @@ const CHANNEL: ChannelSettings = {
   offline_text: 'Leave us a message',
   missed_after_seconds: 120,
   retention_days: null,
+  capacity: null,
+  reassign_after_seconds: 60,
 };
 
 describe('offline messages in the console', () => {

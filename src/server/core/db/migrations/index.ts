@@ -22,6 +22,7 @@ import { conversationTags } from './0021-tags-conversation-tags.js';
 import { searchFullText } from './0022-search-full-text.js';
 import { channelBusinessHours } from './0023-business-hours-channel-hours.js';
 import { routingCapacity } from './0024-routing-capacity.js';
+import { routingReassignments } from './0028-routing-reassignments.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -49,6 +50,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0022_search_full_text': searchFullText(engine),
     '0023_business_hours_channel_hours': channelBusinessHours,
     '0024_routing_capacity': routingCapacity,
+    '0028_routing_reassignments': routingReassignments,
   };
 }
 
