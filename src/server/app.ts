@@ -45,6 +45,7 @@ import { receiptsFeature } from './features/receipts/index.js';
 import { visitorCardFeature } from './features/visitor-card/index.js';
 import { notesFeature } from './features/notes/index.js';
 import { statusesFeature } from './features/statuses/index.js';
+import { supervisionFeature } from './features/supervision/index.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
 import { cannedRepliesFeature } from './features/canned-replies/index.js';
 
@@ -147,6 +148,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(receiptsFeature, operatorApi),
     (a) => a.register(notesFeature),
     (a) => a.register(statusesFeature),
+    (a) => a.register(supervisionFeature),
     (a) => a.register(uploadsFeature, { config }),
     (a) => a.register(adminFeature, operatorApi),
     (a) => a.register(visitorIdentityFeature, operatorApi),
