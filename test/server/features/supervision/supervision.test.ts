@@ -15,6 +15,7 @@ import {
   SET_CHANNEL_ROLE_ROUTE,
   SUPERVISED_CHANNELS_ROUTE,
   SUPERVISION_ROUTE,
+  SUPERVISION_LIMITS,
   TAKE_CONVERSATION_ROUTE,
   type SupervisionSnapshot,
 } from '../../../../src/protocol/console/supervision.js';
@@ -195,5 +196,18 @@ describeEachEngine('supervisors', (h) => {
     for (const bad of [null, -1, '1 OR 1=1', '\u0000', [], { __proto__: { id: 1 } }, 'x'.repeat(100_000)]) {
       assert.equal((await h.rpc(SUPERVISION_ROUTE, { channel_id: bad }, { cookie: sup })).body.error?.data.exception_type, 'validation_error', JSON.stringify(bad).slice(0, 30));
     }
+  });
+
+  it('the screen’s reads are limited per operator; stray keys grant nothing', async () => {
+    const { a, sup, col } = await twoChannels(h);
+    for (let i = 0; i < SUPERVISION_LIMITS.readsPerMinute; i += 1) await h.call(SUPERVISED_CHANNELS_ROUTE, {}, { cookie: sup });
+    const refused = await h.rpc(SUPERVISED_CHANNELS_ROUTE, {}, { cookie: sup });
+    assert.equal(refused.body.error?.data.exception_type, 'warning', 'too many reads');
+    assert.deepEqual(await h.call(SUPERVISED_CHANNELS_ROUTE, {}, { cookie: col }), [], 'another operator is not slowed');
+    h.clock.advance(60_000);
+    assert.equal((await h.rpc(SUPERVISED_CHANNELS_ROUTE, {}, { cookie: sup })).body.error, undefined, 'the next minute reads again');
+    assert.deepEqual(await h.call(SUPERVISED_CHANNELS_ROUTE, { is_admin: true }, { cookie: sup }), [{ id: a.channel.id, name: a.channel.name }]);
+    const proto = await h.rpc(SUPERVISED_CHANNELS_ROUTE, JSON.parse('{"__proto__": {"is_admin": true}}') as object, { cookie: sup });
+    assert.equal(proto.body.error?.data.exception_type, 'validation_error');
   });
 }, { RATE_LIMIT_LOGIN: '500' });
