@@ -9,6 +9,8 @@ export interface ChannelRoleStore {
   supervisedChannelIds(operatorId: number): Promise<number[]>;
   /** Whether the operator supervises that channel. */
   supervises(operatorId: number, channelId: number): Promise<boolean>;
+  /** The operators who supervise the channel, ascending. */
+  supervisorIds(channelId: number): Promise<number[]>;
   /** The channel's members with their roles, by operator id. */
   members(channelId: number): Promise<ChannelMember[]>;
   /** Makes the operator a member of the channel with that role (a member already: changes its role). */
@@ -33,6 +35,11 @@ export class ChannelRoleQueries implements ChannelRoleStore {
       .where('role', '=', 'supervisor')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  async supervisorIds(channelId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('channel_operator').select('operator_id').where('channel_id', '=', channelId).where('role', '=', 'supervisor').orderBy('operator_id').execute();
+    return rows.map((r) => r.operator_id);
   }
 
   async members(channelId: number): Promise<ChannelMember[]> {

@@ -131,9 +131,14 @@ describeEachEngine('supervisors', (h) => {
   });
 
   it('a supervisor writes notes in any conversation of the channel, none in another', async () => {
-    const { a, b, sup } = await twoChannels(h);
+    const { a, b, supervisor, colleague, sup } = await twoChannels(h);
     const note = await h.call<{ text: string }>(POST_NOTE_ROUTE, { session_id: a.session.id, text: 'Watch the refund.' }, { cookie: sup });
     assert.equal(note.text, 'Watch the refund.');
+    const told = async (operatorId: number) => (await infos(h, BusChannel.operator(operatorId))).filter((p) => p.info === 'note_posted').length;
+    assert.equal(await told(a.operator.id), 1, 'the conversation’s operator sees the supervisor’s note');
+    await h.call(POST_NOTE_ROUTE, { session_id: a.session.id, text: 'On it.' }, { cookie: a.cookie });
+    assert.equal(await told(supervisor.id), 2, 'the supervisor sees the operator’s note live too');
+    assert.equal(await told(colleague.id), 0, 'a plain colleague hears nothing of it');
     const refused = await h.rpc(POST_NOTE_ROUTE, { session_id: b.session.id, text: 'Nope' }, { cookie: sup });
     assert.equal(refused.body.error?.data.exception_type, 'missing_error');
   });
