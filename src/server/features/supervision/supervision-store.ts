@@ -30,7 +30,7 @@ const num = (v: number | string | null | undefined): number | null => (v === nul
 export class SupervisionStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The channel's open conversations, oldest first, at most `limit`. */
+  /** The channel's open conversations, oldest first, at most `limit`; one query, whatever their number. */
   async liveConversations(channelId: number, limit: number): Promise<LiveConversation[]> {
     const rows = await this.db
       .selectFrom('visitor_session as s')
@@ -46,25 +46,34 @@ export class SupervisionStore {
           .where('a.message_type', '=', 'comment')
           .as('last_answer_at'),
       )
+      .select((eb) =>
+        eb
+          .selectFrom('message as m')
+          .select((x) => x.fn.min('m.created_at').as('t'))
+          .whereRef('m.session_id', '=', 's.id')
+          .where('m.author_operator_id', 'is', null)
+          .where('m.message_type', '=', 'comment')
+          // After the operator's last answer: no answer at or after it.
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('message as a2')
+                  .select('a2.id')
+                  .whereRef('a2.session_id', '=', 's.id')
+                  .where('a2.author_operator_id', 'is not', null)
+                  .where('a2.message_type', '=', 'comment')
+                  .whereRef('a2.created_at', '>=', 'm.created_at'),
+              ),
+            ),
+          )
+          .as('first_unanswered_at'),
+      )
       .where('s.channel_id', '=', channelId)
       .where('s.closed_at', 'is', null)
       .orderBy('s.id', 'asc')
       .limit(limit)
       .execute();
-    const out: LiveConversation[] = [];
-    for (const row of rows) {
-      const lastAnswer = num(row.last_answer_at);
-      const first = await this.db
-        .selectFrom('message')
-        .select((x) => x.fn.min('created_at').as('t'))
-        .where('session_id', '=', row.id)
-        .where('author_operator_id', 'is', null)
-        .where('message_type', '=', 'comment')
-        .$if(lastAnswer !== null, (q) => q.where('created_at', '>', lastAnswer!))
-        .executeTakeFirst();
-      out.push({ ...row, last_answer_at: lastAnswer, first_unanswered_at: num(first?.t) });
-    }
-    return out;
+    return rows.map((row) => ({ ...row, last_answer_at: num(row.last_answer_at), first_unanswered_at: num(row.first_unanswered_at) }));
   }
 
   /** The channel's active members with their role, presence columns and open conversations in the channel. */
