@@ -20,9 +20,6 @@ export const SET_CHANNEL_ROLE_ROUTE = '/im_livechat/operator/admin/set_channel_r
 /** What a member does in a channel: answers its conversations, or also oversees all of them. */
 export type ChannelRole = 'operator' | 'supervisor';
 
-/** Every role, in the order the console offers them. */
-export const CHANNEL_ROLES: readonly ChannelRole[] = ['operator', 'supervisor'];
-
 /** What an admin may set: a role, or `none` to take the operator out of the channel. */
 export type ChannelRoleChoice = ChannelRole | 'none';
 
@@ -44,7 +41,7 @@ export const SUPERVISION_LIMITS = {
 } as const;
 
 /** Whether an operator can be reached: online, online but away, or not logged in / not seen lately. */
-export type OperatorPresence = 'online' | 'away' | 'offline';
+export type SupervisedPresence = 'online' | 'away' | 'offline';
 
 /** A channel the caller supervises. */
 export interface SupervisedChannel {
@@ -72,7 +69,7 @@ export interface SupervisedOperator {
   id: number;
   name: string;
   role: ChannelRole;
-  presence: OperatorPresence;
+  presence: SupervisedPresence;
   /** The channel's open conversations it holds. */
   load: number;
   /** How many it should hold at most; null when no capacity is set. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BusChannel } from '../../../protocol/livechat.js';
 import { statusAt } from '../../../protocol/conversation-status.js';
 import { visitorLabel } from '../../../protocol/visitor-label.js';
-import type { OperatorPresence, SupervisedConversation, SupervisedOperator, SupervisionChangedPayload, SupervisionSnapshot } from '../../../protocol/console/supervision.js';
+import type { SupervisedPresence, SupervisedConversation, SupervisedOperator, SupervisionChangedPayload, SupervisionSnapshot } from '../../../protocol/console/supervision.js';
 import { SUPERVISION_LIMITS } from '../../../protocol/console/supervision.js';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow } from '../../core/db/tables.js';
@@ -23,7 +23,7 @@ export async function maySupervise(app: FastifyInstance, operator: OperatorRow, 
 }
 
 /** Online: logged in, seen lately, not away; away: logged in and seen but away or idle; offline otherwise. */
-export function presenceOf(m: Pick<MemberLoad, 'away' | 'last_seen' | 'last_active' | 'has_web_session'>, now: number): OperatorPresence {
+export function presenceOf(m: Pick<MemberLoad, 'away' | 'last_seen' | 'last_active' | 'has_web_session'>, now: number): SupervisedPresence {
   if (!m.has_web_session || m.last_seen === null || m.last_seen < now - ONLINE_WINDOW_MS) return 'offline';
   if (m.away !== 0 || (m.last_active !== null && m.last_active < now - AWAY_AFTER_MS)) return 'away';
   return 'online';
