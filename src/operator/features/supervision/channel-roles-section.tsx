@@ -79,7 +79,7 @@ export function ChannelRolesSection({ api }: { api: ChannelRolesSource }): React
   const channels = lists.kind === 'ready' ? lists.value.channels : [];
   const channel = channels.find((c) => c.id === chosen) ?? channels[0];
   return (
-    <section aria-labelledby={headingId}>
+    <section className="op-roles" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('operator.supervision.rolesHeading')}</h3>
       <p>{t('operator.supervision.rolesHelp')}</p>
       {lists.kind === 'loading' ? <p role="status">{t('operator.common.loading')}</p> : null}
