@@ -46,6 +46,7 @@ import { visitorCardFeature } from './features/visitor-card/index.js';
 import { notesFeature } from './features/notes/index.js';
 import { statusesFeature } from './features/statuses/index.js';
 import { routingFeature } from './features/routing/index.js';
+import { supervisionFeature } from './features/supervision/index.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
 import { cannedRepliesFeature } from './features/canned-replies/index.js';
 import { businessHoursFeature } from './features/business-hours/index.js';
@@ -150,6 +151,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(notesFeature),
     (a) => a.register(statusesFeature),
     (a) => a.register(routingFeature),
+    (a) => a.register(supervisionFeature),
     (a) => a.register(uploadsFeature, { config }),
     (a) => a.register(adminFeature, operatorApi),
     (a) => a.register(visitorIdentityFeature, operatorApi),

@@ -11,7 +11,7 @@ import { LoginForm, type LoginFailure } from './login-form.js';
 import type { ConsoleFeature } from './registry.js';
 
 /** Who is using the console: nobody yet (checking the cookie), nobody, or a logged-in operator. */
-type Phase = { kind: 'checking' } | { kind: 'login' } | { kind: 'desk'; partnerId: number; name: string; isAdmin: boolean };
+type Phase = { kind: 'checking' } | { kind: 'login' } | { kind: 'desk'; partnerId: number; name: string; isAdmin: boolean; isSupervisor: boolean };
 
 /** What the console app needs from its page (real browser services in main.tsx, doubles in tests). */
 export interface ConsoleServices {
@@ -26,7 +26,7 @@ export interface ConsoleServices {
 function deskOf(info: SessionInfo): Phase {
   const partnerId = typeof info.partner_id === 'number' ? info.partner_id : info.uid;
   if (typeof partnerId !== 'number') return { kind: 'login' };
-  return { kind: 'desk', partnerId, name: typeof info.name === 'string' ? info.name : String(info.username ?? ''), isAdmin: info.is_admin === true };
+  return { kind: 'desk', partnerId, name: typeof info.name === 'string' ? info.name : String(info.username ?? ''), isAdmin: info.is_admin === true, isSupervisor: info.is_supervisor === true };
 }
 
 function loginFailure(err: unknown): LoginFailure {
@@ -88,6 +88,7 @@ export function ConsoleApp({ services, features }: { services: ConsoleServices; 
       partnerId={phase.partnerId}
       operatorName={phase.name}
       isAdmin={phase.isAdmin}
+      isSupervisor={phase.isSupervisor}
       createBus={services.createBus}
       notify={services.notify}
       canAskDesktop={permission === 'default'}

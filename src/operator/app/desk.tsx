@@ -29,6 +29,8 @@ export interface DeskProps {
   operatorName: string;
   /** Whether the operator is an administrator (the server checks again on every admin call). */
   isAdmin: boolean;
+  /** Whether the operator supervises a channel (the supervision screen); false when left out. */
+  isSupervisor?: boolean;
   /** Builds the bus; called once per desk. */
   createBus(onPollState: (state: PollLoopState) => void): CrossTabBus;
   /** Delivers a notice (desktop from the master tab, else in-page and beep). */
@@ -45,17 +47,17 @@ export interface DeskProps {
 const DESK_VIEW: HeaderView = { id: DESK_VIEW_ID, label: 'operator.view.desk' };
 
 /** The features' contributions, gathered once per desk. */
-function useContributions(features: readonly ConsoleFeature[], isAdmin: boolean) {
+function useContributions(features: readonly ConsoleFeature[], isAdmin: boolean, isSupervisor: boolean) {
   return useMemo(
     () => ({
-      views: viewsOf(features, isAdmin),
+      views: viewsOf(features, isAdmin, isSupervisor),
       dialogs: features.flatMap((f) => f.dialogs ?? []),
       slots: paneSlotsOf(features),
       listSlots: listSlotsOf(features),
       adminSections: isAdmin ? adminSectionsOf(features) : [],
       busHandlers: features.flatMap((f) => f.busHandlers ?? []),
     }),
-    [features, isAdmin],
+    [features, isAdmin, isSupervisor],
   );
 }
 
@@ -74,7 +76,7 @@ function DeskErrorLine({ error, onDismiss }: { error: string | null; onDismiss()
 }
 
 /** The support desk: presence, the live conversation list and the open conversation, and the features' views and dialogs. */
-export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify, canAskDesktop, onAskDesktop, onLogout, features }: DeskProps): React.JSX.Element {
+export function Desk({ api, partnerId, operatorName, isAdmin, isSupervisor = false, createBus, notify, canAskDesktop, onAskDesktop, onLogout, features }: DeskProps): React.JSX.Element {
   const t = useT();
   const [store] = useState(createStore);
   useEffect(() => () => store.set(disposeDeskAtom), [store]);
@@ -82,7 +84,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, createBus, notify,
   const [view, setView] = useState(DESK_VIEW.id);
   const [shownName, setShownName] = useState(operatorName);
   const [openDialog, setOpenDialog] = useState<string | null>(null);
-  const { views, dialogs, slots, listSlots, adminSections, busHandlers } = useContributions(features, isAdmin);
+  const { views, dialogs, slots, listSlots, adminSections, busHandlers } = useContributions(features, isAdmin, isSupervisor);
   const context = useMemo(() => ({ api, store, partnerId, adminSections }), [api, store, partnerId, adminSections]);
   const { error, reportError, clearError } = useDeskError();
   const { reloadList, reloadOpen, reloadCounts } = useDeskLoaders(api, store, reportError);

@@ -36,6 +36,8 @@ export interface ConsoleView {
   label: MessageKey;
   /** Offered to administrators only (the server checks again on every admin call). */
   adminOnly?: boolean;
+  /** Offered to the supervisors of a channel and to administrators (the server checks again on every call). */
+  supervisorOnly?: boolean;
   Panel: ComponentType<FeatureContext>;
 }
 
@@ -85,8 +87,8 @@ export interface ConsoleFeature {
 }
 
 /** The features' views the operator may open, in registration order. */
-export function viewsOf(features: readonly ConsoleFeature[], isAdmin: boolean): ConsoleView[] {
-  return features.flatMap((f) => f.views ?? []).filter((v) => isAdmin || !v.adminOnly);
+export function viewsOf(features: readonly ConsoleFeature[], isAdmin: boolean, isSupervisor = false): ConsoleView[] {
+  return features.flatMap((f) => f.views ?? []).filter((v) => isAdmin || (!v.adminOnly && (!v.supervisorOnly || isSupervisor)));
 }
 
 /** The features' contributions to the conversation pane, in registration order. */

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { IdentityKind, PrechatForm } from '../../../protocol/visitor.js';
 import type { OfflineMode } from '../../../protocol/offline-message.js';
 import type { ChannelSettings, ConversationOrigin } from '../../../protocol/operator-console.js';
+import type { ChannelRole } from '../../../protocol/console/supervision.js';
 
 /** The columns a channel stores as the console edits them (protocol/operator-console.ts), same types. */
 type ChannelColumns = Pick<
@@ -79,6 +80,8 @@ export interface ChannelOperatorTable {
   operator_id: number;
   /** This operator's own capacity in this channel, over the channel's; null: the channel's. */
   capacity: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the member does in the channel: answers, or also supervises every conversation (issue 26). */
+  role: Generated<ChannelRole>;
 }
 
 /** A logged-in operator's browser session; only the SHA-256 of the cookie token is kept. */

@@ -3,3 +3,5 @@ export { freeCapacities, hasFreeCapacity, pickOperator, type RoutingPreferences 
 export { ChannelGates, type ChannelOpenGate, type GateAnswer } from './open-gates.js';
 export { urlPatternProblem } from './rules.js';
 export { CHANNEL_SETTING_WRITERS, ChannelSettingNotWritableError, channelSettingsPatch } from './channel-settings.js';
+export { operatorCapacity } from './capacity.js';
+export { ChannelRoleQueries, type ChannelRoleStore } from './channel-role-store.js';

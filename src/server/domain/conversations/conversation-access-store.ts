@@ -6,13 +6,35 @@ import type { Store } from '../store/store.js';
 /**
  * Which conversations an operator may read and act in, the one rule of every operator path (the console's
  * routes, posts, uploads, files, the dataset): its own chats; an offline message of one of its channels
- * (it has no operator: every member may answer it); with `adminReadsAll`, any for an admin. Another
- * operator's chat stays theirs, even in a shared channel. {@link mayRead} applies it to one row,
- * {@link readableConversations} to a query: change both together.
+ * (it has no operator: every member may answer it); any of a channel it supervises (issue 26); with
+ * `adminReadsAll`, any for an admin. Another operator's chat stays theirs, even in a shared channel, for
+ * a plain member. {@link mayRead} applies it to one row, {@link readableConversations} to a query: change
+ * both together.
  */
 export async function mayRead(store: Store, operator: OperatorRow, session: VisitorSessionRow, adminReadsAll = true): Promise<boolean> {
   if (session.operator_id === operator.id || (adminReadsAll && operator.is_admin)) return true;
-  return session.origin === 'offline' && (await store.operatorChannelIds(operator.id)).includes(session.channel_id);
+  if (session.origin === 'offline' && (await store.operatorChannelIds(operator.id)).includes(session.channel_id)) return true;
+  // Supervisors: every conversation of the channels they supervise.
+  return store.roles.supervises(operator.id, session.channel_id);
+}
+
+/**
+ * Who may act on a conversation as its owner would: pass it on, take it, reassign it (the transfer and
+ * supervision features). Its own operator, an admin, or a supervisor of its channel.
+ */
+export async function mayManage(store: Store, operator: OperatorRow, session: VisitorSessionRow): Promise<boolean> {
+  if (session.operator_id === operator.id || operator.is_admin) return true;
+  return store.roles.supervises(operator.id, session.channel_id);
+}
+
+/**
+ * Whose reading counts as the visitor's "Seen" (issue 15): the conversation's operator, or for one nobody
+ * holds (an offline message) a member of its channel, who all answer it. An admin or a supervisor looking
+ * at someone else's conversation reads it without the visitor being told.
+ */
+export async function readsForVisitor(store: Store, operator: OperatorRow, session: VisitorSessionRow): Promise<boolean> {
+  if (session.operator_id !== null) return session.operator_id === operator.id;
+  return (await store.operatorChannelIds(operator.id)).includes(session.channel_id);
 }
 
 /** The same rule as a condition on `visitor_session` rows under `alias`; undefined (every row) for an admin. */
@@ -20,7 +42,13 @@ export async function mayRead(store: Store, operator: OperatorRow, session: Visi
 export function readableConversations(eb: ExpressionBuilder<any, any>, operator: OperatorRow, alias: string): Expression<SqlBool> | undefined {
   if (operator.is_admin) return undefined;
   const myChannels = eb.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', operator.id);
-  return eb.or([eb(`${alias}.operator_id`, '=', operator.id), eb.and([eb(`${alias}.origin`, '=', 'offline'), eb(`${alias}.channel_id`, 'in', myChannels)])]);
+  // Supervisors: every conversation of the channels they supervise.
+  const supervised = eb.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', operator.id).where('role', '=', 'supervisor');
+  return eb.or([
+    eb(`${alias}.operator_id`, '=', operator.id),
+    eb.and([eb(`${alias}.origin`, '=', 'offline'), eb(`${alias}.channel_id`, 'in', myChannels)]),
+    eb(`${alias}.channel_id`, 'in', supervised),
+  ]);
 }
 
 /** Another operator's conversation reads exactly like an unknown one: its id says nothing. */

@@ -15,6 +15,7 @@ const SessionInfoSchema = Type.Object({
   uid: Type.Integer(),
   is_system: Type.Boolean(),
   is_admin: Type.Boolean(),
+  is_supervisor: Type.Boolean({ description: 'Whether the operator supervises a channel (issue 26): the console offers the supervision screen' }),
   user_context: Type.Object({ lang: Type.String(), tz: Type.String(), uid: Type.Integer() }),
   db: Type.String(),
   server_version: Type.String(),
@@ -29,11 +30,12 @@ const SessionInfoSchema = Type.Object({
 });
 
 /** The session-info object of PROTOCOL.md §9 for a logged-in operator; never includes the password hash. */
-export function sessionInfo(operator: OperatorRow, request: FastifyRequest, translationsHash: string): Static<typeof SessionInfoSchema> {
+export async function sessionInfo(app: FastifyInstance, operator: OperatorRow, request: FastifyRequest): Promise<Static<typeof SessionInfoSchema>> {
   return {
     uid: operator.id,
     is_system: Boolean(operator.is_admin),
     is_admin: Boolean(operator.is_admin),
+    is_supervisor: (await app.store.roles.supervisedChannelIds(operator.id)).length > 0,
     user_context: { lang: 'en_US', tz: 'UTC', uid: operator.id },
     db: DB_NAME,
     server_version: '1.0',
@@ -44,7 +46,7 @@ export function sessionInfo(operator: OperatorRow, request: FastifyRequest, tran
     company_id: 1,
     'web.base.url': urlsFor(request).base,
     currencies: {},
-    cache_hashes: { translations: translationsHash },
+    cache_hashes: { translations: app.locales.hash },
   };
 }
 
@@ -74,14 +76,14 @@ export async function webSessionRoutes(app: FastifyInstance): Promise<void> {
       }
       await recordLoginSuccess(app.limits, login, request.ip);
       await app.startOperatorSession(request, reply, operator);
-      return sessionInfo(operator, request, app.locales.hash);
+      return sessionInfo(app, operator, request);
     },
   );
 
   app.rpc(
     SESSION_INFO_ROUTE,
     { summary: 'The logged-in operator’s session info', params: Type.Object({}), result: SessionInfoSchema, authorize: (request) => app.requireOperator(request) },
-    async (_params, request) => sessionInfo(await app.requireOperator(request), request, app.locales.hash),
+    async (_params, request) => sessionInfo(app, await app.requireOperator(request), request),
   );
 
   app.rpc(SESSION_DESTROY_ROUTE, { summary: 'Logs out: ends the session and clears the cookie', params: Type.Object({}) }, async (_params, request, reply) => {

@@ -14,6 +14,7 @@ import type { Engine } from '../../core/db/database.js';
 import type { VisitorStore } from '../visitors/visitor-store.js';
 import type { ConversationStore, SessionCondition } from '../conversations/conversation-store.js';
 import type { UploadUsageStore } from '../attachments/upload-usage-store.js';
+import type { ChannelRoleStore } from '../channels/channel-role-store.js';
 
 export type { ChannelPatch, NewChannel } from '../../core/db/tables.js';
 
@@ -88,6 +89,8 @@ export interface Store {
   readonly conversations: ConversationStore;
   /** Bytes of files stored per client address, channel and operator and UTC day (upload budgets). */
   readonly uploadUsage: UploadUsageStore;
+  /** Roles of channel memberships: operator or supervisor (issue 26). */
+  readonly roles: ChannelRoleStore;
 
   isEmpty(): Promise<boolean>;
 

@@ -29,12 +29,14 @@ function noteToWire(note: NoteRecord, members: readonly ChannelMember[]): Conver
 /**
  * Who is told of a new note, on their own operator channel only (never the visitor's, nor the session's
  * channel a widget could ask for): the conversation's operator, every member for an offline message
- * (which they all answer), and the author.
+ * (which they all answer), the channel's supervisors, and the author.
  */
 async function noteReaders(app: FastifyInstance, session: VisitorSessionRow, author: OperatorRow): Promise<string[]> {
   const ids = new Set<number>([author.id]);
   if (session.operator_id !== null) ids.add(session.operator_id);
   if (session.origin === 'offline') for (const id of await app.store.channelOperatorIds(session.channel_id)) ids.add(id);
+  // Supervisors read every conversation of their channel, so a note shows live on their screens too.
+  for (const id of await app.store.roles.supervisorIds(session.channel_id)) ids.add(id);
   return [...ids].map((id) => BusChannel.operator(id));
 }
 

@@ -50,7 +50,7 @@ describeEachEngine('read receipts', (h) => {
     );
   });
 
-  it('only the conversation’s operator or an admin marks it; other conversations’ messages and malformed ids move nothing', async () => {
+  it('only the conversation’s operator marks it (an admin looking in reads without telling the visitor); other conversations’ messages and malformed ids move nothing', async () => {
     const { session, cookie } = await h.visitorSession();
     const other = await h.visitorSession();
     const mine = await h.call<number>(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'mine' });
@@ -78,7 +78,8 @@ describeEachEngine('read receipts', (h) => {
     assert.deepEqual(await seenNotices(h, other.session.uuid), []);
 
     const admin = await h.login('admin', 'admin-test-password');
-    assert.equal(await h.call(MARK_SEEN_ROUTE, { session_id: session.id, message_id: mine }, { cookie: admin }), true);
+    assert.equal(await h.call(MARK_SEEN_ROUTE, { session_id: session.id, message_id: mine }, { cookie: admin }), false, 'an admin’s reading is not the visitor’s "Seen"');
+    assert.deepEqual(await seenNotices(h, session.uuid), []);
   });
 
   it('opening a conversation clears its unread count for good: the list read again after a reload says 0 until the visitor writes again', async () => {

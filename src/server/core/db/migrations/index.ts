@@ -23,6 +23,7 @@ import { searchFullText } from './0022-search-full-text.js';
 import { channelBusinessHours } from './0023-business-hours-channel-hours.js';
 import { routingCapacity } from './0024-routing-capacity.js';
 import { routingReassignments } from './0028-routing-reassignments.js';
+import { channelRole } from './0026-supervision-channel-role.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -51,6 +52,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0023_business_hours_channel_hours': channelBusinessHours,
     '0024_routing_capacity': routingCapacity,
     '0028_routing_reassignments': routingReassignments,
+    '0026_supervision_channel_role': channelRole,
   };
 }
 

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { BusChannel } from '../../../protocol/livechat.js';
+import { statusAt } from '../../../protocol/conversation-status.js';
+import { visitorLabel } from '../../../protocol/visitor-label.js';
+import type { SupervisedPresence, SupervisedConversation, SupervisedOperator, SupervisionChangedPayload, SupervisionSnapshot } from '../../../protocol/console/supervision.js';
+import { SUPERVISION_LIMITS } from '../../../protocol/console/supervision.js';
+import { RpcError } from '../../core/rpc/errors.js';
+import type { OperatorRow } from '../../core/db/tables.js';
+import { AWAY_AFTER_MS } from '../../core/bus/presence.js';
+import { ONLINE_WINDOW_MS, operatorCapacity } from '../../domain/channels/index.js';
+import type { LiveConversation, MemberLoad, SupervisionStore } from './supervision-store.js';
+
+/** The caller neither supervises the channel nor is an admin; an unknown channel reads the same. */
+export class NotSupervisedError extends RpcError {
+  constructor() {
+    super('You do not supervise this channel', 'access_error', undefined, 'livechat.AccessError');
+  }
+}
+
+/** Whether the operator may see the channel's supervision screen: an admin, or one of its supervisors. */
+export async function maySupervise(app: FastifyInstance, operator: OperatorRow, channelId: number): Promise<boolean> {
+  return Boolean(operator.is_admin) || app.store.roles.supervises(operator.id, channelId);
+}
+
+/** Online: logged in, seen lately, not away; away: logged in and seen but away or idle; offline otherwise. */
+export function presenceOf(m: Pick<MemberLoad, 'away' | 'last_seen' | 'last_active' | 'has_web_session'>, now: number): SupervisedPresence {
+  if (!m.has_web_session || m.last_seen === null || m.last_seen < now - ONLINE_WINDOW_MS) return 'offline';
+  if (m.away !== 0 || (m.last_active !== null && m.last_active < now - AWAY_AFTER_MS)) return 'away';
+  return 'online';
+}
+
+/** The visitor waits since the start while no operator wrote yet, then since its first message after the operator's last one. */
+function waitingSince(c: LiveConversation): number | null {
+  return c.last_answer_at === null ? c.created_at : c.first_unanswered_at;
+}
+
+function conversationOf(c: LiveConversation, now: number): SupervisedConversation {
+  return {
+    session_id: c.id,
+    visitor_label: visitorLabel(c),
+    operator: c.operator_id === null ? null : { id: c.operator_id, name: c.operator_name ?? '' },
+    status: statusAt(c, now),
+    created_at: c.created_at,
+    waiting_since: waitingSince(c),
+  };
+}
+
+/** One channel's supervision screen as of now. */
+export async function snapshot(app: FastifyInstance, store: SupervisionStore, channelId: number): Promise<SupervisionSnapshot> {
+  const now = app.clock.now();
+  const live = await store.liveConversations(channelId, SUPERVISION_LIMITS.conversationsMax);
+  const members = await store.members(channelId, now, SUPERVISION_LIMITS.operatorsMax);
+  const operators: SupervisedOperator[] = [];
+  for (const m of members) {
+    const capacity = await operatorCapacity(app, channelId, m.id);
+    operators.push({ id: m.id, name: m.display_name, role: m.role, presence: presenceOf(m, now), load: m.load, capacity });
+  }
+  return { channel_id: channelId, conversations: live.map((c) => conversationOf(c, now)), operators, now };
+}
+
+/** Tells the channel's supervisors and the admins, on their own channels, that its screen changed. */
+export async function announceChange(app: FastifyInstance, store: SupervisionStore, channelId: number): Promise<void> {
+  const ids = await store.watchers(channelId);
+  if (ids.length === 0) return;
+  const payload: SupervisionChangedPayload = { info: 'supervision_changed', channel_id: channelId };
+  await app.bus.publish(ids.map((id) => BusChannel.operator(id)), payload);
+}
+
+/** Every event that changes what a supervision screen shows announces its channel. */
+export function listenForChanges(app: FastifyInstance, store: SupervisionStore): void {
+  // A busy channel posts many messages a second: while one announcement is on its way, later changes
+  // wait for it and go out as one, so the cost follows the database's pace rather than the chat's.
+  const running = new Map<number, Promise<void>>();
+  const again = new Set<number>();
+  const announce = async ({ channelId }: { channelId: number }): Promise<void> => {
+    if (running.has(channelId)) {
+      again.add(channelId);
+      return running.get(channelId);
+    }
+    const run = (async () => {
+      try {
+        do {
+          again.delete(channelId);
+          await announceChange(app, store, channelId);
+        } while (again.has(channelId));
+      } finally {
+        running.delete(channelId);
+      }
+    })();
+    running.set(channelId, run);
+    return run;
+  };
+  app.events.on('conversation.created', announce);
+  app.events.on('conversation.assigned', announce);
+  app.events.on('conversation.closed', announce);
+  app.events.on('message.posted', announce);
+}
