@@ -80,7 +80,7 @@ function RoutingForm({ api, operator, channels, onSaved, onError, onClose }: { a
       </p>
       <button type="submit">{t('operator.routing.save', { name: operator.name })}</button>
       <button type="button" onClick={onClose}>
-        {t('operator.admin.cancel')}
+        {t('operator.routing.cancel')}
       </button>
     </form>
   );
