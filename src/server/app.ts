@@ -47,6 +47,7 @@ import { notesFeature } from './features/notes/index.js';
 import { statusesFeature } from './features/statuses/index.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
 import { cannedRepliesFeature } from './features/canned-replies/index.js';
+import { transferFeature } from './features/transfer/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,6 +148,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(receiptsFeature, operatorApi),
     (a) => a.register(notesFeature),
     (a) => a.register(statusesFeature),
+    (a) => a.register(transferFeature),
     (a) => a.register(uploadsFeature, { config }),
     (a) => a.register(adminFeature, operatorApi),
     (a) => a.register(visitorIdentityFeature, operatorApi),

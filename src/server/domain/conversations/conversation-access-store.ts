@@ -6,13 +6,16 @@ import type { Store } from '../store/store.js';
 /**
  * Which conversations an operator may read and act in, the one rule of every operator path (the console's
  * routes, posts, uploads, files, the dataset): its own chats; an offline message of one of its channels
- * (it has no operator: every member may answer it); with `adminReadsAll`, any for an admin. Another
- * operator's chat stays theirs, even in a shared channel. {@link mayRead} applies it to one row,
+ * (it has no operator: every member may answer it); a chat it was invited into (a participant, features/
+ * transfer); with `adminReadsAll`, any for an admin. Another operator's chat stays theirs, even in a shared
+ * channel. {@link mayRead} applies it to one row,
  * {@link readableConversations} to a query: change both together.
  */
 export async function mayRead(store: Store, operator: OperatorRow, session: VisitorSessionRow, adminReadsAll = true): Promise<boolean> {
   if (session.operator_id === operator.id || (adminReadsAll && operator.is_admin)) return true;
-  return session.origin === 'offline' && (await store.operatorChannelIds(operator.id)).includes(session.channel_id);
+  if (session.origin === 'offline' && (await store.operatorChannelIds(operator.id)).includes(session.channel_id)) return true;
+  // Participant clause: an operator invited into the conversation reads it as long as it stays in.
+  return store.participants.has(session.id, operator.id);
 }
 
 /** The same rule as a condition on `visitor_session` rows under `alias`; undefined (every row) for an admin. */
@@ -20,7 +23,18 @@ export async function mayRead(store: Store, operator: OperatorRow, session: Visi
 export function readableConversations(eb: ExpressionBuilder<any, any>, operator: OperatorRow, alias: string): Expression<SqlBool> | undefined {
   if (operator.is_admin) return undefined;
   const myChannels = eb.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', operator.id);
-  return eb.or([eb(`${alias}.operator_id`, '=', operator.id), eb.and([eb(`${alias}.origin`, '=', 'offline'), eb(`${alias}.channel_id`, 'in', myChannels)])]);
+  return eb.or([
+    eb(`${alias}.operator_id`, '=', operator.id),
+    eb.and([eb(`${alias}.origin`, '=', 'offline'), eb(`${alias}.channel_id`, 'in', myChannels)]),
+    // Participant clause, as in mayRead.
+    eb(`${alias}.id`, 'in', participatedSessions(eb, operator.id)),
+  ]);
+}
+
+/** The ids of the conversations the operator was invited into (a subquery). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as readableConversations: any alias of the session table.
+export function participatedSessions(eb: ExpressionBuilder<any, any>, operatorId: number) {
+  return eb.selectFrom('conversation_participant').select('conversation_participant.session_id').where('conversation_participant.operator_id', '=', operatorId);
 }
 
 /** Another operator's conversation reads exactly like an unknown one: its id says nothing. */

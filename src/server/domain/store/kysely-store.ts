@@ -3,6 +3,7 @@ import type { ChannelRow, OperatorRow } from '../../core/db/tables.js';
 import { pingDatabase, type OpenDatabase } from '../../core/db/database.js';
 import { hashPassword, verifyPassword } from '../operators/passwords.js';
 import { ConversationQueries } from '../conversations/conversation-store.js';
+import { ParticipantQueries } from '../conversations/participant-store.js';
 import { availableOperators } from '../operators/operator-store.js';
 import { VisitorQueries } from '../visitors/visitor-store.js';
 import { KyselyConversationStore } from '../conversations/kysely-conversation-store.js';
@@ -28,6 +29,7 @@ export class KyselyStore extends KyselyConversationStore implements Store {
   readonly visitors: VisitorQueries;
   readonly conversations: ConversationQueries;
   readonly uploadUsage: UploadUsageStore;
+  readonly participants: ParticipantQueries;
   readonly #open: OpenDatabase;
 
   constructor(open: OpenDatabase) {
@@ -36,6 +38,7 @@ export class KyselyStore extends KyselyConversationStore implements Store {
     this.visitors = new VisitorQueries(open.db);
     this.conversations = new ConversationQueries(open.db);
     this.uploadUsage = new UploadUsageQueries(open.db);
+    this.participants = new ParticipantQueries(open.db);
   }
 
   ping(): Promise<void> {

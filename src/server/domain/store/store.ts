@@ -14,6 +14,7 @@ import type { Engine } from '../../core/db/database.js';
 import type { VisitorStore } from '../visitors/visitor-store.js';
 import type { ConversationStore, SessionCondition } from '../conversations/conversation-store.js';
 import type { UploadUsageStore } from '../attachments/upload-usage-store.js';
+import type { ParticipantStore } from '../conversations/participant-store.js';
 
 export type { ChannelPatch, NewChannel } from '../../core/db/tables.js';
 
@@ -83,6 +84,8 @@ export interface Store {
   readonly conversations: ConversationStore;
   /** Bytes of files stored per client address, channel and operator and UTC day (upload budgets). */
   readonly uploadUsage: UploadUsageStore;
+  /** Operators invited into conversations beside their operator (features/transfer). */
+  readonly participants: ParticipantStore;
 
   isEmpty(): Promise<boolean>;
 

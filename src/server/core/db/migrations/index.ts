@@ -19,6 +19,7 @@ import { cannedReplies } from './0018-canned-replies-replies.js';
 import { notesMentions } from './0019-notes-mentions.js';
 import { conversationStatus } from './0020-statuses-conversation-status.js';
 import { conversationTags } from './0021-tags-conversation-tags.js';
+import { transferParticipants } from './0025-transfer-participants.js';
 import { searchFullText } from './0022-search-full-text.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
@@ -45,6 +46,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0020_statuses_conversation_status': conversationStatus,
     '0021_tags_conversation_tags': conversationTags(engine),
     '0022_search_full_text': searchFullText(engine),
+    '0025_transfer_participants': transferParticipants,
   };
 }
 
