@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { Store } from '../store/store.js';
+import { participatedSessions } from './participant-store.js';
 
 /**
  * Which conversations an operator may read and act in, the one rule of every operator path (the console's
@@ -29,12 +30,6 @@ export function readableConversations(eb: ExpressionBuilder<any, any>, operator:
     // Participant clause, as in mayRead.
     eb(`${alias}.id`, 'in', participatedSessions(eb, operator.id)),
   ]);
-}
-
-/** The ids of the conversations the operator was invited into (a subquery). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as readableConversations: any alias of the session table.
-export function participatedSessions(eb: ExpressionBuilder<any, any>, operatorId: number) {
-  return eb.selectFrom('conversation_participant').select('conversation_participant.session_id').where('conversation_participant.operator_id', '=', operatorId);
 }
 
 /** Another operator's conversation reads exactly like an unknown one: its id says nothing. */

@@ -2,7 +2,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database, OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { ListView } from '../../../protocol/conversation-status.js';
-import { participatedSessions } from './conversation-access-store.js';
+import { participatedSessions } from './participant-store.js';
 
 /** Which conversations a list view holds for an operator (README "Statuses and views"). */
 export interface ViewFilter {

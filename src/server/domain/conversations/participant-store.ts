@@ -3,7 +3,7 @@
  * The conversation's own operator stays `visitor_session.operator_id`; a participant reads and answers
  * it too (conversation-access-store.ts) until it leaves or the conversation changes hands.
  */
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../core/db/tables.js';
 
 /** One operator invited into one conversation. */
@@ -61,4 +61,10 @@ export class ParticipantQueries implements ParticipantStore {
     const rows = await this.#db.selectFrom('conversation_participant').select('operator_id').where('session_id', '=', sessionId).orderBy('created_at').orderBy('operator_id').execute();
     return rows.map((r) => r.operator_id);
   }
+}
+
+/** The ids of the conversations the operator was invited into, as a subquery of the access rule and the "mine" view. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as readableConversations: any alias of the session table.
+export function participatedSessions(eb: ExpressionBuilder<any, any>, operatorId: number) {
+  return eb.selectFrom('conversation_participant').select('conversation_participant.session_id').where('conversation_participant.operator_id', '=', operatorId);
 }
