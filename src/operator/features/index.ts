@@ -11,7 +11,8 @@ import { search } from './search/index.js';
 import { statistics } from './statistics/index.js';
 import { tags } from './tags/index.js';
 import { statuses } from './statuses/index.js';
+import { transfer } from './transfer/index.js';
 import { visitor } from './visitor/index.js';
 
 /** Every feature of the console. */
-export const features: readonly ConsoleFeature[] = [search, statistics, alerts, admin, profile, statuses, visitor, tags, offlineReply, attachments, cannedReplies, notes];
+export const features: readonly ConsoleFeature[] = [search, statistics, alerts, admin, profile, statuses, visitor, tags, offlineReply, attachments, transfer, cannedReplies, notes];

@@ -23,8 +23,19 @@ function lineText(app: FastifyInstance, session: VisitorSessionRow, kind: keyof 
  */
 async function postLine(app: FastifyInstance, session: VisitorSessionRow, kind: keyof typeof LINE_KEYS, name: string): Promise<void> {
   const row = await app.store.insertMessage({ session_id: session.id, body: escapeHtml(lineText(app, session, kind, name)), author_operator_id: null, message_type: 'notification' }, app.clock.now());
-  const message = await app.store.getMessage(row.id);
-  if (message) await app.bus.publish(messageChannels(session), messageToWire(message, session, { base: app.config.publicUrl ?? '' }));
+  await publishToAll(app, session, row.id);
+}
+
+/**
+ * Publishes a stored message as any message is (the visitor, the session, its operator) and to the
+ * invited participants' own channels, where the console reads messages.
+ */
+async function publishToAll(app: FastifyInstance, session: VisitorSessionRow, messageId: number, withUsual = true): Promise<void> {
+  const message = await app.store.getMessage(messageId);
+  if (!message) return;
+  const participants = (await app.store.participants.list(session.id)).filter((id) => id !== session.operator_id).map((id) => BusChannel.operator(id));
+  const channels = withUsual ? [...messageChannels(session), ...participants] : participants;
+  if (channels.length > 0) await app.bus.publish(channels, messageToWire(message, session, { base: app.config.publicUrl ?? '' }));
 }
 
 const nameOf = async (app: FastifyInstance, id: number | null): Promise<string | null> => (id === null ? null : ((await app.store.getOperator(id))?.display_name ?? null));
@@ -58,6 +69,12 @@ export function listenToAssignments(app: FastifyInstance): void {
     await app.bus.publish([BusChannel.operator(to.id)], received);
   });
 
+  // The chat's own paths tell its operator of each message; its participants hear of them here.
+  app.events.on('message.posted', async (e) => {
+    const session = await app.store.getVisitorSession(e.sessionId);
+    if (session) await publishToAll(app, session, e.messageId, false);
+  });
+
   app.events.on('conversation.participant_joined', async (e) => {
     const session = await app.store.getVisitorSession(e.sessionId);
     const invited = await app.store.getOperator(e.operatorId);
@@ -71,5 +88,7 @@ export function listenToAssignments(app: FastifyInstance): void {
     const session = await app.store.getVisitorSession(e.sessionId);
     const name = await nameOf(app, e.operatorId);
     if (session && name !== null) await postLine(app, session, 'left', name);
+    // The leaver's other console tabs drop it from their lists.
+    await app.bus.publish([BusChannel.operator(e.operatorId)], { info: 'conversation_left', session_id: e.sessionId });
   });
 }
