@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { BusChannel } from '../../../../src/protocol/livechat.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE } from '../../../../src/protocol/console/routes.js';
 import { INVITE_ROUTE, LEAVE_ROUTE, TRANSFER_LIMITS, TRANSFER_ROUTE, TRANSFER_TARGETS_ROUTE, type ParticipantsResult, type TransferResult, type TransferTargets } from '../../../../src/protocol/console/transfer.js';
+import { CHAT_POST_ROUTE } from '../../../../src/protocol/routes.js';
 import { readableChannels } from '../../../../src/server/domain/conversations/index.js';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
 
@@ -91,6 +92,9 @@ describeEachEngine('transfer, invite and leave', (h) => {
     assert.deepEqual(await readableChannels(h.app.store, [BusChannel.session(session.id)], cleo.operator), [BusChannel.session(session.id)], 'a participant polls the session');
     const invitedPayload = (await payloads(h, BusChannel.operator(cleo.operator.id))).find((p) => p.info === 'conversation_invited');
     assert.equal(invitedPayload?.by_name, 'Ann');
+    await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Still there?' });
+    const heard = (await payloads(h, BusChannel.operator(cleo.operator.id))).filter((p) => p.body === '<p>Still there?</p>');
+    assert.equal(heard.length, 1, 'a participant hears the visitor on its own channel, once');
 
     await h.call(LEAVE_ROUTE, { session_id: session.id }, { cookie: cleo.cookie });
     assert.deepEqual(await lines(h, session.uuid), ['Cleo joined the conversation', 'Cleo left the conversation']);
