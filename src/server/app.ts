@@ -48,6 +48,7 @@ import { statusesFeature } from './features/statuses/index.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
 import { cannedRepliesFeature } from './features/canned-replies/index.js';
 import { transferFeature } from './features/transfer/index.js';
+import { businessHoursFeature } from './features/business-hours/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -154,6 +155,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(visitorIdentityFeature, operatorApi),
     (a) => a.register(profilesFeature),
     (a) => a.register(cannedRepliesFeature),
+    (a) => a.register(businessHoursFeature),
     (a) => a.register(visitorProfileRoutes, { config }),
     (a) => a.register(operatorPageRoutes),
     (a) => a.register(webSessionRoutes),

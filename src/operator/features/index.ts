@@ -3,6 +3,7 @@ import type { ConsoleFeature } from '../app/registry.js';
 import { admin } from './admin/index.js';
 import { alerts } from './alerts/index.js';
 import { attachments } from './attachments/index.js';
+import { businessHours } from './business-hours/index.js';
 import { cannedReplies } from './canned-replies/index.js';
 import { notes } from './notes/index.js';
 import { offlineReply } from './offline-reply/index.js';
@@ -15,4 +16,4 @@ import { transfer } from './transfer/index.js';
 import { visitor } from './visitor/index.js';
 
 /** Every feature of the console. */
-export const features: readonly ConsoleFeature[] = [search, statistics, alerts, admin, profile, statuses, visitor, tags, offlineReply, attachments, transfer, cannedReplies, notes];
+export const features: readonly ConsoleFeature[] = [search, statistics, alerts, admin, profile, statuses, visitor, tags, offlineReply, attachments, transfer, cannedReplies, notes, businessHours];

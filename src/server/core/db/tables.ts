@@ -33,6 +33,10 @@ export interface LivechatChannelTable extends ChannelColumns {
   missed_after_seconds: Generated<number>;
   /** Days an ended conversation is kept before the retention job deletes it; null: forever. */
   retention_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Active conversations each operator holds at once (issue 26); null: no limit, as SPEC.md has it. */
+  capacity: ColumnType<number | null, number | null | undefined, number | null>;
+  /** An unanswered conversation moves to the next operator after this many seconds; null: never. */
+  reassign_after_seconds: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A channel's identity secret: the HMAC key of verified visitor ids; no route ever sends it back. */
@@ -66,11 +70,15 @@ export interface OperatorTable {
   notify_missed_chat: Generated<number>;
   /** 1: e-mail this operator when a visitor leaves a message while nobody is online. */
   notify_offline_message: Generated<number>;
+  /** Languages the operator answers in: primary subtags (`en,fr`), comma-separated; '' for none given. */
+  languages: Generated<string>;
 }
 
 export interface ChannelOperatorTable {
   channel_id: number;
   operator_id: number;
+  /** This operator's own capacity in this channel, over the channel's; null: the channel's. */
+  capacity: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A logged-in operator's browser session; only the SHA-256 of the cookie token is kept. */

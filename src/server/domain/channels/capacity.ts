@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * How many open conversations `operatorId` takes at most in `channelId`, or null for no limit. The one
- * place transfers (and anything else that must respect a limit) ask: it answers null until the channels'
- * capacity setting (per channel, with a per-operator override) exists, and then reads that setting here.
+ * How many open conversations `operatorId` takes at most in `channelId`, or null for no limit: the
+ * channel's capacity setting with the operator's own override (routing's). The one place transfers ask.
  */
-export async function operatorCapacity(_app: FastifyInstance, _channelId: number, _operatorId: number): Promise<number | null> {
-  return null;
+export function operatorCapacity(app: FastifyInstance, channelId: number, operatorId: number): Promise<number | null> {
+  return app.store.operatorCapacity(channelId, operatorId);
 }
 
 /** Whether an operator serving `load` open conversations is at its `capacity` (null: never). */

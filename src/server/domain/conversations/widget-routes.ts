@@ -81,12 +81,13 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
     },
     async (params, request) => {
       const pageUrl = textOr(params[PAGE_URL_PARAM], '');
-      const { channel, online } = await app.availability.get(toId(params.channel_id));
+      const { channel, online, closed } = await app.availability.get(toId(params.channel_id));
       if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
       // The options come with every answer: a visitor reopening a conversation reads them for its window
       // even while nobody is online.
       const options = channelOptions(channel, config.attachmentMaxBytes);
-      if (!online) return { available_for_me: false, rule: {}, options };
+      // The reopening time only when a gate (business hours) closed the channel: other answers stay as SPEC.md's.
+      if (!online) return { available_for_me: false, rule: {}, options: closed?.reopensAt !== undefined ? { ...options, reopens_at: closed.reopensAt } : options };
       // The page the widget reports; the Referer only for older loaders (it carries only the origin when
       // the embedding page is on another origin, under the default referrer policy).
       const rule = matchRule(channel, pageUrl !== '' ? pageUrl : request.headers.referer);
@@ -131,7 +132,9 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       const anonymousName = fields.name ?? (textOr(params.anonymous_name, 'Visitor').trim() || 'Visitor');
       const visitor = { ...base, ...fields.patch, identity: identityKindOf(verified, fields), visitor_id: verified?.id ?? null };
       const now = app.clock.now();
-      const operator = pickOperator(await onlineOperators(app.store, channel.id, now), lenientId(params.previous_operator_id));
+      // Outside the channel's hours (or another gate) nobody answers, whoever is online.
+      if (!(await app.availability.gates.check(channel.id, now)).open) return false;
+      const operator = pickOperator(await onlineOperators(app.store, channel.id, now), { previousOperatorId: lenientId(params.previous_operator_id) });
       if (!operator) return false;
       const session = await app.store.createVisitorSession(
         { uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}`, name_given: fields.name === undefined ? 0 : 1, ...visitor },

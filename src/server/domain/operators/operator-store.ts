@@ -8,6 +8,7 @@ export async function availableOperators(db: Kysely<Database>, channelId: number
   const rows = await db
     .selectFrom('operator as o')
     .innerJoin('channel_operator as co', 'co.operator_id', 'o.id')
+    .innerJoin('livechat_channel as ch', 'ch.id', 'co.channel_id')
     .where('co.channel_id', '=', channelId)
     .where('o.last_seen', '>=', seenSince)
     .where('o.away', '=', 0)
@@ -15,7 +16,7 @@ export async function availableOperators(db: Kysely<Database>, channelId: number
     .where(({ exists, selectFrom }) =>
       exists(selectFrom('web_session as ws').select('ws.token_hash').whereRef('ws.operator_id', '=', 'o.id').where('ws.expires_at', '>', now)),
     )
-    .select(['o.id', 'o.display_name'])
+    .select(['o.id', 'o.display_name', 'o.languages', 'co.capacity as own_capacity', 'ch.capacity as channel_capacity'])
     .select(({ selectFrom }) =>
       selectFrom('visitor_session as vs')
         .select(({ fn }) => fn.countAll<number>().as('n'))
@@ -31,5 +32,16 @@ export async function availableOperators(db: Kysely<Database>, channelId: number
     )
     .orderBy('o.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, display_name: r.display_name, active_sessions: Number(r.active_sessions ?? 0) }));
+  return rows.map((r) => ({
+    id: r.id,
+    display_name: r.display_name,
+    active_sessions: Number(r.active_sessions ?? 0),
+    capacity: r.own_capacity ?? r.channel_capacity,
+    languages: parseLanguages(r.languages),
+  }));
+}
+
+/** The stored comma-separated list as primary subtags, lower case, without blanks or repeats. */
+export function parseLanguages(stored: string): string[] {
+  return [...new Set(stored.split(',').map((l) => l.trim().toLowerCase().split('-')[0] ?? '').filter((l) => l !== ''))];
 }

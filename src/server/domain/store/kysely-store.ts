@@ -98,6 +98,21 @@ export class KyselyStore extends KyselyConversationStore implements Store {
     await this.db.deleteFrom('channel_operator').where('channel_id', '=', channelId).where('operator_id', '=', operatorId).execute();
   }
 
+  async operatorCapacity(channelId: number, operatorId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('channel_operator as co')
+      .innerJoin('livechat_channel as ch', 'ch.id', 'co.channel_id')
+      .select(['co.capacity as own', 'ch.capacity as channel'])
+      .where('co.channel_id', '=', channelId)
+      .where('co.operator_id', '=', operatorId)
+      .executeTakeFirst();
+    return row ? (row.own ?? row.channel) : null;
+  }
+
+  async setOperatorCapacity(channelId: number, operatorId: number, capacity: number | null): Promise<void> {
+    await this.db.updateTable('channel_operator').set({ capacity }).where('channel_id', '=', channelId).where('operator_id', '=', operatorId).execute();
+  }
+
   async channelOperatorIds(channelId: number): Promise<number[]> {
     const rows = await this.db.selectFrom('channel_operator').select('operator_id').where('channel_id', '=', channelId).orderBy('operator_id').execute();
     return rows.map((r) => r.operator_id);

@@ -31,7 +31,12 @@ export interface NewOperator {
 export interface AvailableOperator {
   id: number;
   display_name: string;
+  /** Open conversations started or written in within the active window: the load routing balances and caps. */
   active_sessions: number;
+  /** How many such conversations the operator may hold in this channel (their override, else the channel's); null: no limit. */
+  capacity: number | null;
+  /** Primary language subtags the operator answers in, lower case; empty when none were given. */
+  languages: string[];
 }
 
 /** A new visitor session. */
@@ -118,6 +123,10 @@ export interface Store {
   touchOperator(id: number, now: number): Promise<void>;
   /** Records the operator's last user activity as its poll reported it (`bus_inactivity`). */
   recordOperatorActivity(id: number, lastActive: number): Promise<void>;
+  /** The operator's capacity in the channel: their override, else the channel's; null: no limit (or not a member). */
+  operatorCapacity(channelId: number, operatorId: number): Promise<number | null>;
+  /** Sets (null: clears) the operator's own capacity in the channel. */
+  setOperatorCapacity(channelId: number, operatorId: number, capacity: number | null): Promise<void>;
   /**
    * Operators of the channel who are logged in and seen at or after `seenSince`, with their load; with
    * `awakeSince`, those whose reported last activity is older are away and left out; so are those who set

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { BusChannel } from '../../../../src/protocol/livechat.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE } from '../../../../src/protocol/console/routes.js';
 import { INVITE_ROUTE, LEAVE_ROUTE, TRANSFER_LIMITS, TRANSFER_ROUTE, TRANSFER_TARGETS_ROUTE, type ParticipantsResult, type TransferResult, type TransferTargets } from '../../../../src/protocol/console/transfer.js';
-import { CHAT_POST_ROUTE } from '../../../../src/protocol/routes.js';
+import { CHAT_POST_ROUTE, GET_SESSION_ROUTE } from '../../../../src/protocol/routes.js';
 import { readableChannels } from '../../../../src/server/domain/conversations/index.js';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
 
@@ -133,6 +133,24 @@ describeEachEngine('transfer, invite and leave', (h) => {
     assert.deepEqual([result.operator_id, result.channel_id], [billing.operator.id, billing.channel.id]);
     assert.equal((await h.app.store.getVisitorSession(session.id))?.channel_id, billing.channel.id);
     assert.equal((await h.call<{ channel_id: number }>(CONVERSATION_ROUTE, { session_id: session.id }, { cookie: billing.cookie })).channel_id, billing.channel.id);
+  });
+
+  it('asks to confirm a transfer to an operator at capacity; a channel skips those at capacity', async () => {
+    const { session, cookie, channel } = await h.visitorSession({ name: 'Ann' });
+    const gus = await colleague(h, channel.id, 'Gus');
+    await h.app.store.setOperatorCapacity(channel.id, gus.operator.id, 1);
+    const busy = await h.call<{ id: number }>(GET_SESSION_ROUTE, { channel_id: channel.id, anonymous_name: 'Other', previous_operator_id: gus.operator.id });
+    assert.equal((await h.app.store.getVisitorSession(busy.id))?.operator_id, gus.operator.id, 'Gus serves one chat');
+    const listed = (await h.call<TransferTargets>(TRANSFER_TARGETS_ROUTE, { session_id: session.id }, { cookie })).operators.find((o) => o.id === gus.operator.id);
+    assert.deepEqual([listed?.load, listed?.capacity], [1, 1]);
+    const other = await h.app.store.createChannel({ name: `Spare ${channel.id}` });
+    await h.app.store.addChannelOperator(other.id, gus.operator.id);
+    await h.app.store.addChannelOperator(other.id, (await h.app.store.getVisitorSession(session.id))!.operator_id!);
+    await h.app.store.setOperatorCapacity(other.id, gus.operator.id, 1);
+    assert.equal((await refusal(h, TRANSFER_ROUTE, { session_id: session.id, channel_id: other.id }, cookie))?.name, 'livechat.TransferRefused.nobody_available');
+    assert.equal((await refusal(h, TRANSFER_ROUTE, { session_id: session.id, operator_id: gus.operator.id }, cookie))?.name, 'livechat.TransferRefused.at_capacity');
+    const moved = await h.call<TransferResult>(TRANSFER_ROUTE, { session_id: session.id, operator_id: gus.operator.id, confirm: true }, { cookie });
+    assert.equal(moved.operator_id, gus.operator.id);
   });
 
   it('refuses hostile input and closed conversations', async () => {
