@@ -19,16 +19,20 @@ export async function mayRead(store: Store, operator: OperatorRow, session: Visi
   return store.participants.has(session.id, operator.id);
 }
 
-/** The same rule as a condition on `visitor_session` rows under `alias`; undefined (every row) for an admin. */
+/**
+ * The same rule as a condition on `visitor_session` rows under `alias`; undefined (every row) for an admin.
+ * `sessionId` names the conversation's id column; null for rows without one (the tallies of deleted
+ * conversations), which no participant can have been invited into.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the dataset's queries alias the table ('t', 's'), so no one table type fits.
-export function readableConversations(eb: ExpressionBuilder<any, any>, operator: OperatorRow, alias: string): Expression<SqlBool> | undefined {
+export function readableConversations(eb: ExpressionBuilder<any, any>, operator: OperatorRow, alias: string, sessionId: string | null = `${alias}.id`): Expression<SqlBool> | undefined {
   if (operator.is_admin) return undefined;
   const myChannels = eb.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', operator.id);
   return eb.or([
     eb(`${alias}.operator_id`, '=', operator.id),
     eb.and([eb(`${alias}.origin`, '=', 'offline'), eb(`${alias}.channel_id`, 'in', myChannels)]),
     // Participant clause, as in mayRead.
-    eb(`${alias}.id`, 'in', participatedSessions(eb, operator.id)),
+    ...(sessionId === null ? [] : [eb(sessionId, 'in', participatedSessions(eb, operator.id))]),
   ]);
 }
 
