@@ -19,6 +19,7 @@ export type BusPayload =
   | { kind: 'message'; message: ChatMessage }
   | { kind: 'visitor_updated'; sessionId: number }
   | { kind: 'conversation_status'; sessionId: number; status: ConversationStatus; snoozedUntil: number | null }
+  | { kind: 'operator_changed'; operator: Many2one }
   | { kind: 'other' };
 
 const OTHER: BusPayload = { kind: 'other' };
@@ -74,6 +75,10 @@ function decodeInfo(p: Record<string, unknown>): BusPayload | undefined {
       const status = CONVERSATION_STATUSES.find((s) => s === p.status);
       if (typeof p.session_id !== 'number' || status === undefined) return OTHER;
       return { kind: 'conversation_status', sessionId: p.session_id, status, snoozedUntil: typeof p.snoozed_until === 'number' ? p.snoozed_until : null };
+    }
+    case 'operator_changed': {
+      const pid = p.operator_pid;
+      return Array.isArray(pid) && typeof pid[0] === 'number' && typeof pid[1] === 'string' ? { kind: 'operator_changed', operator: [pid[0], pid[1]] } : OTHER;
     }
     default:
       return undefined;

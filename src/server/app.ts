@@ -49,6 +49,7 @@ import { routingFeature } from './features/routing/index.js';
 import { supervisionFeature } from './features/supervision/index.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
 import { cannedRepliesFeature } from './features/canned-replies/index.js';
+import { transferFeature } from './features/transfer/index.js';
 import { businessHoursFeature } from './features/business-hours/index.js';
 
 declare module 'fastify' {
@@ -152,6 +153,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(statusesFeature),
     (a) => a.register(routingFeature),
     (a) => a.register(supervisionFeature),
+    (a) => a.register(transferFeature),
     (a) => a.register(uploadsFeature, { config }),
     (a) => a.register(adminFeature, operatorApi),
     (a) => a.register(visitorIdentityFeature, operatorApi),

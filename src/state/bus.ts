@@ -5,7 +5,7 @@ import { FIELD_LIMITS, type LivechatSession } from '../protocol/livechat.js';
 import { disconnectAtom, subscribeAtom, subscriptionAtom } from './connection.js';
 import { depsOf } from './context.js';
 import { serverEndedAtom } from './conversation-end.js';
-import { isOpenAtom, sessionAtom } from './session.js';
+import { isOpenAtom, saveSessionAtom, sessionAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { markSeen } from './messages.js';
 import { messagesAtom, receiveMessageAtom } from './thread.js';
@@ -36,6 +36,11 @@ export const connectAtom = atom(null, (get, set, session: LivechatSession) => {
       }
       case 'channel_seen':
         return set(messagesAtom, markSeen(get(messagesAtom), payload.lastMessageId));
+      case 'operator_changed':
+        // Another operator took the conversation over: the header's name and picture follow it, and the
+        // visitor's next chat asks for this one (the previous-operator cookie).
+        createLivechatCookies(cookies).writePreviousOperator(payload.operator[0]);
+        return set(saveSessionAtom, { operator_pid: payload.operator });
       case 'session_closed':
         // The operator ended the conversation: the visitor may still rate it, as when closing themselves.
         return set(serverEndedAtom);

@@ -99,7 +99,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, isSupervisor = fal
     onPollState: setPollState,
     onEvent: (event) => {
       handleDeskBusEvent(event, { store, reloadList, reloadOpen, showNotice, t, announced });
-      for (const handle of busHandlers) handle(event, store, { showNotice, t });
+      for (const handle of busHandlers) handle(event, store, { showNotice, t, reloadList });
       // The views' counts follow whatever may move a conversation in or out of "open".
       if (event.kind !== 'typing' && event.kind !== 'ignored') reloadCounts();
     },

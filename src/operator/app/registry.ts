@@ -66,6 +66,8 @@ export interface BusTools {
   /** Tells the operator (desktop notification from the master tab, else an in-page notice). */
   showNotice(notice: UserNotice): void;
   t(key: MessageKey, values?: MessageValues): string;
+  /** Reads the conversation list again (a conversation came or went). */
+  reloadList?(): void;
 }
 
 /** Called with every decoded bus notification, after the desk has applied it. */

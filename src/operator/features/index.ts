@@ -14,7 +14,8 @@ import { statistics } from './statistics/index.js';
 import { tags } from './tags/index.js';
 import { statuses } from './statuses/index.js';
 import { supervision } from './supervision/index.js';
+import { transfer } from './transfer/index.js';
 import { visitor } from './visitor/index.js';
 
 /** Every feature of the console. */
-export const features: readonly ConsoleFeature[] = [search, statistics, supervision, alerts, admin, profile, statuses, visitor, tags, offlineReply, attachments, cannedReplies, notes, businessHours, routing];
+export const features: readonly ConsoleFeature[] = [search, statistics, supervision, alerts, admin, profile, statuses, visitor, tags, offlineReply, attachments, transfer, cannedReplies, notes, businessHours, routing];

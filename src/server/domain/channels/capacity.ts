@@ -7,3 +7,8 @@ import type { FastifyInstance } from 'fastify';
 export function operatorCapacity(app: FastifyInstance, channelId: number, operatorId: number): Promise<number | null> {
   return app.store.operatorCapacity(channelId, operatorId);
 }
+
+/** Whether an operator serving `load` open conversations is at its `capacity` (null: never). */
+export function atCapacity(load: number, capacity: number | null): boolean {
+  return capacity !== null && load >= capacity;
+}

@@ -2,20 +2,23 @@ import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { Store } from '../store/store.js';
+import { participatedSessions } from './participant-store.js';
 
 /**
  * Which conversations an operator may read and act in, the one rule of every operator path (the console's
  * routes, posts, uploads, files, the dataset): its own chats; an offline message of one of its channels
- * (it has no operator: every member may answer it); any of a channel it supervises (issue 26); with
- * `adminReadsAll`, any for an admin. Another operator's chat stays theirs, even in a shared channel, for
- * a plain member. {@link mayRead} applies it to one row, {@link readableConversations} to a query: change
- * both together.
+ * (it has no operator: every member may answer it); any of a channel it supervises (issue 26); a chat it
+ * was invited into (a participant, features/transfer); with `adminReadsAll`, any for an admin. Another
+ * operator's chat stays theirs, even in a shared channel, for a plain member. {@link mayRead} applies it
+ * to one row, {@link readableConversations} to a query: change both together.
  */
 export async function mayRead(store: Store, operator: OperatorRow, session: VisitorSessionRow, adminReadsAll = true): Promise<boolean> {
   if (session.operator_id === operator.id || (adminReadsAll && operator.is_admin)) return true;
   if (session.origin === 'offline' && (await store.operatorChannelIds(operator.id)).includes(session.channel_id)) return true;
   // Supervisors: every conversation of the channels they supervise.
-  return store.roles.supervises(operator.id, session.channel_id);
+  if (await store.roles.supervises(operator.id, session.channel_id)) return true;
+  // Participant clause: an operator invited into the conversation reads it as long as it stays in.
+  return store.participants.has(session.id, operator.id);
 }
 
 /**
@@ -37,9 +40,13 @@ export async function readsForVisitor(store: Store, operator: OperatorRow, sessi
   return (await store.operatorChannelIds(operator.id)).includes(session.channel_id);
 }
 
-/** The same rule as a condition on `visitor_session` rows under `alias`; undefined (every row) for an admin. */
+/**
+ * The same rule as a condition on `visitor_session` rows under `alias`; undefined (every row) for an admin.
+ * `sessionId` names the conversation's id column; null for rows without one (the tallies of deleted
+ * conversations), which no participant can have been invited into.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the dataset's queries alias the table ('t', 's'), so no one table type fits.
-export function readableConversations(eb: ExpressionBuilder<any, any>, operator: OperatorRow, alias: string): Expression<SqlBool> | undefined {
+export function readableConversations(eb: ExpressionBuilder<any, any>, operator: OperatorRow, alias: string, sessionId: string | null = `${alias}.id`): Expression<SqlBool> | undefined {
   if (operator.is_admin) return undefined;
   const myChannels = eb.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', operator.id);
   // Supervisors: every conversation of the channels they supervise.
@@ -48,6 +55,8 @@ export function readableConversations(eb: ExpressionBuilder<any, any>, operator:
     eb(`${alias}.operator_id`, '=', operator.id),
     eb.and([eb(`${alias}.origin`, '=', 'offline'), eb(`${alias}.channel_id`, 'in', myChannels)]),
     eb(`${alias}.channel_id`, 'in', supervised),
+    // Participant clause, as in mayRead.
+    ...(sessionId === null ? [] : [eb(sessionId, 'in', participatedSessions(eb, operator.id))]),
   ]);
 }
 

@@ -2,6 +2,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database, OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { ListView } from '../../../protocol/conversation-status.js';
+import { participatedSessions } from './participant-store.js';
 
 /** Which conversations a list view holds for an operator (README "Statuses and views"). */
 export interface ViewFilter {
@@ -84,7 +85,8 @@ export class ConversationQueries implements ConversationStore {
    */
   #inView({ view, operator }: ViewFilter) {
     const q = this.db.selectFrom('visitor_session');
-    if (view === 'mine') return q.where('operator_id', '=', operator.id);
+    // Mine holds the chats the operator was invited into too (features/transfer).
+    if (view === 'mine') return q.where((eb) => eb.or([eb('operator_id', '=', operator.id), eb('id', 'in', participatedSessions(eb, operator.id))]));
     if (view === 'unassigned') {
       const myChannels = this.db.selectFrom('channel_operator').select('channel_id').where('operator_id', '=', operator.id);
       return q.where('operator_id', 'is', null).where('channel_id', 'in', myChannels);

@@ -59,8 +59,8 @@ export function parsePages(raw: string | null): string[] | null {
 async function sessionsOfView(app: FastifyInstance, operator: OperatorRow, view: ListView | undefined, where: readonly SessionCondition[]): Promise<VisitorSessionRow[]> {
   if (view === 'all' && !operator.is_admin) throw new RpcError('The view of all conversations is for administrators', 'access_error', undefined, 'livechat.AccessError');
   if (view) return app.store.conversations.viewSessions({ view, operator }, CONVERSATION_LIST_MAX, where);
-  // The operator's chats, and the offline messages of its channels, which every member may answer.
-  const own = await app.store.listVisitorSessions({ operatorId: operator.id, limit: CONVERSATION_LIST_MAX, where });
+  // The operator's chats (those it was invited into too), and the offline messages of its channels, which every member may answer.
+  const own = await app.store.conversations.viewSessions({ view: 'mine', operator }, CONVERSATION_LIST_MAX, where);
   const offline = await app.store.conversations.offlineSessions(await app.store.operatorChannelIds(operator.id), CONVERSATION_LIST_MAX, where);
   return [...own, ...offline].sort((a, b) => b.id - a.id).slice(0, CONVERSATION_LIST_MAX);
 }

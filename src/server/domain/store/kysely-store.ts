@@ -4,6 +4,7 @@ import { pingDatabase, type OpenDatabase } from '../../core/db/database.js';
 import { hashPassword, verifyPassword } from '../operators/passwords.js';
 import { ConversationQueries } from '../conversations/conversation-store.js';
 import { ChannelRoleQueries } from '../channels/channel-role-store.js';
+import { ParticipantQueries } from '../conversations/participant-store.js';
 import { availableOperators } from '../operators/operator-store.js';
 import { VisitorQueries } from '../visitors/visitor-store.js';
 import { KyselyConversationStore } from '../conversations/kysely-conversation-store.js';
@@ -30,6 +31,7 @@ export class KyselyStore extends KyselyConversationStore implements Store {
   readonly conversations: ConversationQueries;
   readonly uploadUsage: UploadUsageStore;
   readonly roles: ChannelRoleQueries;
+  readonly participants: ParticipantQueries;
   readonly #open: OpenDatabase;
 
   constructor(open: OpenDatabase) {
@@ -39,6 +41,7 @@ export class KyselyStore extends KyselyConversationStore implements Store {
     this.conversations = new ConversationQueries(open.db);
     this.uploadUsage = new UploadUsageQueries(open.db);
     this.roles = new ChannelRoleQueries(open.db);
+    this.participants = new ParticipantQueries(open.db);
   }
 
   ping(): Promise<void> {

@@ -15,6 +15,7 @@ import type { VisitorStore } from '../visitors/visitor-store.js';
 import type { ConversationStore, SessionCondition } from '../conversations/conversation-store.js';
 import type { UploadUsageStore } from '../attachments/upload-usage-store.js';
 import type { ChannelRoleStore } from '../channels/channel-role-store.js';
+import type { ParticipantStore } from '../conversations/participant-store.js';
 
 export type { ChannelPatch, NewChannel } from '../../core/db/tables.js';
 
@@ -91,6 +92,8 @@ export interface Store {
   readonly uploadUsage: UploadUsageStore;
   /** Roles of channel memberships: operator or supervisor (issue 26). */
   readonly roles: ChannelRoleStore;
+  /** Operators invited into conversations beside their operator (features/transfer). */
+  readonly participants: ParticipantStore;
 
   isEmpty(): Promise<boolean>;
 

@@ -63,8 +63,8 @@ function myChannels(eb: ExpressionBuilder<any, any>, ctx: DatasetContext) {
 }
 
 /** Rows of the conversations (table alias `session`) the operator may read: the console's one rule. */
-export function conversationsOfMine(session: 't' | 's'): ModelSpec['scope'] {
-  return (eb, ctx) => readableConversations(eb, ctx.operator, session);
+export function conversationsOfMine(session: 't' | 's', sessionId: string | null = `${session}.id`): ModelSpec['scope'] {
+  return (eb, ctx) => readableConversations(eb, ctx.operator, session, sessionId);
 }
 
 const channelModel: ModelSpec = {

@@ -19,7 +19,7 @@ const TALLIES: Record<string, { groupby: string; model: ModelSpec }> = {
       defaultFields: [],
       fields: { create_date: day, livechat_channel_id: idColumn('t.channel_id'), livechat_operator_id: idColumn('t.operator_id') },
       base: (db) => db.selectFrom('conversation_tally as t').where('t.kind', '=', 'conversation'),
-      scope: conversationsOfMine('t'),
+      scope: conversationsOfMine('t', null),
     },
   },
   'rating.rating': {
@@ -29,7 +29,7 @@ const TALLIES: Record<string, { groupby: string; model: ModelSpec }> = {
       defaultFields: [],
       fields: { rating: plain('int', 't.value', 'rating'), create_date: day, livechat_channel_id: idColumn('t.channel_id'), rated_partner_id: idColumn('t.operator_id') },
       base: (db) => db.selectFrom('conversation_tally as t').where('t.kind', '=', 'rating'),
-      scope: conversationsOfMine('t'),
+      scope: conversationsOfMine('t', null),
     },
   },
 };

@@ -19,6 +19,7 @@ import { cannedReplies } from './0018-canned-replies-replies.js';
 import { notesMentions } from './0019-notes-mentions.js';
 import { conversationStatus } from './0020-statuses-conversation-status.js';
 import { conversationTags } from './0021-tags-conversation-tags.js';
+import { transferParticipants } from './0025-transfer-participants.js';
 import { searchFullText } from './0022-search-full-text.js';
 import { channelBusinessHours } from './0023-business-hours-channel-hours.js';
 import { routingCapacity } from './0024-routing-capacity.js';
@@ -53,6 +54,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0024_routing_capacity': routingCapacity,
     '0028_routing_reassignments': routingReassignments,
     '0026_supervision_channel_role': channelRole,
+    '0025_transfer_participants': transferParticipants,
   };
 }
 
