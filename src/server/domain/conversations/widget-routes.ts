@@ -6,12 +6,13 @@ import { BusChannel, FIELD_LIMITS, PAGE_URL_MAX, PAGE_URL_PARAM, POST_KEY_PARAM 
 import { RpcError } from '../../core/rpc/errors.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import type { NewSessionPayload } from '../../../protocol/operator-console.js';
-import type { ChannelRow } from '../../core/db/tables.js';
+import { isQueuedChat, type ChannelRow } from '../../core/db/tables.js';
+import type { NewVisitorSession } from '../store/store.js';
 import { DEFAULT_OFFLINE_TEXT } from '../../../protocol/offline-message.js';
 import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
 import { messageToWire, plainTextToHtml, sessionToWire } from './format.js';
 import { onlineOperators, pickOperator } from '../channels/availability.js';
-import { messageChannels, openSession, sessionByUuid, sessionOfCaller } from './conversations.js';
+import { messageChannels, openConversation, sessionByUuid, sessionOfCaller } from './conversations.js';
 import { PostKeys } from './post-keys.js';
 import { matchRule } from '../channels/rules.js';
 import { urlsFor } from '../../core/http/urls.js';
@@ -131,12 +132,31 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       const anonymousName = fields.name ?? (textOr(params.anonymous_name, 'Visitor').trim() || 'Visitor');
       const visitor = { ...base, ...fields.patch, identity: identityKindOf(verified, fields), visitor_id: verified?.id ?? null };
       const now = app.clock.now();
-      const operator = pickOperator(await onlineOperators(app.store, channel.id, now), { previousOperatorId: lenientId(params.previous_operator_id) });
-      if (!operator) return false;
-      const session = await app.store.createVisitorSession(
-        { uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}`, name_given: fields.name === undefined ? 0 : 1, ...visitor },
-        now,
-      );
+      const candidates = await onlineOperators(app.store, channel.id, now);
+      const operator = pickOperator(candidates, { previousOperatorId: lenientId(params.previous_operator_id) });
+      const fieldsOf = (to: { id: number; display_name: string } | undefined): NewVisitorSession => ({
+        uuid: randomUUID(),
+        channel_id: channel.id,
+        operator_id: to ? to.id : null,
+        anonymous_name: anonymousName,
+        name: to ? `${anonymousName} ${to.display_name}` : anonymousName,
+        name_given: fields.name === undefined ? 0 : 1,
+        ...visitor,
+      });
+      if (!operator) {
+        // Online but every one at capacity: the conversation waits in the channel's queue, if there is one with room.
+        const room = candidates.length > 0 ? app.waitingRoom.current : undefined;
+        const admitted = await room?.admit(channel, async () => {
+          const session = await app.store.createVisitorSession(fieldsOf(undefined), now);
+          if (claims.pages) await app.store.setPageHistory(session.id, claims.pages);
+          app.events.emit('conversation.created', { sessionId: session.id, channelId: channel.id, origin: 'chat', operatorId: null });
+          return session;
+        });
+        if (!admitted) return false;
+        const queued: SessionAnswer = { ...sessionToWire(admitted.session, { id: 0, display_name: channel.name }), ...identityAnswer(admitted.session), queue: admitted.place };
+        return queued;
+      }
+      const session = await app.store.createVisitorSession(fieldsOf(operator), now);
       if (claims.pages) await app.store.setPageHistory(session.id, claims.pages);
       // No uuid: it is the visitor's credential, and the operator addresses the session by id.
       const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: anonymousName, visitor_label: visitorLabel(session), channel_id: channel.id } };
@@ -189,7 +209,11 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
       config: perMinute(config.rateLimits.chatHistory),
     },
     async (params) => {
-      const answer: ConversationStateAnswer = { state: (await openSession(app, params.uuid)) ? 'open' : 'closed' };
+      const session = await openConversation(app, params.uuid);
+      if (!session) return { state: 'closed' } satisfies ConversationStateAnswer;
+      // A widget reloaded while its visitor waits learns its place again.
+      const place = isQueuedChat(session) ? await app.waitingRoom.current?.placeOf(session) : undefined;
+      const answer: ConversationStateAnswer = place ? { state: 'open', queue: place } : { state: 'open' };
       return answer;
     },
   );

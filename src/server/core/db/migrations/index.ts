@@ -21,6 +21,7 @@ import { conversationStatus } from './0020-statuses-conversation-status.js';
 import { conversationTags } from './0021-tags-conversation-tags.js';
 import { searchFullText } from './0022-search-full-text.js';
 import { routingCapacity } from './0024-routing-capacity.js';
+import { queueEntries } from './0027-queue-entries.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -47,6 +48,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0021_tags_conversation_tags': conversationTags(engine),
     '0022_search_full_text': searchFullText(engine),
     '0024_routing_capacity': routingCapacity,
+    '0027_queue_entries': queueEntries,
   };
 }
 
