@@ -6,7 +6,7 @@ import { BusChannel, FIELD_LIMITS, PAGE_URL_MAX, PAGE_URL_PARAM, POST_KEY_PARAM 
 import { RpcError } from '../../core/rpc/errors.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import type { NewSessionPayload } from '../../../protocol/operator-console.js';
-import { isQueuedChat, type ChannelRow } from '../../core/db/tables.js';
+import { isQueuedChat, type ChannelRow, type VisitorSessionRow } from '../../core/db/tables.js';
 import type { NewVisitorSession } from '../store/store.js';
 import { DEFAULT_OFFLINE_TEXT } from '../../../protocol/offline-message.js';
 import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
@@ -131,41 +131,52 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       const fields = provenFields(claims, verified);
       const anonymousName = fields.name ?? (textOr(params.anonymous_name, 'Visitor').trim() || 'Visitor');
       const visitor = { ...base, ...fields.patch, identity: identityKindOf(verified, fields), visitor_id: verified?.id ?? null };
-      const now = app.clock.now();
-      const candidates = await onlineOperators(app.store, channel.id, now);
-      const operator = pickOperator(candidates, { previousOperatorId: lenientId(params.previous_operator_id) });
-      const fieldsOf = (to: { id: number; display_name: string } | undefined): NewVisitorSession => ({
-        uuid: randomUUID(),
-        channel_id: channel.id,
-        operator_id: to ? to.id : null,
-        anonymous_name: anonymousName,
-        name: to ? `${anonymousName} ${to.display_name}` : anonymousName,
-        name_given: fields.name === undefined ? 0 : 1,
-        ...visitor,
-      });
-      if (!operator) {
-        // Online but every one at capacity: the conversation waits in the channel's queue, if there is one with room.
-        const room = candidates.length > 0 ? app.waitingRoom.current : undefined;
-        const admitted = await room?.admit(channel, async () => {
-          const session = await app.store.createVisitorSession(fieldsOf(undefined), now);
-          if (claims.pages) await app.store.setPageHistory(session.id, claims.pages);
-          app.events.emit('conversation.created', { sessionId: session.id, channelId: channel.id, origin: 'chat', operatorId: null });
-          return session;
-        });
-        if (!admitted) return false;
-        const queued: SessionAnswer = { ...sessionToWire(admitted.session, { id: 0, display_name: channel.name }), ...identityAnswer(admitted.session), queue: admitted.place };
-        return queued;
-      }
-      const session = await app.store.createVisitorSession(fieldsOf(operator), now);
-      if (claims.pages) await app.store.setPageHistory(session.id, claims.pages);
-      // No uuid: it is the visitor's credential, and the operator addresses the session by id.
-      const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: anonymousName, visitor_label: visitorLabel(session), channel_id: channel.id } };
-      await app.bus.publish([BusChannel.operator(operator.id)], announced);
-      app.events.emit('conversation.created', { sessionId: session.id, channelId: channel.id, origin: 'chat', operatorId: operator.id });
-      const answer: SessionAnswer = { ...sessionToWire(session, operator), ...identityAnswer(session) };
-      return answer;
+      const opening: Opening = { fields: { anonymous_name: anonymousName, name_given: fields.name === undefined ? 0 : 1, ...visitor }, pages: claims.pages, previousOperatorId: lenientId(params.previous_operator_id) };
+      return startConversation(app, channel, opening);
     },
   );
+}
+
+/** What a new conversation starts from: the visitor's columns, the pages they saw, their previous operator. */
+interface Opening {
+  fields: Omit<NewVisitorSession, 'uuid' | 'channel_id' | 'operator_id' | 'name'>;
+  pages: string[] | undefined;
+  previousOperatorId: number | undefined;
+}
+
+/**
+ * Opens the conversation with the operator the routing rule picks; when operators are online but every
+ * one is at capacity, lets it wait in the channel's queue (issue 26) if a waiting room is registered and
+ * has room; false otherwise (SPEC.md §8's "No available collaborator").
+ */
+async function startConversation(app: FastifyInstance, channel: ChannelRow, opening: Opening): Promise<SessionAnswer | false> {
+  const now = app.clock.now();
+  const candidates = await onlineOperators(app.store, channel.id, now);
+  const operator = pickOperator(candidates, { previousOperatorId: opening.previousOperatorId });
+  const create = async (to: { id: number; display_name: string } | undefined): Promise<VisitorSessionRow> => {
+    const anonymousName = opening.fields.anonymous_name;
+    const name = to ? `${anonymousName} ${to.display_name}` : anonymousName;
+    const session = await app.store.createVisitorSession({ ...opening.fields, uuid: randomUUID(), channel_id: channel.id, operator_id: to ? to.id : null, name }, now);
+    if (opening.pages) await app.store.setPageHistory(session.id, opening.pages);
+    return session;
+  };
+  if (!operator) {
+    const room = candidates.length > 0 ? app.waitingRoom.current : undefined;
+    const admitted = await room?.admit(channel, async () => {
+      const session = await create(undefined);
+      app.events.emit('conversation.created', { sessionId: session.id, channelId: channel.id, origin: 'chat', operatorId: null });
+      return session;
+    });
+    if (!admitted) return false;
+    // No operator yet: the channel names the window until one picks the conversation up.
+    return { ...sessionToWire(admitted.session, { id: 0, display_name: channel.name }), ...identityAnswer(admitted.session), queue: admitted.place };
+  }
+  const session = await create(operator);
+  // No uuid: it is the visitor's credential, and the operator addresses the session by id.
+  const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: session.anonymous_name, visitor_label: visitorLabel(session), channel_id: channel.id } };
+  await app.bus.publish([BusChannel.operator(operator.id)], announced);
+  app.events.emit('conversation.created', { sessionId: session.id, channelId: channel.id, origin: 'chat', operatorId: operator.id });
+  return { ...sessionToWire(session, operator), ...identityAnswer(session) };
 }
 
 /** A conversation's history and the visitor's (or operator's) posts. */

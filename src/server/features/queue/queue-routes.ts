@@ -51,24 +51,26 @@ export async function queueRoutes(app: FastifyInstance, opts: { store: KyselyQue
       const operator = await app.requireOperator(request);
       await app.limits.take(`operator:queue-take:${operator.id}`, QUEUE_CALLS_PER_MINUTE, 60_000);
       if ((params.session_id === undefined) === (params.channel_id === undefined)) throw new RpcError('Name either session_id or channel_id', 'validation_error');
-      const mine = await app.store.operatorChannelIds(operator.id);
-      let sessionId: number;
-      if (params.session_id !== undefined) {
-        const session = await app.store.getVisitorSession(toId(params.session_id));
-        if (!session || !mine.includes(session.channel_id)) throw new ConversationNotFoundError();
-        if (session.closed_at !== null || !isQueuedChat(session)) throw new AlreadyTakenError();
-        sessionId = session.id;
-      } else {
-        const channelId = toId(params.channel_id);
-        if (!mine.includes(channelId)) throw new RpcError('This channel is not yours', 'access_error', undefined, 'livechat.AccessError');
-        const head = (await store.waiting([channelId], 1))[0];
-        if (!head) throw new RpcError('Nobody is waiting', 'user_error', undefined, 'livechat.QueueEmpty');
-        sessionId = head.session_id;
-      }
+      const sessionId = await chosen(app, store, params, await app.store.operatorChannelIds(operator.id));
       if (!(await service.handOut(sessionId, operator, 'taken', operator.id))) throw new AlreadyTakenError();
       const session = await app.store.getVisitorSession(sessionId);
       if (session) await service.queueMoved(session.channel_id);
       return { session_id: sessionId };
     },
   );
+}
+
+/** The conversation a take names: the one given, if waiting in one of the operator's channels, or the head of the channel given. */
+async function chosen(app: FastifyInstance, store: KyselyQueueStore, params: QueueTakeParams, mine: number[]): Promise<number> {
+  if (params.session_id !== undefined) {
+    const session = await app.store.getVisitorSession(toId(params.session_id));
+    if (!session || !mine.includes(session.channel_id)) throw new ConversationNotFoundError();
+    if (session.closed_at !== null || !isQueuedChat(session)) throw new AlreadyTakenError();
+    return session.id;
+  }
+  const channelId = toId(params.channel_id ?? 0);
+  if (!mine.includes(channelId)) throw new RpcError('This channel is not yours', 'access_error', undefined, 'livechat.AccessError');
+  const head = (await store.waiting([channelId], 1))[0];
+  if (!head) throw new RpcError('Nobody is waiting', 'user_error', undefined, 'livechat.QueueEmpty');
+  return head.session_id;
 }
