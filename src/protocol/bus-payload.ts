@@ -6,6 +6,7 @@
 import { RATES, type ChatMessage, type Many2one, type Rate } from './livechat.js';
 import type { ConversationRating, NewSessionPayload } from './operator-console.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from './conversation-status.js';
+import { queuePlaceOf, type QueuePlace } from './queue.js';
 
 /** A decoded bus payload; `other` is anything this version does not act on. */
 export type BusPayload =
@@ -19,6 +20,9 @@ export type BusPayload =
   | { kind: 'message'; message: ChatMessage }
   | { kind: 'visitor_updated'; sessionId: number }
   | { kind: 'conversation_status'; sessionId: number; status: ConversationStatus; snoozedUntil: number | null }
+  | { kind: 'queue_position'; place: QueuePlace }
+  | { kind: 'queue_left'; operatorPid: [number, string] }
+  | { kind: 'queue_changed'; channelId: number }
   | { kind: 'other' };
 
 const OTHER: BusPayload = { kind: 'other' };
@@ -74,6 +78,16 @@ function decodeInfo(p: Record<string, unknown>): BusPayload | undefined {
       const status = CONVERSATION_STATUSES.find((s) => s === p.status);
       if (typeof p.session_id !== 'number' || status === undefined) return OTHER;
       return { kind: 'conversation_status', sessionId: p.session_id, status, snoozedUntil: typeof p.snoozed_until === 'number' ? p.snoozed_until : null };
+    }
+    case 'queue_position': {
+      const place = queuePlaceOf(p);
+      return place ? { kind: 'queue_position', place } : OTHER;
+    }
+    case 'queue_changed':
+      return typeof p.channel_id === 'number' ? { kind: 'queue_changed', channelId: p.channel_id } : OTHER;
+    case 'queue_left': {
+      const pid = p.operator_pid;
+      return Array.isArray(pid) && typeof pid[0] === 'number' && typeof pid[1] === 'string' ? { kind: 'queue_left', operatorPid: [pid[0], pid[1]] } : OTHER;
     }
     default:
       return undefined;

@@ -47,3 +47,10 @@ export interface QueueChangedPayload {
 export function waitMinutes(ms: number): number {
   return Math.max(1, Math.round(ms / 60_000));
 }
+
+/** A place read from an answer or a payload the server sent, or undefined when it is none. */
+export function queuePlaceOf(raw: unknown): QueuePlace | undefined {
+  const v = raw as Partial<QueuePlace> | null | undefined;
+  if (typeof v !== 'object' || v === null || typeof v.position !== 'number') return undefined;
+  return { position: v.position, expected_wait_ms: typeof v.expected_wait_ms === 'number' ? v.expected_wait_ms : null };
+}
