@@ -22,7 +22,6 @@ export type BusPayload =
   | { kind: 'conversation_status'; sessionId: number; status: ConversationStatus; snoozedUntil: number | null }
   | { kind: 'queue_position'; place: QueuePlace }
   | { kind: 'queue_left'; operatorPid: [number, string] }
-  | { kind: 'queue_changed'; channelId: number }
   | { kind: 'other' };
 
 const OTHER: BusPayload = { kind: 'other' };
@@ -83,8 +82,6 @@ function decodeInfo(p: Record<string, unknown>): BusPayload | undefined {
       const place = queuePlaceOf(p);
       return place ? { kind: 'queue_position', place } : OTHER;
     }
-    case 'queue_changed':
-      return typeof p.channel_id === 'number' ? { kind: 'queue_changed', channelId: p.channel_id } : OTHER;
     case 'queue_left': {
       const pid = p.operator_pid;
       return Array.isArray(pid) && typeof pid[0] === 'number' && typeof pid[1] === 'string' ? { kind: 'queue_left', operatorPid: [pid[0], pid[1]] } : OTHER;
