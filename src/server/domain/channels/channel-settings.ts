@@ -5,6 +5,7 @@ import { VISITOR_UPLOAD_TYPES_MAX, parseUploadTypes } from '../../../protocol/vi
 import { OFFLINE_MODES, type OfflineMode } from '../../../protocol/offline-message.js';
 import { MISSED_AFTER_SECONDS, RETENTION_DAYS_BOUNDS } from '../../../protocol/operator-console.js';
 import { PRECHAT_FORMS, type PrechatForm } from '../../../protocol/visitor.js';
+import { QUEUE_LIMIT_MAX } from '../../../protocol/queue.js';
 
 const writableText = (max: number) => (v: unknown) => {
   if (typeof v !== 'string' || v.length > max) throw new InvalidParamError(`expected a text of at most ${max} characters`);
@@ -82,6 +83,10 @@ export const CHANNEL_SETTING_WRITERS = {
   retention_days: (v) => {
     if (v === null || v === false) return null;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < RETENTION_DAYS_BOUNDS.min || v > RETENTION_DAYS_BOUNDS.max) throw new InvalidParamError(`retention_days must be ${RETENTION_DAYS_BOUNDS.min} to ${RETENTION_DAYS_BOUNDS.max} days, or null to keep them`);
+    return v;
+  },
+  queue_limit: (v) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > QUEUE_LIMIT_MAX) throw new InvalidParamError(`queue_limit must be 1 to ${QUEUE_LIMIT_MAX} visitors`);
     return v;
   },
 } satisfies Record<string, Writer>;

@@ -12,9 +12,6 @@ import { ConversationNotFoundError } from '../../domain/conversations/index.js';
 import type { QueueService } from './queue-service.js';
 import type { KyselyQueueStore } from './queue-store.js';
 
-/** Queue reads and takes an operator may make a minute. */
-export const QUEUE_CALLS_PER_MINUTE = 120;
-
 /** Another operator (or the queue itself) took it first. */
 export class AlreadyTakenError extends RpcError {
   constructor() {
@@ -31,7 +28,8 @@ export class AlreadyTakenError extends RpcError {
 export async function queueRoutes(app: FastifyInstance, opts: { store: KyselyQueueStore; service: QueueService }): Promise<void> {
   const { store, service } = opts;
   const authorize = (request: FastifyRequest) => app.requireOperator(request);
-  const config = { rateLimit: { max: QUEUE_CALLS_PER_MINUTE, timeWindow: 60_000 } };
+  const perMinute = app.config.rateLimits.queue;
+  const config = { rateLimit: { max: perMinute, timeWindow: 60_000 } };
 
   app.rpc(QUEUE_ROUTE, { summary: 'The conversations waiting in the queues of the operator’s channels', params: NoParams, result: Type.Array(QueueEntrySchema), authorize, config }, async (_params, request) => {
     const operator = await app.requireOperator(request);
@@ -49,7 +47,7 @@ export async function queueRoutes(app: FastifyInstance, opts: { store: KyselyQue
     { summary: 'Takes a waiting conversation: the one named, or the head of a channel’s queue', params: QueueTakeParams, result: Type.Object({ session_id: Type.Integer() }), authorize, config },
     async (params, request) => {
       const operator = await app.requireOperator(request);
-      await app.limits.take(`operator:queue-take:${operator.id}`, QUEUE_CALLS_PER_MINUTE, 60_000);
+      await app.limits.take(`operator:queue-take:${operator.id}`, perMinute, 60_000);
       if ((params.session_id === undefined) === (params.channel_id === undefined)) throw new RpcError('Name either session_id or channel_id', 'validation_error');
       const sessionId = await chosen(app, store, params, await app.store.operatorChannelIds(operator.id));
       if (!(await service.handOut(sessionId, operator, 'taken', operator.id))) throw new AlreadyTakenError();

@@ -8,7 +8,7 @@ import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../../../src/server/app.js';
 import { loadConfig } from '../../../../src/server/core/config/config.js';
-import { CLOSE_SESSION_ROUTE, CONVERSATION_ROUTE } from '../../../../src/protocol/console/routes.js';
+import { CLOSE_SESSION_ROUTE, CONVERSATION_ROUTE, UPDATE_CHANNEL_ROUTE } from '../../../../src/protocol/console/routes.js';
 import { QUEUE_ROUTE, QUEUE_TAKE_ROUTE } from '../../../../src/protocol/console/queue-routes.js';
 import { CONVERSATION_STATE_ROUTE } from '../../../../src/protocol/conversation-state.js';
 import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE } from '../../../../src/protocol/routes.js';
@@ -131,6 +131,18 @@ describeEachEngine(
       const quiet = await queuedChannel(h, 1);
       await h.app.store.setOperatorAway(quiet.operator.id, true);
       assert.equal(await arrive(h, quiet.channel.id), false, 'nobody online: SPEC.md’s refusal, not a queue');
+    });
+
+    it('an admin sets the queue limit within 1 to 500', async () => {
+      const { channel } = await h.channelWithOperator();
+      const admin = await h.login('admin', ADMIN_PASSWORD);
+      assert.equal((await h.app.store.getChannel(channel.id))?.queue_limit, 50, 'fifty by default');
+      for (const bad of [0, 501, 2.5, '3', null]) {
+        const { body } = await h.rpc(UPDATE_CHANNEL_ROUTE, { channel_id: channel.id, values: { queue_limit: bad } }, { cookie: admin });
+        assert.ok(body.error, `queue_limit ${String(bad)} is refused`);
+      }
+      const updated = await h.call<{ queue_limit: number }>(UPDATE_CHANNEL_ROUTE, { channel_id: channel.id, values: { queue_limit: 3 } }, { cookie: admin });
+      assert.equal(updated.queue_limit, 3);
     });
 
     it('the queue survives a restart: another process reads the same places and hands out the head', async () => {
