@@ -11,7 +11,7 @@ import { loadConfig } from '../../../../src/server/core/config/config.js';
 import { CLOSE_SESSION_ROUTE, CONVERSATION_ROUTE, UPDATE_CHANNEL_ROUTE } from '../../../../src/protocol/console/routes.js';
 import { QUEUE_ROUTE, QUEUE_TAKE_ROUTE } from '../../../../src/protocol/console/queue-routes.js';
 import { CONVERSATION_STATE_ROUTE } from '../../../../src/protocol/conversation-state.js';
-import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE } from '../../../../src/protocol/routes.js';
+import { CHAT_HISTORY_ROUTE, CHAT_POST_ROUTE, INIT_ROUTE } from '../../../../src/protocol/routes.js';
 import type { QueueEntry } from '../../../../src/protocol/queue.js';
 import { ADMIN_PASSWORD, FakeClock, describeEachEngine, rootDir } from '../../support/harness.js';
 import { QUEUE_ENV, arrive, holder, lastPlace, opened, queuedChannel, visitorPayloads } from './queue-support.js';
@@ -39,6 +39,8 @@ describeEachEngine(
       assert.deepEqual(second.operator_pid, [0, channel.name], 'no operator yet: the channel names the window');
       assert.deepEqual(second.queue, { position: 1, expected_wait_ms: null }, 'no pick-up yet: no estimate');
       assert.deepEqual(third.queue, { position: 2, expected_wait_ms: null });
+      h.app.availability.forget();
+      assert.equal((await h.call<{ available_for_me: boolean }>(INIT_ROUTE, { channel_id: channel.id })).available_for_me, true, 'online but full: the button still shows');
       assert.deepEqual(await h.call(CONVERSATION_STATE_ROUTE, { uuid: third.uuid }), { state: 'open', queue: { position: 2, expected_wait_ms: null } });
 
       const posted = await h.call<number | false>(CHAT_POST_ROUTE, { uuid: second.uuid, message_content: 'Anyone there?' });
