@@ -66,10 +66,12 @@ async function nodeSuite() {
   }
   const tap = path.join(tmp, 'node.tap');
   process.stdout.write(`\n=== node: ${files.length} test files\n`);
+  // Every server test runs on two engines: on a two-core machine that is most of the suite's time.
   const code = await run(
     process.execPath,
     ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
     pg.url ? { TEST_DATABASE_URL: pg.url } : {},
+    40 * 60_000,
   );
   pg.stop();
   const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';

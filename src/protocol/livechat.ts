@@ -44,6 +44,8 @@ export interface LivechatChannelOptions {
   offline_mode?: OfflineMode;
   /** The offline button's text and dialog title; `false` for the default in the page's language. */
   offline_text?: string | false;
+  /** While the channel's business hours keep it closed (issue 26): when it opens again, epoch ms. */
+  reopens_at?: number;
 }
 
 export type RuleAction = 'display_button' | 'auto_popup' | 'hide_button';

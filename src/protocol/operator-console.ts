@@ -157,6 +157,8 @@ export const CHANNEL_SETTING_FIELDS = [
   'missed_after_seconds',
   'retention_days',
   'queue_limit',
+  'capacity',
+  'reassign_after_seconds',
 ] as const;
 
 /**

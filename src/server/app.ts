@@ -46,8 +46,10 @@ import { receiptsFeature } from './features/receipts/index.js';
 import { visitorCardFeature } from './features/visitor-card/index.js';
 import { notesFeature } from './features/notes/index.js';
 import { statusesFeature } from './features/statuses/index.js';
+import { routingFeature } from './features/routing/index.js';
 import { openApiRoutes } from './core/http/openapi-route.js';
 import { cannedRepliesFeature } from './features/canned-replies/index.js';
+import { businessHoursFeature } from './features/business-hours/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,11 +152,13 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(notesFeature),
     (a) => a.register(statusesFeature),
     (a) => a.register(queueFeature),
+    (a) => a.register(routingFeature),
     (a) => a.register(uploadsFeature, { config }),
     (a) => a.register(adminFeature, operatorApi),
     (a) => a.register(visitorIdentityFeature, operatorApi),
     (a) => a.register(profilesFeature),
     (a) => a.register(cannedRepliesFeature),
+    (a) => a.register(businessHoursFeature),
     (a) => a.register(visitorProfileRoutes, { config }),
     (a) => a.register(operatorPageRoutes),
     (a) => a.register(webSessionRoutes),

@@ -29,7 +29,7 @@ for (const app of apps) {
     // The operator's picture from the chat server sits beside their name.
     const picture = page.getByRole('dialog', { name: OPERATOR_NAME }).locator('header img');
     await expect(picture).toBeVisible();
-    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     await send(page, `Hello from ${app.name}`);
     await expect(eventLog(page).getByText(`Message out: Hello from ${app.name}`)).toBeVisible();

@@ -106,6 +106,24 @@ describe('the offline message form', function () {
     await until(() => view.queryByRole('dialog', { name: 'Write to us' }), 'no dialog titled by the channel', DIALOG_MS);
   });
 
+  it('outside the channel’s business hours, the dialog says when it is back, in the visitor’s language and zone (issue 26)', async () => {
+    const now = new Date();
+    const back = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 9, 0);
+    const { view } = await offlineWidget({ ...FORM_ON, reopens_at: back.getTime() }, 'fr');
+    (await offlineButton(view, 'Laissez-nous un message')).click();
+    const dialog = await until(() => view.queryByRole('dialog', { name: 'Laissez-nous un message' }), 'no dialog', DIALOG_MS);
+    const time = new Intl.DateTimeFormat('fr', { timeStyle: 'short' }).format(back);
+    expect(within(dialog).getByText(`Nous serons de retour demain à ${time}`)).to.exist;
+    expect(await axeViolations(host)).to.deep.equal([]);
+  });
+
+  it('says nothing of hours when the server sends no reopening time', async () => {
+    const { view } = await offlineWidget();
+    (await offlineButton(view, 'Leave us a message')).click();
+    const dialog = await until(() => view.queryByRole('dialog'), 'no dialog', DIALOG_MS);
+    expect(within(dialog).queryByText(/We are back/)).to.equal(null);
+  });
+
   it('gives way to the chat button when an operator comes online, but not under a visitor writing', async () => {
     const { server, view, events } = await offlineWidget();
     (await offlineButton(view, 'Leave us a message')).click();

@@ -33,8 +33,8 @@ describe('chat state: visitor uploads', () => {
         finish = () => resolve({ status: 200, body: { message_id: 900, attachments: [{ id: 'x', name: 'a.png', filename: 'a.png', mimetype: 'image/png', type: 'file', url: 'https://chat.test/web/content/x' }] } });
       });
     const sending = w.state.attach([file()]);
-    // The sending code is its own chunk, fetched at the first file.
-    await waitUntil(() => w.uploads.calls.length === 1, 'the file is not sent');
+    // The sending code is its own chunk, fetched at the first file: more than waitUntil's 1 s on a busy machine.
+    await waitUntil(() => w.uploads.calls.length === 1, 'the file is not sent', { timeout: 10_000 });
     await settle();
     const pending = w.get(messagesAtom).at(-1);
     expect(pending).to.include({ delivery: 'sending', progress: 0.5, body: '<p>a.png</p>' });

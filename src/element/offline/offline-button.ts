@@ -18,6 +18,8 @@ export interface OfflineContext {
   options: WidgetOptions;
   /** The channel's own offline text, or `''` for the default in the widget's language. */
   title: string;
+  /** When the channel's business hours open it again (epoch ms), if they are what closes it. */
+  reopensAt?: number;
   emit<K extends LiveChatEventName>(name: K, detail: LiveChatEventDetails[K]): void;
   /** The dialog closed. */
   onClose(): void;
@@ -40,6 +42,8 @@ export interface OfflineLauncher {
    * nothing changes under their hands until it closes.
    */
   busy(): boolean;
+  /** The latest init answer's reopening time, for the next form opened. */
+  reopensAt?: number;
 }
 
 /**
@@ -49,7 +53,10 @@ export interface OfflineLauncher {
 export function followOffline(current: OfflineLauncher | undefined, init: InitResult | undefined, root: ShadowRoot, options: WidgetOptions, emit: OfflineContext['emit']): OfflineLauncher | undefined {
   const text = init?.available_for_me ? undefined : offlineTextOf(init);
   if (text === undefined) current?.remove();
-  return text === undefined ? undefined : (current ?? showOfflineButton(root, options, text, emit));
+  const launcher = text === undefined ? undefined : (current ?? showOfflineButton(root, options, text, emit));
+  const at = init?.options?.reopens_at;
+  if (launcher) launcher.reopensAt = typeof at === 'number' && Number.isFinite(at) ? at : undefined;
+  return launcher;
 }
 
 /** The channel's offline text when its form is on (`''`: the default text); undefined when the button hides. */
@@ -82,7 +89,7 @@ export function showOfflineButton(root: ShadowRoot, options: WidgetOptions, titl
   };
   function onOpen(): void {
     dialog ??= load()
-      .then((open) => (gone ? undefined : open({ root, options, title, emit, onClose })))
+      .then((open) => (gone ? undefined : open({ root, options, title, emit, onClose, reopensAt: launcher.reopensAt })))
       .then(
         (d) => {
           // The dialog takes the button's place, as the chat window does.
@@ -97,7 +104,7 @@ export function showOfflineButton(root: ShadowRoot, options: WidgetOptions, titl
       );
   }
   draw();
-  return {
+  const launcher: OfflineLauncher = {
     remove() {
       gone = true;
       facade?.remove();
@@ -105,4 +112,5 @@ export function showOfflineButton(root: ShadowRoot, options: WidgetOptions, titl
     },
     busy: () => dialog !== undefined,
   };
+  return launcher;
 }

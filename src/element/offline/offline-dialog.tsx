@@ -18,6 +18,7 @@ import { UiTextProvider } from '../../ui/shared/ui-text-context.js';
 import { adoptStyles } from '../../ui/shared/stylesheets.js';
 import { chatWindowCss } from '../../ui/window/chat-window.css.js';
 import { loadMessages, uiTextFor } from '../full/ui-texts.js';
+import { dateLocaleFor, reopeningText } from '../../platform/time/index.js';
 import type { OfflineContext, OpenOfflineForm } from './offline-button.js';
 
 /** Opens the dialog in the element's shadow root; resolves once it is on screen. */
@@ -25,6 +26,8 @@ export const openOfflineForm: OpenOfflineForm = async (context: OfflineContext) 
   const { lang, serverUrl, channelId } = context.options;
   const ui = uiTextFor(lang, await loadMessages(lang));
   const title = context.title || ui.t('widget.offline.title');
+  // In the visitor's language and in the browser's time zone, which is the visitor's.
+  const backAt = context.reopensAt === undefined ? '' : reopeningText(new Date(context.reopensAt), { locale: dateLocaleFor(lang), translate: ui.t });
   const rpc = new RpcClient({ baseUrl: serverUrl });
   adoptStyles(context.root, [hostCss, themeCss, sharedCss, chatWindowCss, offlineFormCss]);
   const mountPoint = document.createElement('div');
@@ -65,7 +68,7 @@ export const openOfflineForm: OpenOfflineForm = async (context: OfflineContext) 
     if (!open) return;
     reactRoot.render(
       <UiTextProvider value={ui}>
-        <OfflineForm title={title} sending={sending} onSend={send} onClose={close} />
+        <OfflineForm title={title} backAt={backAt} sending={sending} onSend={send} onClose={close} />
       </UiTextProvider>,
     );
   }

@@ -15,11 +15,13 @@ function guarded<F>(locale: string, build: (locale: string) => F): F {
 }
 
 /** The date/time shapes the widget writes. */
-export type DateShape = 'longDate' | 'dateTime';
+export type DateShape = 'longDate' | 'dateTime' | 'weekday' | 'time';
 
 const SHAPES: Record<DateShape, Intl.DateTimeFormatOptions> = {
   longDate: { dateStyle: 'long' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  weekday: { weekday: 'long' },
+  time: { timeStyle: 'short' },
 };
 
 /** A cached `Intl.DateTimeFormat` of `locale` (a tag from `dateLocaleFor`) for `shape`. */

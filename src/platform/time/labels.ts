@@ -1,4 +1,4 @@
-import { isSameDay, subDays } from 'date-fns';
+import { addDays, isSameDay, subDays } from 'date-fns';
 import { LIMITS } from '../../protocol/livechat.js';
 import { englishText, type Translate } from '../text/messages.js';
 import { DEFAULT_DATE_LOCALE } from './date-locale.js';
@@ -60,4 +60,19 @@ export function dayLabel(date: Date, options: TimeLabelOptions = {}): string {
 /** The full date and time of a moment, e.g. for a timestamp's tooltip ("Jan 17, 2024, 9:05 AM"). */
 export function dateTimeLabel(date: Date, locale: string = DEFAULT_DATE_LOCALE): string {
   return Number.isNaN(+date) ? '' : dateTimeFormat(locale, 'dateTime').format(date);
+}
+
+/**
+ * When a closed channel opens again, in the reader's language and time zone (issue 26): "We are back
+ * today at 14:00", "… tomorrow at 9:00", "… on Monday at 9:00" within the week, else with the long date.
+ * An invalid date gives an empty text.
+ */
+export function reopeningText(date: Date, options: TimeLabelOptions = {}): string {
+  const { now = Date.now(), locale = DEFAULT_DATE_LOCALE, translate = englishText } = options;
+  if (Number.isNaN(+date)) return '';
+  const time = dateTimeFormat(locale, 'time').format(date);
+  if (isSameDay(date, now)) return translate('widget.offline.backAt', { when: 'today', time, day: '' });
+  if (isSameDay(date, addDays(now, 1))) return translate('widget.offline.backAt', { when: 'tomorrow', time, day: '' });
+  const when = +date - +now < 6 * DAY ? 'weekday' : 'other';
+  return translate('widget.offline.backAt', { when, time, day: dateTimeFormat(locale, when === 'weekday' ? 'weekday' : 'longDate').format(date) });
 }

@@ -18,4 +18,5 @@ textarea.lc-offline-field { min-height: 80px; resize: vertical; }
 .lc-offline-failed { padding: 8px 10px; margin-bottom: 8px; border-radius: 4px; background: var(--lc-alert-bg); color: var(--lc-alert-fg); }
 .lc-offline-body .lc-primary { align-self: flex-start; }
 .lc-offline-sent { color: var(--lc-ok); font-weight: 600; margin-bottom: 10px; }
+.lc-offline-back { margin: 0; padding: 8px 14px 0; font-weight: 600; }
 `;

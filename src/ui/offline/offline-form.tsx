@@ -18,6 +18,8 @@ export interface OfflineMessageFields {
 export interface OfflineFormProps {
   /** The dialog's title: the channel's offline text, or "Leave us a message". */
   title: string;
+  /** When the channel opens again ("We are back on Monday at 9:00"), or `''`. */
+  backAt?: string;
   sending: OfflineSending;
   /** The fields passed the checks (e-mail address trimmed, `mailto:` removed): send them. */
   onSend(fields: OfflineMessageFields): void;
@@ -125,7 +127,7 @@ function MessageForm({ sending, onSend }: Pick<OfflineFormProps, 'sending' | 'on
  * (required). Field errors are tied to their fields and announced; what was typed stays through a
  * failure, and the visitor tries again from the same form. Escape closes it.
  */
-export function OfflineForm({ title, sending, onSend, onClose }: OfflineFormProps): React.JSX.Element {
+export function OfflineForm({ title, backAt = '', sending, onSend, onClose }: OfflineFormProps): React.JSX.Element {
   const { t, dir } = useUiText();
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -147,6 +149,7 @@ export function OfflineForm({ title, sending, onSend, onClose }: OfflineFormProp
           <span aria-hidden="true">×</span>
         </button>
       </header>
+      {backAt !== '' ? <p className="lc-offline-back">{backAt}</p> : null}
       {sending === 'sent' ? (
         <div className="lc-offline-body">
           <p className="lc-offline-sent" role="status">

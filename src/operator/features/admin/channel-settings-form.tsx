@@ -7,6 +7,7 @@ import { useT } from '../../core/texts.js';
 import { Choice } from '../../core/choice.js';
 import { OfflineSettingsFieldset, type OfflineDraft } from './offline-settings-fieldset.js';
 import { RetentionField } from './retention-field.js';
+import { RoutingSettingsFieldset, routingDraftOf, routingValuesOf, type RoutingDraft } from './routing-settings-fieldset.js';
 
 /** Props of {@link ChannelSettingsForm}. */
 export interface ChannelSettingsFormProps {
@@ -47,7 +48,8 @@ const PRECHAT: [PrechatForm, MessageKey][] = [
 
 /** The draft as the inputs hold it: texts, with colours and the pattern as "" for "none", the file size in MB. */
 type Draft = Record<TextField | ColourField, string> &
-  OfflineDraft & {
+  OfflineDraft &
+  RoutingDraft & {
   rule_action: ChannelRuleAction;
   auto_popup_timer: string;
   prechat_form: PrechatForm;
@@ -80,6 +82,7 @@ function draftOf(c: ChannelSettings): Draft {
     offline_text: c.offline_text,
     missed_after_seconds: String(c.missed_after_seconds),
     retention_days: c.retention_days === null ? '' : String(c.retention_days),
+    ...routingDraftOf(c),
   };
 }
 
@@ -92,7 +95,7 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const { rule_url_pattern, auto_popup_timer, visitor_upload_mb, missed_after_seconds, retention_days, ...rest } = draft;
+    const { rule_url_pattern, auto_popup_timer, visitor_upload_mb, missed_after_seconds, retention_days, capacity, reassign_after_seconds, ...rest } = draft;
     const colours = Object.fromEntries(COLOURS.map(([key]) => [key, draft[key].trim() === '' ? null : draft[key].trim()]));
     api
       .updateChannel(channel.id, {
@@ -103,6 +106,7 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
         visitor_upload_max_bytes: Math.round(Number(visitor_upload_mb) * MB),
         missed_after_seconds: Number(missed_after_seconds),
         retention_days: retention_days.trim() === '' ? null : Number(retention_days),
+        ...routingValuesOf({ capacity, reassign_after_seconds }),
       })
       .then(onSaved, onError);
   };
@@ -149,6 +153,7 @@ export function ChannelSettingsForm({ api, channel, onSaved, onError }: ChannelS
       <VisitorFilesFieldset draft={draft} set={set} hintId={`${headingId}-types-hint`} />
       <OfflineSettingsFieldset draft={draft} set={set} hintId={`${headingId}-missed-hint`} />
       <RetentionField value={draft.retention_days} onChange={(v) => set('retention_days', v)} hintId={`${headingId}-retention-hint`} />
+      <RoutingSettingsFieldset draft={draft} set={set} hintId={`${headingId}-routing-hint`} />
       <button type="submit">{t('operator.admin.saveChannel', { name: channel.name })}</button>
     </form>
   );

@@ -1,6 +1,10 @@
 import type { Store, AvailableOperator } from '../store/store.js';
 import type { ChannelRow } from '../../core/db/tables.js';
 import { AWAY_AFTER_MS } from '../../core/bus/presence.js';
+import { ChannelGates, type GateAnswer } from './open-gates.js';
+
+// The rule lives apart; callers that know it from here keep importing it from here.
+export { hasFreeCapacity, pickOperator, type RoutingPreferences } from './routing-rule.js';
 
 /**
  * An operator counts as online while logged in and seen within this window. Every authenticated request
@@ -15,36 +19,6 @@ export function onlineOperators(store: Store, channelId: number, now: number): P
   return store.availableOperators(channelId, now, now - ONLINE_WINDOW_MS, now - ACTIVE_WINDOW_MS, now - AWAY_AFTER_MS);
 }
 
-/** What the visitor brings to the choice of an operator. */
-export interface RoutingPreferences {
-  /** The operator of the visitor's previous conversation (SPEC.md's cookie, within 7 days). */
-  previousOperatorId?: number;
-  /** The visitor's language, a primary subtag (`fr`). */
-  language?: string;
-  /** Operators not to choose (those a conversation already went to). */
-  exclude?: ReadonlySet<number>;
-}
-
-/** Whether the operator may take one more conversation in the channel. */
-export function hasFreeCapacity(operator: AvailableOperator): boolean {
-  return operator.capacity === null || operator.active_sessions < operator.capacity;
-}
-
-/**
- * Chooses who answers (PROTOCOL.md §11.2): among the online operators with room left, the previous
- * operator, otherwise one with the fewest active sessions, drawn at random among equals. Undefined when
- * nobody is online or everyone is at capacity.
- */
-export function pickOperator(candidates: AvailableOperator[], preferences: RoutingPreferences = {}, random: () => number = Math.random): AvailableOperator | undefined {
-  const open = candidates.filter((c) => hasFreeCapacity(c) && !preferences.exclude?.has(c.id));
-  if (open.length === 0) return undefined;
-  const previous = preferences.previousOperatorId === undefined ? undefined : open.find((c) => c.id === preferences.previousOperatorId);
-  if (previous) return previous;
-  const least = Math.min(...open.map((c) => c.active_sessions));
-  const pool = open.filter((c) => c.active_sessions === least);
-  return pool[Math.floor(random() * pool.length)] ?? pool[0];
-}
-
 /** How stale an init answer may be: an operator who comes online shows within this delay. */
 export const AVAILABILITY_CACHE_MS = 5_000;
 /** Channels remembered at once; the oldest go first, so unknown ids sent in bulk cannot grow memory. */
@@ -54,6 +28,8 @@ export const AVAILABILITY_CACHE_SIZE = 1_000;
 export interface ChannelAvailability {
   channel: ChannelRow | undefined;
   online: boolean;
+  /** Present when a gate (business hours…) keeps the channel closed: `online` is then false. */
+  closed?: Extract<GateAnswer, { open: false }>;
 }
 
 interface Entry {
@@ -75,6 +51,7 @@ export class AvailabilityCache {
     private readonly now: () => number,
     private readonly maxAgeMs = AVAILABILITY_CACHE_MS,
     private readonly maxSize = AVAILABILITY_CACHE_SIZE,
+    readonly gates = new ChannelGates(),
   ) {}
 
   get(channelId: number): Promise<ChannelAvailability> {
@@ -100,6 +77,8 @@ export class AvailabilityCache {
   private async lookup(channelId: number, now: number): Promise<ChannelAvailability> {
     const channel = await this.store.getChannel(channelId);
     if (!channel) return { channel, online: false };
+    const gate = await this.gates.check(channelId, now);
+    if (!gate.open) return { channel, online: false, closed: gate };
     return { channel, online: (await onlineOperators(this.store, channelId, now)).length > 0 };
   }
 }

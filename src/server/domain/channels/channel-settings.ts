@@ -6,6 +6,7 @@ import { OFFLINE_MODES, type OfflineMode } from '../../../protocol/offline-messa
 import { MISSED_AFTER_SECONDS, RETENTION_DAYS_BOUNDS } from '../../../protocol/operator-console.js';
 import { PRECHAT_FORMS, type PrechatForm } from '../../../protocol/visitor.js';
 import { QUEUE_LIMIT_MAX } from '../../../protocol/queue.js';
+import { CAPACITY_BOUNDS, REASSIGN_AFTER_SECONDS } from '../../../protocol/console/routing.js';
 
 const writableText = (max: number) => (v: unknown) => {
   if (typeof v !== 'string' || v.length > max) throw new InvalidParamError(`expected a text of at most ${max} characters`);
@@ -83,6 +84,18 @@ export const CHANNEL_SETTING_WRITERS = {
   retention_days: (v) => {
     if (v === null || v === false) return null;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < RETENTION_DAYS_BOUNDS.min || v > RETENTION_DAYS_BOUNDS.max) throw new InvalidParamError(`retention_days must be ${RETENTION_DAYS_BOUNDS.min} to ${RETENTION_DAYS_BOUNDS.max} days, or null to keep them`);
+    return v;
+  },
+  capacity: (v) => {
+    if (v === null || v === false) return null;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < CAPACITY_BOUNDS.min || v > CAPACITY_BOUNDS.max) throw new InvalidParamError(`capacity must be ${CAPACITY_BOUNDS.min} to ${CAPACITY_BOUNDS.max} conversations, or null for no limit`);
+    return v;
+  },
+  reassign_after_seconds: (v) => {
+    if (v === null || v === false) return null;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < REASSIGN_AFTER_SECONDS.min || v > REASSIGN_AFTER_SECONDS.max) {
+      throw new InvalidParamError(`reassign_after_seconds must be ${REASSIGN_AFTER_SECONDS.min} to ${REASSIGN_AFTER_SECONDS.max} seconds, or null to never reassign`);
+    }
     return v;
   },
   queue_limit: (v) => {

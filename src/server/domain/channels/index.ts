@@ -1,3 +1,5 @@
-export { AvailabilityCache, ONLINE_WINDOW_MS, hasFreeCapacity, onlineOperators, pickOperator, type RoutingPreferences } from './availability.js';
+export { AvailabilityCache, ONLINE_WINDOW_MS, onlineOperators } from './availability.js';
+export { freeCapacities, hasFreeCapacity, pickOperator, type RoutingPreferences } from './routing-rule.js';
+export { ChannelGates, type ChannelOpenGate, type GateAnswer } from './open-gates.js';
 export { urlPatternProblem } from './rules.js';
 export { CHANNEL_SETTING_WRITERS, ChannelSettingNotWritableError, channelSettingsPatch } from './channel-settings.js';

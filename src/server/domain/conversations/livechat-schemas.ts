@@ -31,6 +31,7 @@ export const ChannelOptionsSchema = Type.Object({
   ], { description: 'What visitors may upload (issue 15); false when they may not' }),
   offline_mode: Type.Optional(Type.Literal('message_form', { description: 'Shown when nobody is online: a form that leaves a message' })),
   offline_text: Type.Optional(TextOrUnset),
+  reopens_at: Type.Optional(Type.Integer({ description: 'When the channel’s hours open it again (epoch ms); only while its hours keep it closed' })),
 });
 
 /** A channel's widget settings as the server sends them (assignable to protocol's LivechatChannelOptions). */

@@ -11,7 +11,7 @@ import type { NewVisitorSession } from '../store/store.js';
 import { DEFAULT_OFFLINE_TEXT } from '../../../protocol/offline-message.js';
 import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
 import { messageToWire, plainTextToHtml, sessionToWire } from './format.js';
-import { onlineOperators, pickOperator } from '../channels/availability.js';
+import { onlineOperators, pickOperator, type RoutingPreferences } from '../channels/availability.js';
 import { messageChannels, openConversation, sessionByUuid, sessionOfCaller } from './conversations.js';
 import { PostKeys } from './post-keys.js';
 import { matchRule } from '../channels/rules.js';
@@ -82,12 +82,13 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
     },
     async (params, request) => {
       const pageUrl = textOr(params[PAGE_URL_PARAM], '');
-      const { channel, online } = await app.availability.get(toId(params.channel_id));
+      const { channel, online, closed } = await app.availability.get(toId(params.channel_id));
       if (!channel) throw new RpcError('This livechat channel does not exist', 'missing_error', undefined, 'livechat.MissingError');
       // The options come with every answer: a visitor reopening a conversation reads them for its window
       // even while nobody is online.
       const options = channelOptions(channel, config.attachmentMaxBytes);
-      if (!online) return { available_for_me: false, rule: {}, options };
+      // The reopening time only when a gate (business hours) closed the channel: other answers stay as SPEC.md's.
+      if (!online) return { available_for_me: false, rule: {}, options: closed?.reopensAt !== undefined ? { ...options, reopens_at: closed.reopensAt } : options };
       // The page the widget reports; the Referer only for older loaders (it carries only the origin when
       // the embedding page is on another origin, under the default referrer policy).
       const rule = matchRule(channel, pageUrl !== '' ? pageUrl : request.headers.referer);
@@ -131,17 +132,22 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       const fields = provenFields(claims, verified);
       const anonymousName = fields.name ?? (textOr(params.anonymous_name, 'Visitor').trim() || 'Visitor');
       const visitor = { ...base, ...fields.patch, identity: identityKindOf(verified, fields), visitor_id: verified?.id ?? null };
-      const opening: Opening = { fields: { anonymous_name: anonymousName, name_given: fields.name === undefined ? 0 : 1, ...visitor }, pages: claims.pages, previousOperatorId: lenientId(params.previous_operator_id) };
-      return startConversation(app, channel, opening);
+      const now = app.clock.now();
+      // Outside the channel's hours (or another gate) nobody answers, whoever is online.
+      if (!(await app.availability.gates.check(channel.id, now)).open) return false;
+      // The visitor's language is the one the visitor card shows: the widget's `language`, else the browser's Accept-Language.
+      const preferences = { previousOperatorId: lenientId(params.previous_operator_id), language: visitor.language ?? undefined };
+      const opening: Opening = { fields: { anonymous_name: anonymousName, name_given: fields.name === undefined ? 0 : 1, ...visitor }, pages: claims.pages, preferences };
+      return startConversation(app, channel, opening, now);
     },
   );
 }
 
-/** What a new conversation starts from: the visitor's columns, the pages they saw, their previous operator. */
+/** What a new conversation starts from: the visitor's columns, the pages they saw, their routing preferences. */
 interface Opening {
   fields: Omit<NewVisitorSession, 'uuid' | 'channel_id' | 'operator_id' | 'name'>;
   pages: string[] | undefined;
-  previousOperatorId: number | undefined;
+  preferences: RoutingPreferences;
 }
 
 /**
@@ -149,10 +155,9 @@ interface Opening {
  * one is at capacity, lets it wait in the channel's queue (issue 26) if a waiting room is registered and
  * has room; false otherwise (SPEC.md §8's "No available collaborator").
  */
-async function startConversation(app: FastifyInstance, channel: ChannelRow, opening: Opening): Promise<SessionAnswer | false> {
-  const now = app.clock.now();
+async function startConversation(app: FastifyInstance, channel: ChannelRow, opening: Opening, now: number): Promise<SessionAnswer | false> {
   const candidates = await onlineOperators(app.store, channel.id, now);
-  const operator = pickOperator(candidates, { previousOperatorId: opening.previousOperatorId });
+  const operator = pickOperator(candidates, opening.preferences);
   const create = async (to: { id: number; display_name: string } | undefined): Promise<VisitorSessionRow> => {
     const anonymousName = opening.fields.anonymous_name;
     const name = to ? `${anonymousName} ${to.display_name}` : anonymousName;

@@ -4,3 +4,4 @@ export { operatorPageRoutes } from './operator-page.js';
 export { operatorRoutes } from './operator-routes.js';
 export { generatePassword } from './passwords.js';
 export { webSessionRoutes } from './web-session.js';
+export { parseLanguages } from './operator-store.js';

@@ -29,6 +29,8 @@ const CHANNEL: ChannelSettings = {
   missed_after_seconds: 120,
   retention_days: null,
   queue_limit: 50,
+  capacity: null,
+  reassign_after_seconds: 60,
 };
 
 /**
@@ -226,6 +228,29 @@ describe('operator console administration', () => {
     await waitUntil(() => view.getByRole('status').textContent === 'The settings of Website were saved');
     const sent = JSON.parse(api.calls[0]!.replace('update 1 ', '')) as Record<string, unknown>;
     expect(sent).to.include({ visitor_uploads: false, visitor_upload_max_bytes: 2.5 * 1024 * 1024, visitor_upload_types: 'image/*' });
+  });
+
+  it('sets a capacity and the reassign delay, or empties them for no limit and never', async () => {
+    const view = within(dom.host);
+    const form = within(view.getByRole('form', { name: 'Channel Website' }));
+    const routing = within(form.getByRole('group', { name: 'Routing' }));
+    const capacity = routing.getByRole('spinbutton', { name: 'Conversations per operator at once' }) as HTMLInputElement;
+    const delay = routing.getByRole('spinbutton', { name: 'Move an unanswered conversation after (seconds)' }) as HTMLInputElement;
+    expect([capacity.value, delay.value]).to.deep.equal(['', '60']);
+    type(capacity, '4');
+    type(delay, '90');
+    await act(async () => form.getByRole('button', { name: 'Save Website' }).click());
+    await waitUntil(() => api.calls.length === 1);
+    expect(JSON.parse(api.calls[0]!.replace('update 1 ', ''))).to.include({ capacity: 4, reassign_after_seconds: 90 });
+    type(capacity, '');
+    type(delay, '');
+    await act(async () => form.getByRole('button', { name: 'Save Website' }).click());
+    await waitUntil(() => api.calls.length === 2);
+    expect(JSON.parse(api.calls[1]!.replace('update 1 ', ''))).to.include({ capacity: null, reassign_after_seconds: null });
+    type(capacity, '101');
+    await act(async () => form.getByRole('button', { name: 'Save Website' }).click());
+    expect(api.calls, 'the browser keeps a capacity past 100 from being sent').to.have.length(2);
+    expect(await axeViolations(dom.host)).to.deep.equal([]);
   });
 
   it('edits another operator\'s profile: its name and a picture cropped square, shown in the operators table', async () => {

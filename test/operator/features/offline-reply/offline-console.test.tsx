@@ -42,6 +42,8 @@ const CHANNEL: ChannelSettings = {
   missed_after_seconds: 120,
   retention_days: null,
   queue_limit: 50,
+  capacity: null,
+  reassign_after_seconds: 60,
 };
 
 describe('offline messages in the console', () => {

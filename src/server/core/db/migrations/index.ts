@@ -20,8 +20,10 @@ import { notesMentions } from './0019-notes-mentions.js';
 import { conversationStatus } from './0020-statuses-conversation-status.js';
 import { conversationTags } from './0021-tags-conversation-tags.js';
 import { searchFullText } from './0022-search-full-text.js';
+import { channelBusinessHours } from './0023-business-hours-channel-hours.js';
 import { routingCapacity } from './0024-routing-capacity.js';
 import { queueEntries } from './0027-queue-entries.js';
+import { routingReassignments } from './0028-routing-reassignments.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -47,8 +49,10 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0020_statuses_conversation_status': conversationStatus,
     '0021_tags_conversation_tags': conversationTags(engine),
     '0022_search_full_text': searchFullText(engine),
+    '0023_business_hours_channel_hours': channelBusinessHours,
     '0024_routing_capacity': routingCapacity,
     '0027_queue_entries': queueEntries,
+    '0028_routing_reassignments': routingReassignments,
   };
 }
 
