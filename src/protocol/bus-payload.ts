@@ -6,6 +6,7 @@
 import { RATES, type ChatMessage, type Many2one, type Rate } from './livechat.js';
 import type { ConversationRating, NewSessionPayload } from './operator-console.js';
 import { CONVERSATION_STATUSES, type ConversationStatus } from './conversation-status.js';
+import { queuePlaceOf, type QueuePlace } from './queue.js';
 
 /** A decoded bus payload; `other` is anything this version does not act on. */
 export type BusPayload =
@@ -20,11 +21,18 @@ export type BusPayload =
   | { kind: 'visitor_updated'; sessionId: number }
   | { kind: 'conversation_status'; sessionId: number; status: ConversationStatus; snoozedUntil: number | null }
   | { kind: 'operator_changed'; operator: Many2one }
+  | { kind: 'queue_position'; place: QueuePlace }
+  | { kind: 'queue_left'; operatorPid: [number, string] }
   | { kind: 'other' };
 
 const OTHER: BusPayload = { kind: 'other' };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** An untrusted `operator_pid` as `[id, name]`, or nothing. */
+function operatorPidOf(pid: unknown): [number, string] | undefined {
+  return Array.isArray(pid) && typeof pid[0] === 'number' && typeof pid[1] === 'string' ? [pid[0], pid[1]] : undefined;
+}
 
 /** Reads an untrusted bus or history payload as a message, or nothing. */
 export function decodeChatMessage(value: unknown): ChatMessage | undefined {
@@ -77,8 +85,16 @@ function decodeInfo(p: Record<string, unknown>): BusPayload | undefined {
       return { kind: 'conversation_status', sessionId: p.session_id, status, snoozedUntil: typeof p.snoozed_until === 'number' ? p.snoozed_until : null };
     }
     case 'operator_changed': {
-      const pid = p.operator_pid;
-      return Array.isArray(pid) && typeof pid[0] === 'number' && typeof pid[1] === 'string' ? { kind: 'operator_changed', operator: [pid[0], pid[1]] } : OTHER;
+      const operator = operatorPidOf(p.operator_pid);
+      return operator ? { kind: 'operator_changed', operator } : OTHER;
+    }
+    case 'queue_position': {
+      const place = queuePlaceOf(p);
+      return place ? { kind: 'queue_position', place } : OTHER;
+    }
+    case 'queue_left': {
+      const operator = operatorPidOf(p.operator_pid);
+      return operator ? { kind: 'queue_left', operatorPid: operator } : OTHER;
     }
     default:
       return undefined;

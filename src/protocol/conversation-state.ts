@@ -3,6 +3,7 @@
  * session cookie asks before it offers a composer, since the operator may have closed the conversation
  * while the page was away. Shared by the widget and the server.
  */
+import type { QueuePlace } from './queue.js';
 
 /** The visitor route that tells whether the conversation a uuid names is still open. */
 export const CONVERSATION_STATE_ROUTE = '/im_livechat/conversation_state';
@@ -18,4 +19,6 @@ export interface ConversationStateParams {
 /** Answer of {@link CONVERSATION_STATE_ROUTE}. */
 export interface ConversationStateAnswer {
   state: ConversationState;
+  /** While the conversation waits in its channel's queue: the visitor's place (issue 26). */
+  queue?: QueuePlace;
 }

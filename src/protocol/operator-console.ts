@@ -156,6 +156,7 @@ export const CHANNEL_SETTING_FIELDS = [
   'offline_text',
   'missed_after_seconds',
   'retention_days',
+  'queue_limit',
   'capacity',
   'reassign_after_seconds',
 ] as const;

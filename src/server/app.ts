@@ -28,7 +28,8 @@ import { metricsPlugin } from './core/metrics/metrics-plugin.js';
 import { operatorAuthPlugin, operatorRoutes, operatorPageRoutes, webSessionRoutes } from './domain/operators/index.js';
 import { loadLocales, type Locales } from './core/i18n/translations.js';
 import { AvailabilityCache } from './domain/channels/index.js';
-import { widgetRoutes, widgetSignalRoutes, operatorConsoleRoutes, operatorPollCallers, conversationListFiltersPlugin } from './domain/conversations/index.js';
+import { widgetRoutes, widgetSignalRoutes, operatorConsoleRoutes, operatorPollCallers, conversationListFiltersPlugin, waitingRoomPlugin } from './domain/conversations/index.js';
+import { queueFeature } from './features/queue/index.js';
 import { tagsFeature } from './features/tags/index.js';
 import { searchFeature } from './features/search/index.js';
 import { profilesFeature } from './features/profiles/index.js';
@@ -138,6 +139,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(busFanoutPlugin),
     (a) => a.register(healthPlugin, { detailToken: config.metricsToken }),
     (a) => a.register(busPollRoutes, { holdMs: config.busHoldMs, retentionMs: config.busRetentionMs, callers: operatorPollCallers(app) }),
+    (a) => a.register(waitingRoomPlugin),
     (a) => a.register(widgetRoutes, { config }),
     (a) => a.register(widgetSignalRoutes, { config }),
     (a) => a.register(transcriptFeature, { config }),
@@ -151,6 +153,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(receiptsFeature, operatorApi),
     (a) => a.register(notesFeature),
     (a) => a.register(statusesFeature),
+    (a) => a.register(queueFeature),
     (a) => a.register(routingFeature),
     (a) => a.register(supervisionFeature),
     (a) => a.register(transferFeature),

@@ -5,7 +5,7 @@ import { FIELD_LIMITS, type LivechatSession } from '../protocol/livechat.js';
 import { disconnectAtom, subscribeAtom, subscriptionAtom } from './connection.js';
 import { depsOf } from './context.js';
 import { serverEndedAtom } from './conversation-end.js';
-import { isOpenAtom, saveSessionAtom, sessionAtom } from './session.js';
+import { isOpenAtom, queuePlaceAtom, saveSessionAtom, sessionAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { markSeen } from './messages.js';
 import { messagesAtom, receiveMessageAtom } from './thread.js';
@@ -41,6 +41,18 @@ export const connectAtom = atom(null, (get, set, session: LivechatSession) => {
         // visitor's next chat asks for this one (the previous-operator cookie).
         createLivechatCookies(cookies).writePreviousOperator(payload.operator[0]);
         return set(saveSessionAtom, { operator_pid: payload.operator });
+      case 'queue_position':
+        return set(queuePlaceAtom, payload.place);
+      case 'queue_left': {
+        // An operator picked the conversation up: the header names them, the next visit prefers them.
+        const served = { ...current, operator_pid: payload.operatorPid };
+        set(queuePlaceAtom, undefined);
+        set(sessionAtom, served);
+        const stored = createLivechatCookies(cookies);
+        stored.writeSession(served);
+        stored.writePreviousOperator(payload.operatorPid[0]);
+        return;
+      }
       case 'session_closed':
         // The operator ended the conversation: the visitor may still rate it, as when closing themselves.
         return set(serverEndedAtom);

@@ -3,7 +3,8 @@
  * post the server refused because its conversation is gone (SPEC.md §8 "Post returns no id"): the first
  * shows as ended, never with a live composer; the text of the second is kept for a new conversation.
  */
-import { atom, type Getter } from 'jotai/vanilla';
+import { atom, type Getter, type Setter } from 'jotai/vanilla';
+import { queuePlaceOf } from '../protocol/queue.js';
 import { markHandled } from '../platform/errors.js';
 import { CONVERSATION_STATE_ROUTE, type ConversationState } from '../protocol/conversation-state.js';
 import type { LivechatSession } from '../protocol/livechat.js';
@@ -11,7 +12,7 @@ import { disconnectAtom } from './connection.js';
 import { depsOf } from './context.js';
 import { endChatAtom } from './lifecycle.js';
 import { isRealMessage } from './messages.js';
-import { endedAtom, failAtom, historyLoadingAtom, keptDraftAtom, phaseAtom } from './session.js';
+import { endedAtom, failAtom, historyLoadingAtom, keptDraftAtom, phaseAtom, queuePlaceAtom } from './session.js';
 import { messagesAtom, setFoldedAtom } from './thread.js';
 
 // Actions.
@@ -61,9 +62,11 @@ export const restoreKeptDraftAtom = atom(null, (get, set) => {
  * Whether the conversation still takes messages. An older server without the route, or a failed call,
  * counts as open: a post to a conversation that is gone after all is caught by {@link postRefusedAtom}.
  */
-export async function conversationState(get: Getter, session: LivechatSession): Promise<ConversationState> {
+export async function conversationState(get: Getter, session: LivechatSession, set?: Setter): Promise<ConversationState> {
   try {
-    const answer = (await depsOf(get).rpc(CONVERSATION_STATE_ROUTE, { uuid: session.uuid })) as { state?: unknown } | null;
+    const answer = (await depsOf(get).rpc(CONVERSATION_STATE_ROUTE, { uuid: session.uuid })) as { state?: unknown; queue?: unknown } | null;
+    // Still waiting in the queue: the window shows the visitor's place again.
+    set?.(queuePlaceAtom, queuePlaceOf(answer?.queue));
     return answer?.state === 'closed' ? 'closed' : 'open';
   } catch (err) {
     markHandled(err);

@@ -9,13 +9,14 @@ import { RpcServerError, markHandled } from '../platform/errors.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { decodeChatMessage } from '../protocol/bus-payload.js';
 import { FIELD_LIMITS, type LivechatSession } from '../protocol/livechat.js';
+import { queuePlaceOf, type QueuePlace } from '../protocol/queue.js';
 import { EARLIER_CONVERSATIONS_MAX, IDENTITY_REJECTED, type EarlierConversation } from '../protocol/visitor.js';
 import { connectAtom } from './bus.js';
 import { conversationState, serverEndedAtom } from './conversation-end.js';
 import { depsOf } from './context.js';
 import { welcomeMessage, type ThreadMessage } from './messages.js';
 import type { CookiePort } from './ports.js';
-import { endedAtom, failAtom, foldedAtom, historyLoadingAtom, minimisedAtom, mobileAtom, optionsAtom, phaseAtom, sessionAtom } from './session.js';
+import { endedAtom, failAtom, foldedAtom, historyLoadingAtom, minimisedAtom, mobileAtom, optionsAtom, phaseAtom, queuePlaceAtom, sessionAtom } from './session.js';
 import { atBottomAtom, loadHistoryAtom, messagesAtom, setUnreadAtom } from './thread.js';
 import { claimKey, claimedIdAtom, earlierConversationsAtom, hashLooksValid, rejectedIdentityAtom, visitorParams } from './visitor.js';
 import { EARLIER_CONVERSATIONS_ROUTE, GET_SESSION_ROUTE } from '../protocol/routes.js';
@@ -35,8 +36,8 @@ function rememberOpenedChat(cookies: CookiePort, session: LivechatSession): void
 }
 
 /** A session answer, or undefined when it names no operator; `resumed` when it is a verified visitor's open one. */
-function sessionFrom(answer: unknown): { session: LivechatSession; resumed: boolean } | undefined {
-  const data = answer as (Partial<LivechatSession> & { identity?: unknown; resumed?: unknown }) | false | null;
+function sessionFrom(answer: unknown): { session: LivechatSession; resumed: boolean; queue: QueuePlace | undefined } | undefined {
+  const data = answer as (Partial<LivechatSession> & { identity?: unknown; resumed?: unknown; queue?: unknown }) | false | null;
   if (!data || !Array.isArray(data.operator_pid) || typeof data.uuid !== 'string') return undefined;
   const verified = data.identity === 'verified' && typeof data.visitor_id === 'string';
   const session: LivechatSession = {
@@ -49,12 +50,13 @@ function sessionFrom(answer: unknown): { session: LivechatSession; resumed: bool
     message_unread_counter: 0,
     ...(verified ? { visitor_id: data.visitor_id } : {}),
   };
-  return { session, resumed: data.resumed === true };
+  return { session, resumed: data.resumed === true, queue: queuePlaceOf(data.queue) };
 }
 
 /** Shows the window for `session` with `messages`, and listens to its channel. */
 export const showChatAtom = atom(null, (get, set, session: LivechatSession, messages: readonly ThreadMessage[]) => {
   set(sessionAtom, session);
+  set(queuePlaceAtom, undefined);
   set(messagesAtom, messages);
   set(foldedAtom, session.folded && !get(mobileAtom));
   set(minimisedAtom, session.minimised === true);
@@ -93,7 +95,7 @@ export const loadEarlierAtom = atom(null, async (get, set, session: LivechatSess
 export const reopenAtom = atom(null, async (get, set, session: LivechatSession) => {
   set(showChatAtom, session, []);
   set(historyLoadingAtom, true);
-  const [state] = await Promise.all([conversationState(get, session), set(loadHistoryAtom, session)]);
+  const [state] = await Promise.all([conversationState(get, session, set), set(loadHistoryAtom, session)]);
   set(historyLoadingAtom, false);
   // The visitor may have closed the window meanwhile.
   if (get(sessionAtom)?.uuid !== session.uuid) return;
@@ -161,5 +163,6 @@ export const requestSessionAtom = atom(null, async (get, set) => {
   const options = get(optionsAtom);
   const welcome = options.defaultMessage ? [welcomeMessage(options.defaultMessage, session.operator_pid, session.id, clock.now())] : [];
   set(showChatAtom, session, welcome);
+  set(queuePlaceAtom, started.queue);
   void set(loadEarlierAtom, session);
 });

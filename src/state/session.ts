@@ -3,6 +3,7 @@
  * session, as jotai atoms (base, then derived, then actions). Atoms are definitions only: values live in
  * one store per element (created by `createLiveChatState`), so two elements never share a conversation.
  */
+import type { QueuePlace } from '../protocol/queue.js';
 import { atom } from 'jotai/vanilla';
 import type { LivechatRule, LivechatSession } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
@@ -55,6 +56,8 @@ export const foldedAtom = atom(false);
 export const minimisedAtom = atom(false);
 /** The server ended the open conversation: the header says so instead of the link's state. */
 export const endedAtom = atom(false);
+/** While the conversation waits in the channel's queue (issue 26): the visitor's place and expected wait. */
+export const queuePlaceAtom = atom<QueuePlace | undefined>(undefined);
 /**
  * Text the visitor typed into a conversation that turned out to be gone: the composer of their next
  * conversation starts with it, until a message is delivered.

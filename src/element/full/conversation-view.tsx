@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { composerEnabledAtom, earlierConversationsAtom, historyLoadingAtom, keptDraftAtom, messagesAtom, optionsAtom, sessionAtom, uploadPolicyAtom } from '../../state/atoms.js';
+import { composerEnabledAtom, earlierConversationsAtom, historyLoadingAtom, keptDraftAtom, messagesAtom, optionsAtom, queuePlaceAtom, sessionAtom, uploadPolicyAtom } from '../../state/atoms.js';
+import { QueueNotice } from '../../ui/thread/queue-notice.js';
 import type { LiveChatState } from '../../state/create-state.js';
 import { Composer } from '../../ui/composer/composer.js';
 import { Thread } from '../../ui/thread/thread.js';
@@ -42,8 +43,10 @@ export function ConversationView({ state, viewer }: ConversationViewProps): Reac
   const upload = useStateValue(state, uploadPolicyAtom);
   const uuid = useStateValue(state, sessionAtom)?.uuid;
   const keptDraft = useStateValue(state, keptDraftAtom);
+  const queuePlace = useStateValue(state, queuePlaceAtom);
   return (
     <>
+      {queuePlace ? <QueueNotice place={queuePlace} /> : null}
       <Thread
         messages={messages}
         defaultUsername={options.defaultUsername}

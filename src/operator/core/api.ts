@@ -12,6 +12,9 @@ import type {
 import type { VisitorCard } from '../../protocol/visitor.js';
 import type { ConversationStatus, ConversationStatusPayload, ViewCounts } from '../../protocol/conversation-status.js';
 import { SET_STATUS_ROUTE, VIEW_COUNTS_ROUTE } from '../../protocol/console/status-routes.js';
+import { QUEUE_ROUTE, QUEUE_TAKE_ROUTE } from '../../protocol/console/queue-routes.js';
+import type { QueueEntry } from '../../protocol/queue.js';
+import type { QueueTakeParams } from '../../protocol/schemas/queue.js';
 import type {
   AddOperatorParams,
   ConversationListParams,
@@ -101,6 +104,16 @@ export class OperatorApi {
   /** The operator's recent conversations, newest first, narrowed by the filters given. */
   conversations(filters: ConversationListParams = {}): Promise<ConversationSummary[]> {
     return this.rpc.call<ConversationSummary[]>(CONVERSATIONS_ROUTE, { ...filters } satisfies ConversationListParams);
+  }
+
+  /** The conversations waiting in the queues of the operator's channels, each queue head first. */
+  queue(): Promise<QueueEntry[]> {
+    return this.rpc.call<QueueEntry[]>(QUEUE_ROUTE, {});
+  }
+
+  /** Takes a waiting conversation: the one named, or the head of the channel's queue. */
+  takeFromQueue(target: QueueTakeParams): Promise<{ session_id: number }> {
+    return this.rpc.call<{ session_id: number }>(QUEUE_TAKE_ROUTE, target);
   }
 
   /** The tags of the operator's channels (every channel's for an admin). */

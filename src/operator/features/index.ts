@@ -8,6 +8,7 @@ import { cannedReplies } from './canned-replies/index.js';
 import { notes } from './notes/index.js';
 import { offlineReply } from './offline-reply/index.js';
 import { profile } from './profile/index.js';
+import { queue } from './queue/index.js';
 import { routing } from './routing/index.js';
 import { search } from './search/index.js';
 import { statistics } from './statistics/index.js';
@@ -18,4 +19,4 @@ import { transfer } from './transfer/index.js';
 import { visitor } from './visitor/index.js';
 
 /** Every feature of the console. */
-export const features: readonly ConsoleFeature[] = [search, statistics, supervision, alerts, admin, profile, statuses, visitor, tags, offlineReply, attachments, transfer, cannedReplies, notes, businessHours, routing];
+export const features: readonly ConsoleFeature[] = [search, statistics, supervision, alerts, admin, profile, statuses, queue, visitor, tags, offlineReply, attachments, transfer, cannedReplies, notes, businessHours, routing];

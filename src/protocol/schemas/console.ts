@@ -90,6 +90,7 @@ export const ChannelSettingsSchema = Type.Object({
   offline_text: Type.String(),
   missed_after_seconds: Type.Integer(),
   retention_days: Nullable(Type.Integer()),
+  queue_limit: Type.Integer({ description: 'Visitors who may wait in the channel’s queue at once' }),
   capacity: Nullable(Type.Integer({ description: 'Active conversations each operator holds at once; null: no limit' })),
   reassign_after_seconds: Nullable(Type.Integer({ description: 'An unanswered conversation moves to the next operator after this long; null: never' })),
 });

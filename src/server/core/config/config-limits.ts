@@ -25,6 +25,8 @@ export interface RateLimits {
   /** The console's read receipts (an operator route, limited all the same). */
   markSeen: number;
   tags: number;
+  /** The console's queue list and takes, per client address; takes also per operator. */
+  queue: number;
   /** The console's searches, per client address and per operator. */
   search: number;
   /** `GET /api/openapi.json`. */
@@ -50,6 +52,7 @@ export const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, 
   identitySecret: ['RATE_LIMIT_IDENTITY_SECRET', 30],
   markSeen: ['RATE_LIMIT_MARK_SEEN', 240],
   tags: ['RATE_LIMIT_TAGS', 120],
+  queue: ['RATE_LIMIT_QUEUE', 120],
   search: ['RATE_LIMIT_SEARCH', SEARCH_LIMITS.perMinute],
   openapi: ['RATE_LIMIT_OPENAPI', 30],
 };

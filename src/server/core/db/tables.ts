@@ -38,6 +38,8 @@ export interface LivechatChannelTable extends ChannelColumns {
   capacity: ColumnType<number | null, number | null | undefined, number | null>;
   /** An unanswered conversation moves to the next operator after this many seconds; null: never. */
   reassign_after_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Visitors who may wait in the channel's queue at once while every operator is at capacity (issue 26). */
+  queue_limit: Generated<number>;
 }
 
 /** A channel's identity secret: the HMAC key of verified visitor ids; no route ever sends it back. */
@@ -259,6 +261,14 @@ export type ChatSessionRow = VisitorSessionRow & { operator_id: number; origin: 
 /** True for a live chat: the only kind a visitor's uuid or an operator's chat message may act on. */
 export function isLiveChat(session: VisitorSessionRow): session is ChatSessionRow {
   return session.origin === 'chat' && session.operator_id !== null;
+}
+
+/** A live chat waiting in its channel's queue: every operator was at capacity, none holds it yet (issue 26). */
+export type QueuedChatRow = VisitorSessionRow & { operator_id: null; origin: 'chat' };
+
+/** True for a live chat without an operator: its visitor may write while it waits, no operator may post in it. */
+export function isQueuedChat(session: VisitorSessionRow): session is QueuedChatRow {
+  return session.origin === 'chat' && session.operator_id === null;
 }
 /** Message row. */
 export type MessageRow = Selectable<MessageTable>;

@@ -5,6 +5,7 @@ import { VISITOR_UPLOAD_TYPES_MAX, parseUploadTypes } from '../../../protocol/vi
 import { OFFLINE_MODES, type OfflineMode } from '../../../protocol/offline-message.js';
 import { MISSED_AFTER_SECONDS, RETENTION_DAYS_BOUNDS } from '../../../protocol/operator-console.js';
 import { PRECHAT_FORMS, type PrechatForm } from '../../../protocol/visitor.js';
+import { QUEUE_LIMIT_MAX } from '../../../protocol/queue.js';
 import { CAPACITY_BOUNDS, REASSIGN_AFTER_SECONDS } from '../../../protocol/console/routing.js';
 
 const writableText = (max: number) => (v: unknown) => {
@@ -95,6 +96,10 @@ export const CHANNEL_SETTING_WRITERS = {
     if (typeof v !== 'number' || !Number.isInteger(v) || v < REASSIGN_AFTER_SECONDS.min || v > REASSIGN_AFTER_SECONDS.max) {
       throw new InvalidParamError(`reassign_after_seconds must be ${REASSIGN_AFTER_SECONDS.min} to ${REASSIGN_AFTER_SECONDS.max} seconds, or null to never reassign`);
     }
+    return v;
+  },
+  queue_limit: (v) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > QUEUE_LIMIT_MAX) throw new InvalidParamError(`queue_limit must be 1 to ${QUEUE_LIMIT_MAX} visitors`);
     return v;
   },
 } satisfies Record<string, Writer>;

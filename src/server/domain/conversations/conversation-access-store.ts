@@ -7,14 +7,17 @@ import { participatedSessions } from './participant-store.js';
 /**
  * Which conversations an operator may read and act in, the one rule of every operator path (the console's
  * routes, posts, uploads, files, the dataset): its own chats; an offline message of one of its channels
- * (it has no operator: every member may answer it); any of a channel it supervises (issue 26); a chat it
- * was invited into (a participant, features/transfer); with `adminReadsAll`, any for an admin. Another
- * operator's chat stays theirs, even in a shared channel, for a plain member. {@link mayRead} applies it
- * to one row, {@link readableConversations} to a query: change both together.
+ * (it has no operator: every member may answer it); a chat of one of its channels waiting in the queue
+ * (every member may take it); any of a channel it supervises (issue 26); a chat it was invited into (a
+ * participant, features/transfer); with `adminReadsAll`, any for an admin. Another operator's chat stays
+ * theirs, even in a shared channel, for a plain member. {@link mayRead} applies it to one row,
+ * {@link readableConversations} to a query: change both together.
  */
 export async function mayRead(store: Store, operator: OperatorRow, session: VisitorSessionRow, adminReadsAll = true): Promise<boolean> {
   if (session.operator_id === operator.id || (adminReadsAll && operator.is_admin)) return true;
   if (session.origin === 'offline' && (await store.operatorChannelIds(operator.id)).includes(session.channel_id)) return true;
+  // A chat waiting in its channel's queue: the channel's operators read it to choose whom to take.
+  if (session.origin === 'chat' && session.operator_id === null && (await store.operatorChannelIds(operator.id)).includes(session.channel_id)) return true;
   // Supervisors: every conversation of the channels they supervise.
   if (await store.roles.supervises(operator.id, session.channel_id)) return true;
   // Participant clause: an operator invited into the conversation reads it as long as it stays in.
@@ -54,6 +57,7 @@ export function readableConversations(eb: ExpressionBuilder<any, any>, operator:
   return eb.or([
     eb(`${alias}.operator_id`, '=', operator.id),
     eb.and([eb(`${alias}.origin`, '=', 'offline'), eb(`${alias}.channel_id`, 'in', myChannels)]),
+    eb.and([eb(`${alias}.origin`, '=', 'chat'), eb(`${alias}.operator_id`, 'is', null), eb(`${alias}.channel_id`, 'in', myChannels)]),
     eb(`${alias}.channel_id`, 'in', supervised),
     // Participant clause, as in mayRead.
     ...(sessionId === null ? [] : [eb(sessionId, 'in', participatedSessions(eb, operator.id))]),

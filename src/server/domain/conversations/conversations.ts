@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusChannel } from '../../../protocol/livechat.js';
-import { isLiveChat, type ChatSessionRow, type OperatorRow, type VisitorSessionRow } from '../../core/db/tables.js';
+import { isLiveChat, isQueuedChat, type ChatSessionRow, type OperatorRow, type QueuedChatRow, type VisitorSessionRow } from '../../core/db/tables.js';
 import { sessionUuid } from '../../core/schemas/params.js';
 import { messageToWire } from './format.js';
 import { mayRead } from './conversation-access-store.js';
@@ -13,6 +13,15 @@ import { urlsFor } from '../../core/http/urls.js';
 export async function openSession(app: FastifyInstance, uuid: unknown): Promise<ChatSessionRow | undefined> {
   const session = await sessionByUuid(app, uuid);
   return session && session.closed_at === null && isLiveChat(session) ? session : undefined;
+}
+
+/**
+ * The open conversation a visitor's uuid names, a live chat or one still waiting in its channel's queue:
+ * what the routes a waiting visitor may use (posting, typing, the conversation's state) act on.
+ */
+export async function openConversation(app: FastifyInstance, uuid: unknown): Promise<ChatSessionRow | QueuedChatRow | undefined> {
+  const session = await sessionByUuid(app, uuid);
+  return session && session.closed_at === null && (isLiveChat(session) || isQueuedChat(session)) ? session : undefined;
 }
 
 /** The session a uuid names, open or closed, or undefined for a malformed or unknown one. */
@@ -30,11 +39,12 @@ export interface ConversationRef {
 /**
  * The open session a call acts on: an operator names it by `session_id` and must be allowed to read it
  * (conversation-access-store.ts; operators never see a session's uuid, the visitor's credential); a visitor
- * names it by its uuid. Undefined for another operator's conversation exactly as for an unknown or closed
+ * names it by its uuid, also while it waits in the queue. Undefined for another operator's conversation exactly as for an unknown or closed
  * one, so the route's answer says nothing about ids.
  */
-export async function sessionOfCaller(app: FastifyInstance, ref: ConversationRef, operator: OperatorRow | null): Promise<ChatSessionRow | undefined> {
-  if (!operator) return openSession(app, ref.uuid);
+export async function sessionOfCaller(app: FastifyInstance, ref: ConversationRef, operator: OperatorRow | null): Promise<ChatSessionRow | QueuedChatRow | undefined> {
+  // A waiting visitor writes; no operator posts in a conversation nobody has taken yet.
+  if (!operator) return openConversation(app, ref.uuid);
   const id = ref.session_id;
   const session = typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? await app.store.getVisitorSession(id) : await openSession(app, ref.uuid);
   // An offline message has no widget listening: it is answered by e-mail (routes/offline-reply.ts).

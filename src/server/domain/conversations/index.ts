@@ -1,6 +1,6 @@
 export { assignConversation, type AssignmentChange, type AssignmentReason } from './assignment.js';
 export { ConversationNotFoundError, mayManage, mayRead, readableConversations, readsForVisitor } from './conversation-access-store.js';
-export { closeConversation, messageChannels, openSession, publishMessage, sessionByUuid } from './conversations.js';
+export { closeConversation, messageChannels, openConversation, openSession, publishMessage, sessionByUuid } from './conversations.js';
 export { attachmentToWire, bodyToText, escapeHtml, messageToWire, plainTextToHtml, serverDate } from './format.js';
 export type { WireAttachment } from './format.js';
 export { conversationListFiltersPlugin, type ConversationListFilter } from './list-filters.js';
@@ -11,3 +11,4 @@ export { operatorPollCallers } from './poll-callers.js';
 export { PostKeys } from './post-keys.js';
 export { widgetRoutes } from './widget-routes.js';
 export { widgetSignalRoutes } from './widget-signal-routes.js';
+export { waitingRoomPlugin, type WaitingRoom } from './waiting-room.js';

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { QueuePlaceSchema } from '../../../protocol/schemas/queue.js';
 import { IdentityAnswerProperties, Many2oneSchema, RuleActionSchema, TextOrUnset } from '../../../protocol/schemas/livechat.js';
 
 /**
@@ -59,9 +60,11 @@ export const SessionAnswerSchema = Type.Object({
   ...LivechatSessionSchema.properties,
   ...IdentityAnswerProperties,
   resumed: Type.Optional(Type.Literal(true, { description: 'A verified visitor’s open conversation, resumed' })),
+  queue: Type.Optional(QueuePlaceSchema),
 });
 
 /** The conversation-state route's answer: whether the conversation still takes messages. */
 export const ConversationStateAnswerSchema = Type.Object({
   state: Type.Enum(['open', 'closed'], { description: '`closed` also for an unknown conversation' }),
+  queue: Type.Optional(QueuePlaceSchema),
 });

@@ -6,12 +6,13 @@ import { BusChannel, FIELD_LIMITS, PAGE_URL_MAX, PAGE_URL_PARAM, POST_KEY_PARAM 
 import { RpcError } from '../../core/rpc/errors.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import type { NewSessionPayload } from '../../../protocol/operator-console.js';
-import type { ChannelRow } from '../../core/db/tables.js';
+import { isQueuedChat, type ChannelRow, type VisitorSessionRow } from '../../core/db/tables.js';
+import type { NewVisitorSession } from '../store/store.js';
 import { DEFAULT_OFFLINE_TEXT } from '../../../protocol/offline-message.js';
 import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
 import { messageToWire, plainTextToHtml, sessionToWire } from './format.js';
-import { onlineOperators, pickOperator } from '../channels/availability.js';
-import { messageChannels, openSession, sessionByUuid, sessionOfCaller } from './conversations.js';
+import { onlineOperators, pickOperator, type RoutingPreferences } from '../channels/availability.js';
+import { messageChannels, openConversation, sessionByUuid, sessionOfCaller } from './conversations.js';
 import { PostKeys } from './post-keys.js';
 import { matchRule } from '../channels/rules.js';
 import { urlsFor } from '../../core/http/urls.js';
@@ -136,21 +137,51 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       if (!(await app.availability.gates.check(channel.id, now)).open) return false;
       // The visitor's language is the one the visitor card shows: the widget's `language`, else the browser's Accept-Language.
       const preferences = { previousOperatorId: lenientId(params.previous_operator_id), language: visitor.language ?? undefined };
-      const operator = pickOperator(await onlineOperators(app.store, channel.id, now), preferences);
-      if (!operator) return false;
-      const session = await app.store.createVisitorSession(
-        { uuid: randomUUID(), channel_id: channel.id, operator_id: operator.id, anonymous_name: anonymousName, name: `${anonymousName} ${operator.display_name}`, name_given: fields.name === undefined ? 0 : 1, ...visitor },
-        now,
-      );
-      if (claims.pages) await app.store.setPageHistory(session.id, claims.pages);
-      // No uuid: it is the visitor's credential, and the operator addresses the session by id.
-      const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: anonymousName, visitor_label: visitorLabel(session), channel_id: channel.id } };
-      await app.bus.publish([BusChannel.operator(operator.id)], announced);
-      app.events.emit('conversation.created', { sessionId: session.id, channelId: channel.id, origin: 'chat', operatorId: operator.id });
-      const answer: SessionAnswer = { ...sessionToWire(session, operator), ...identityAnswer(session) };
-      return answer;
+      const opening: Opening = { fields: { anonymous_name: anonymousName, name_given: fields.name === undefined ? 0 : 1, ...visitor }, pages: claims.pages, preferences };
+      return startConversation(app, channel, opening, now);
     },
   );
+}
+
+/** What a new conversation starts from: the visitor's columns, the pages they saw, their routing preferences. */
+interface Opening {
+  fields: Omit<NewVisitorSession, 'uuid' | 'channel_id' | 'operator_id' | 'name'>;
+  pages: string[] | undefined;
+  preferences: RoutingPreferences;
+}
+
+/**
+ * Opens the conversation with the operator the routing rule picks; when operators are online but every
+ * one is at capacity, lets it wait in the channel's queue (issue 26) if a waiting room is registered and
+ * has room; false otherwise (SPEC.md §8's "No available collaborator").
+ */
+async function startConversation(app: FastifyInstance, channel: ChannelRow, opening: Opening, now: number): Promise<SessionAnswer | false> {
+  const candidates = await onlineOperators(app.store, channel.id, now);
+  const operator = pickOperator(candidates, opening.preferences);
+  const create = async (to: { id: number; display_name: string } | undefined): Promise<VisitorSessionRow> => {
+    const anonymousName = opening.fields.anonymous_name;
+    const name = to ? `${anonymousName} ${to.display_name}` : anonymousName;
+    const session = await app.store.createVisitorSession({ ...opening.fields, uuid: randomUUID(), channel_id: channel.id, operator_id: to ? to.id : null, name }, now);
+    if (opening.pages) await app.store.setPageHistory(session.id, opening.pages);
+    return session;
+  };
+  if (!operator) {
+    const room = candidates.length > 0 ? app.waitingRoom.current : undefined;
+    const admitted = await room?.admit(channel, async () => {
+      const session = await create(undefined);
+      app.events.emit('conversation.created', { sessionId: session.id, channelId: channel.id, origin: 'chat', operatorId: null });
+      return session;
+    });
+    if (!admitted) return false;
+    // No operator yet: the channel names the window until one picks the conversation up.
+    return { ...sessionToWire(admitted.session, { id: 0, display_name: channel.name }), ...identityAnswer(admitted.session), queue: admitted.place };
+  }
+  const session = await create(operator);
+  // No uuid: it is the visitor's credential, and the operator addresses the session by id.
+  const announced: NewSessionPayload = { info: 'new_session', session: { id: session.id, name: session.name, anonymous_name: session.anonymous_name, visitor_label: visitorLabel(session), channel_id: channel.id } };
+  await app.bus.publish([BusChannel.operator(operator.id)], announced);
+  app.events.emit('conversation.created', { sessionId: session.id, channelId: channel.id, origin: 'chat', operatorId: operator.id });
+  return { ...sessionToWire(session, operator), ...identityAnswer(session) };
 }
 
 /** A conversation's history and the visitor's (or operator's) posts. */
@@ -194,7 +225,11 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
       config: perMinute(config.rateLimits.chatHistory),
     },
     async (params) => {
-      const answer: ConversationStateAnswer = { state: (await openSession(app, params.uuid)) ? 'open' : 'closed' };
+      const session = await openConversation(app, params.uuid);
+      if (!session) return { state: 'closed' } satisfies ConversationStateAnswer;
+      // A widget reloaded while its visitor waits learns its place again.
+      const place = isQueuedChat(session) ? await app.waitingRoom.current?.placeOf(session) : undefined;
+      const answer: ConversationStateAnswer = place ? { state: 'open', queue: place } : { state: 'open' };
       return answer;
     },
   );

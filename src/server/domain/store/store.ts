@@ -44,7 +44,8 @@ export interface AvailableOperator {
 export interface NewVisitorSession {
   uuid: string;
   channel_id: number;
-  operator_id: number;
+  /** Null for a conversation waiting in its channel's queue. */
+  operator_id: number | null;
   anonymous_name: string;
   name: string;
   /** 1 when `anonymous_name` is the visitor's own, not the widget's default; 0 when left out. */

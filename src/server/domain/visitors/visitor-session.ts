@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { BusChannel, type LivechatSession } from '../../../protocol/livechat.js';
 import type { VisitorIdentityAnswer, VisitorUpdatedPayload } from '../../../protocol/visitor.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
+import type { QueuePlace } from '../../../protocol/queue.js';
 import type { VisitorPatch } from './visitor-store.js';
 import { sessionToWire } from '../conversations/format.js';
 import { identityAnswer, provenFields, type VisitorClaims } from './visitor-claims.js';
 import type { VerifiedIdentity } from './visitor-token.js';
 
 /** The answer of `/im_livechat/get_session`: the session, who it belongs to, and whether it was resumed. */
-export type SessionAnswer = LivechatSession & VisitorIdentityAnswer & { resumed?: true };
+export type SessionAnswer = LivechatSession & VisitorIdentityAnswer & { resumed?: true; queue?: QueuePlace };
 
 /** Tells the consoles showing the session that its visitor card changed. */
 export async function announceVisitorUpdate(app: FastifyInstance, session: VisitorSessionRow): Promise<void> {

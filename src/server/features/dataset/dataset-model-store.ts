@@ -118,6 +118,7 @@ const channelModel: ModelSpec = {
       ...plain('int', 't.retention_days', 'retention_days'),
       write: CHANNEL_SETTING_WRITERS.retention_days,
     },
+    queue_limit: { ...plain('int', 't.queue_limit', 'queue_limit'), write: CHANNEL_SETTING_WRITERS.queue_limit },
     create_date: plain('date', 't.created_at', 'create_date'),
   },
   base: (db) => db.selectFrom('livechat_channel as t'),

@@ -41,6 +41,7 @@ const CHANNEL: ChannelSettings = {
   offline_text: 'Leave us a message',
   missed_after_seconds: 120,
   retention_days: null,
+  queue_limit: 50,
   capacity: null,
   reassign_after_seconds: 60,
 };

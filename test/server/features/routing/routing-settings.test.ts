@@ -121,7 +121,8 @@ describeEachEngine('routing settings', (h) => {
     assert.equal(third && third.operator_pid[0], first.id, 'the speaker is at capacity');
     const fourth = await open({ previous_operator_id: speaker.id });
     assert.equal(fourth && fourth.operator_pid[0], first.id, 'even as the previous operator');
-    assert.equal(await open(), false, 'everyone at capacity');
+    const waiting = await open();
+    assert.equal(waiting && waiting.operator_pid[0], 0, 'everyone at capacity: the visitor waits in the queue');
     await h.call(SET_OPERATOR_ROUTING_ROUTE, { operator_id: speaker.id, capacities: [{ channel_id: channel.id, capacity: 3 }] }, { cookie: admin });
     const fifth = await open();
     assert.equal(fifth && fifth.operator_pid[0], speaker.id, 'the operator’s own capacity overrides the channel’s');

@@ -23,6 +23,7 @@ import { transferParticipants } from './0025-transfer-participants.js';
 import { searchFullText } from './0022-search-full-text.js';
 import { channelBusinessHours } from './0023-business-hours-channel-hours.js';
 import { routingCapacity } from './0024-routing-capacity.js';
+import { queueEntries } from './0027-queue-entries.js';
 import { routingReassignments } from './0028-routing-reassignments.js';
 import { channelRole } from './0026-supervision-channel-role.js';
 
@@ -52,6 +53,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0022_search_full_text': searchFullText(engine),
     '0023_business_hours_channel_hours': channelBusinessHours,
     '0024_routing_capacity': routingCapacity,
+    '0027_queue_entries': queueEntries,
     '0028_routing_reassignments': routingReassignments,
     '0026_supervision_channel_role': channelRole,
     '0025_transfer_participants': transferParticipants,
