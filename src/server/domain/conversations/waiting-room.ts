@@ -14,6 +14,8 @@ export interface WaitingRoom {
    * is full, and `open` is not called.
    */
   admit(channel: ChannelRow, open: () => Promise<VisitorSessionRow>): Promise<{ session: VisitorSessionRow; place: QueuePlace } | undefined>;
+  /** Whether visitors wait in the channel's queue: a newcomer then waits behind them even if a slot is free. */
+  hasWaiting(channelId: number): Promise<boolean>;
   /** The place of a conversation still waiting; undefined once picked up, closed, or never queued. */
   placeOf(session: QueuedChatRow): Promise<QueuePlace | undefined>;
 }

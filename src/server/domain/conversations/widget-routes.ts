@@ -165,8 +165,9 @@ async function startConversation(app: FastifyInstance, channel: ChannelRow, open
     if (opening.pages) await app.store.setPageHistory(session.id, opening.pages);
     return session;
   };
-  if (!operator) {
-    const room = candidates.length > 0 ? app.waitingRoom.current : undefined;
+  const room = candidates.length > 0 ? app.waitingRoom.current : undefined;
+  // First come, first served: while others wait, a newcomer queues behind them, and the free slot goes to the head.
+  if (!operator || (room && (await room.hasWaiting(channel.id)))) {
     const admitted = await room?.admit(channel, async () => {
       const session = await create(undefined);
       app.events.emit('conversation.created', { sessionId: session.id, channelId: channel.id, origin: 'chat', operatorId: null });

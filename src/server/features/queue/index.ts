@@ -24,7 +24,11 @@ export const queueFeature = fp(
   async (app: FastifyInstance) => {
     const store = new KyselyQueueStore(app.database.db);
     const service = new QueueService(app, store);
-    app.waitingRoom.current = { admit: (channel, open) => service.admit(channel, open), placeOf: (session) => service.placeOf(session) };
+    app.waitingRoom.current = {
+      admit: (channel, open) => service.admit(channel, open),
+      hasWaiting: async (channelId) => (await store.count(channelId)) > 0,
+      placeOf: (session) => service.placeOf(session),
+    };
     app.decorate('queue', { dispatch: (channelId: number) => service.dispatch(channelId), sweep: () => service.sweep() });
     await app.register(queueRoutes, { store, service });
     // A closed conversation either leaves the queue, or frees its operator's slot in each of their channels.
@@ -32,6 +36,10 @@ export const queueFeature = fp(
       if (await store.remove(sessionId)) return service.queueMoved(channelId);
       const session = await app.store.getVisitorSession(sessionId);
       if (session?.operator_id != null) await dispatchFreed(app, service, store, session.operator_id);
+    });
+    // A newcomer queued behind others while a slot was free: the head takes that slot now.
+    app.events.on('conversation.created', async ({ channelId, origin, operatorId }) => {
+      if (origin === 'chat' && operatorId === null) await service.dispatch(channelId);
     });
     app.events.on('conversation.assigned', async ({ fromOperatorId }) => {
       if (fromOperatorId !== null) await dispatchFreed(app, service, store, fromOperatorId);

@@ -63,6 +63,21 @@ describeEachEngine(
       assert.equal(await holder(h, third.id), null, 'still waiting: the operator is full again');
     });
 
+    it('first come, first served: a newcomer queues behind those waiting even when a slot is free, and the head takes the slot', async () => {
+      const { channel, operator } = await queuedChannel(h, 1);
+      await opened(h, channel.id);
+      const waiting = await opened(h, channel.id);
+      assert.deepEqual(waiting.queue, { position: 1, expected_wait_ms: null });
+      await h.app.events.idle();
+      // A slot frees behind the queue's back (the operator's capacity grows), and nobody has swept yet.
+      await h.app.store.setOperatorCapacity(channel.id, operator.id, 2);
+      const newcomer = await opened(h, channel.id);
+      await h.app.events.idle();
+      assert.equal(await holder(h, waiting.id), operator.id, 'the one who waited got the free slot');
+      assert.equal(await holder(h, newcomer.id), null, 'the newcomer waits its turn');
+      assert.equal((await lastPlace(h, newcomer.uuid))?.position, 1, 'now first in line');
+    });
+
     it('an operator takes the next one or a chosen one; a taken one cannot be taken twice', async () => {
       const { channel, cookie } = await queuedChannel(h, 1);
       await opened(h, channel.id);
