@@ -86,7 +86,16 @@ export class KyselyQueueStore {
 
   /** How many wait in the channel now. */
   async count(channelId: number): Promise<number> {
-    return (await this.waiting([channelId])).length;
+    const row = await this.db
+      .selectFrom('queue_entry as q')
+      .innerJoin('visitor_session as s', 's.id', 'q.session_id')
+      .select(({ fn }) => fn.countAll<number | string>().as('n'))
+      .where('q.channel_id', '=', channelId)
+      .where('q.dequeued_at', 'is', null)
+      .where('s.closed_at', 'is', null)
+      .where('s.operator_id', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /**

@@ -144,6 +144,10 @@ describeEachEngine(
       await opened(h, channel.id);
       await opened(h, channel.id);
       assert.equal(await arrive(h, channel.id), false, 'two wait already');
+      await h.app.store.updateChannel(channel.id, { offline_mode: 'message_form' });
+      h.app.availability.forget();
+      const init = await h.call<{ available_for_me: boolean; options: { offline_mode?: string } }>(INIT_ROUTE, { channel_id: channel.id });
+      assert.deepEqual([init.available_for_me, init.options.offline_mode], [false, 'message_form'], 'a full queue closes the channel: its offline form shows');
       await h.app.store.setOperatorAway(operator.id, true);
       const quiet = await queuedChannel(h, 1);
       await h.app.store.setOperatorAway(quiet.operator.id, true);
