@@ -2,7 +2,8 @@
  * `npm run bench`: measures what users feel, side by side with the physical floor, on loopback only.
  * Options: --quick (under a minute), --polls N (held polls, default 2000, up to about 19000),
  * --only a,b (scenario names), --runs N, --seconds N (the bounds flood, default 60, quick 15; the operators
- * scenario's measured window, default 40, quick 8), --out file.
+ * scenario's measured window, default 40, quick 8; the queue scenario's time for departures, default 20, quick 8),
+ * --out file.
  * Prints a table and writes JSON to test/bench/results/latest.json (and a dated copy).
  */
 import fs from 'node:fs';
@@ -21,10 +22,11 @@ import { abuseScenario } from './scenarios/abuse.js';
 import { boundsScenario } from './scenarios/bounds.js';
 import { operatorsScenario } from './scenarios/operators.js';
 import { searchScenario } from './scenarios/search.js';
+import { queueScenario } from './scenarios/queue.js';
 import { stopSharedPostgres, warmBenchPostgres } from './lib/postgres.js';
 
 /** Scenario names, in the order they run (issue 8's priority). */
-const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput', 'operators', 'abuse', 'bounds', 'search'] as const;
+const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput', 'operators', 'abuse', 'bounds', 'search', 'queue'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 /** Most held polls: the per-process file limit here is 20,000 and the server needs some for itself. */
@@ -90,8 +92,8 @@ async function main(): Promise<void> {
   const ctx: BenchContext = { quick: options.quick, runs: options.runs ?? (options.quick ? 3 : 7), polls: options.polls, seconds: options.seconds, log };
   const stale = staleBuildWarning();
   if (stale) log(`warning: ${stale}`);
-  // The search scenario runs the sources in process: only the others need the build.
-  if (stale?.includes('missing') && [...options.only].some((n) => n !== 'search')) process.exit(2);
+  // The search and queue scenarios run the sources in process: only the others need the build.
+  if (stale?.includes('missing') && [...options.only].some((n) => n !== 'search' && n !== 'queue')) process.exit(2);
   const results: ScenarioResult[] = [];
   const failures: Record<string, string> = {};
   const attempt = async (name: string, run: () => Promise<ScenarioResult | ScenarioResult[]>): Promise<void> => {
@@ -133,6 +135,7 @@ async function main(): Promise<void> {
     if (options.only.has('abuse')) await attempt('abuse', () => abuseScenario(ctx));
     if (options.only.has('bounds')) await attempt('bounds', () => boundsScenario(ctx));
     if (options.only.has('search')) await attempt('search', () => searchScenario(ctx));
+    if (options.only.has('queue')) await attempt('queue', () => queueScenario(ctx));
   } finally {
     await stopSharedPostgres();
   }
