@@ -9,7 +9,7 @@ export interface BenchContext {
   runs: number;
   /** Held polls for the held-poll and delivery scenarios. */
   polls: number;
-  /** Length of the bounds scenario's flood and of the operators scenario's measured window (--seconds); their own defaults otherwise. */
+  /** Length of the bounds scenario's flood, of the operators scenario's measured window and of the queue scenario's departures (--seconds); their own defaults otherwise. */
   seconds?: number | undefined;
   /** Progress lines on stderr, so the table on stdout stays clean. */
   log(message: string): void;
