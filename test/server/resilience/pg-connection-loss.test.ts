@@ -43,6 +43,8 @@ describe('a PostgreSQL connection lost under a running app', { skip: pgOnly, tim
   ] as const) {
     it(`a post whose connection is ${fault} before its write answers 503 with Retry-After; its retry is stored once`, async () => {
       const { session } = await h.visitorSession();
+      // The new conversation's listeners publish too (the supervision screen's notice): the held write must be the post's.
+      await h.app.events.idle();
       const key = newKey();
       const held = bench.proxy.hold(BUS_WRITE, 'request');
       const first = h.rpc(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'hello', post_key: key });
@@ -72,6 +74,7 @@ describe('a PostgreSQL connection lost under a running app', { skip: pgOnly, tim
 
   it('a post whose commit succeeded but whose answer was lost is answered with its id, stored once', async () => {
     const { session } = await h.visitorSession();
+    await h.app.events.idle();
     const key = newKey();
     const held = bench.proxy.hold(BUS_WRITE, 'reply');
     const first = h.rpc(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'committed', post_key: key });
@@ -90,6 +93,7 @@ describe('a PostgreSQL connection lost under a running app', { skip: pgOnly, tim
   for (const [title, what, cut] of batchCases) {
     it(title, async () => {
       const { session } = await h.visitorSession();
+      await h.app.events.idle();
       const channel = `resilience-${newKey()}`;
       const keys = [newKey(), newKey(), newKey()];
       const held = bench.proxy.hold(BUS_WRITE, what);

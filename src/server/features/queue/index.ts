@@ -31,10 +31,7 @@ export const queueFeature = fp(
     };
     // A full queue closes the channel to newcomers like business hours do: init says unavailable, so the
     // button goes (SPEC.md §8) or the offline form shows when the channel has it.
-    app.availability.gates.add(async (channelId) => {
-      const channel = await app.store.getChannel(channelId);
-      return channel && (await store.count(channelId)) >= channel.queue_limit ? { open: false } : { open: true };
-    });
+    app.availability.gates.add(async (channelId) => ((await store.full(channelId)) ? { open: false } : { open: true }));
     app.decorate('queue', { dispatch: (channelId: number) => service.dispatch(channelId), sweep: () => service.sweep() });
     await app.register(queueRoutes, { store, service });
     // A closed conversation either leaves the queue, or frees its operator's slot in each of their channels.

@@ -85,6 +85,27 @@ export class KyselyQueueStore {
   }
 
   /** How many wait in the channel now. */
+  /** Whether the channel's queue holds its limit already (false for an unknown channel): one query. */
+  async full(channelId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('livechat_channel as c')
+      .select(['c.queue_limit'])
+      .select((eb) =>
+        eb
+          .selectFrom('queue_entry as q')
+          .innerJoin('visitor_session as s', 's.id', 'q.session_id')
+          .select(({ fn }) => fn.countAll<number | string>().as('n'))
+          .whereRef('q.channel_id', '=', 'c.id')
+          .where('q.dequeued_at', 'is', null)
+          .where('s.closed_at', 'is', null)
+          .where('s.operator_id', 'is', null)
+          .as('waiting'),
+      )
+      .where('c.id', '=', channelId)
+      .executeTakeFirst();
+    return row !== undefined && Number(row.waiting ?? 0) >= row.queue_limit;
+  }
+
   async count(channelId: number): Promise<number> {
     const row = await this.db
       .selectFrom('queue_entry as q')

@@ -121,10 +121,13 @@ describeEachEngine('routing settings', (h) => {
     assert.equal(third && third.operator_pid[0], first.id, 'the speaker is at capacity');
     const fourth = await open({ previous_operator_id: speaker.id });
     assert.equal(fourth && fourth.operator_pid[0], first.id, 'even as the previous operator');
-    const waiting = await open();
-    assert.equal(waiting && waiting.operator_pid[0], 0, 'everyone at capacity: the visitor waits in the queue');
+    const waiting = await h.call<{ id: number; operator_pid: [number, string] }>(GET_SESSION_ROUTE, { channel_id: channel.id, anonymous_name: 'Visitor' });
+    assert.equal(waiting.operator_pid[0], 0, 'everyone at capacity: the visitor waits in the queue');
+    await h.app.events.idle();
     await h.call(SET_OPERATOR_ROUTING_ROUTE, { operator_id: speaker.id, capacities: [{ channel_id: channel.id, capacity: 3 }] }, { cookie: admin });
     const fifth = await open();
-    assert.equal(fifth && fifth.operator_pid[0], speaker.id, 'the operator’s own capacity overrides the channel’s');
+    await h.app.events.idle();
+    assert.equal(fifth && fifth.operator_pid[0], 0, 'first come, first served: the newcomer waits behind the one in line');
+    assert.equal((await h.app.store.getVisitorSession(waiting.id))?.operator_id, speaker.id, 'the operator’s own capacity overrides the channel’s: the head took the new slot');
   });
 });
