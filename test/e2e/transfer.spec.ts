@@ -13,7 +13,7 @@ test('a transfer is seen live by the visitor, and the receiver reads the note fi
   await expect.poll(async () => (await rpc<{ available_for_me: boolean }>(request, '/im_livechat/init', { channel_id: 1 })).available_for_me).toBe(true);
   await operatorLogsIn(request);
   const login = `tara${Date.now().toString(36)}`;
-  await rpc(request, '/im_livechat/operator/admin/add_operator', { login, name: 'Tara Transfer', password: 'tara password', channel_ids: [1] });
+  const tara = await rpc<{ id: number }>(request, '/im_livechat/operator/admin/add_operator', { login, name: 'Tara Transfer', password: 'tara password', channel_ids: [1] });
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
@@ -62,4 +62,6 @@ test('a transfer is seen live by the visitor, and the receiver reads the note fi
   await visitorContext.close();
   await colleagueContext.close();
   await desk.context().close();
+  // Left online in channel 1, the colleague would take the next specs' visitors (she has the fewest chats).
+  await rpc(request, '/im_livechat/operator/admin/remove_operator', { operator_id: tara.id });
 });
