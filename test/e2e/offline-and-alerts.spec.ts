@@ -177,7 +177,10 @@ test('offline form end to end: the visitor leaves a message, operators are maile
   const url = new URL(link!);
   await operatorConsole.goto(`${url.pathname}${url.hash}`);
   await expect(operatorConsole.getByRole('heading', { name: 'Ann' })).toBeVisible();
+  // An offline message has no operator: the list holds it under Unassigned, whichever view the console opened on.
+  await operatorConsole.getByRole('group', { name: 'Views' }).getByRole('button', { name: /^Unassigned/ }).click();
   await expect(operatorConsole.getByRole('button', { name: /Ann/ }).first()).toContainText('Offline');
+  await expect(operatorConsole.getByRole('heading', { name: 'Ann' })).toBeVisible();
   await operatorConsole.getByRole('textbox', { name: 'Answer to Ann by e-mail' }).fill('It left our warehouse today.');
   const beforeAnswer = new Set(receivedIds());
   await operatorConsole.getByRole('button', { name: 'Send by e-mail' }).click();
