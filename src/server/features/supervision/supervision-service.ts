@@ -66,6 +66,9 @@ export async function announceChange(app: FastifyInstance, store: SupervisionSto
   await app.bus.publish(ids.map((id) => BusChannel.operator(id)), payload);
 }
 
+/** The least time between two announcements of one channel. */
+export const ANNOUNCE_GAP_MS = 500;
+
 /** Every event that changes what a supervision screen shows announces its channel. */
 export function listenForChanges(app: FastifyInstance, store: SupervisionStore): void {
   // A busy channel posts many messages a second: while one announcement is on its way, later changes
@@ -79,10 +82,13 @@ export function listenForChanges(app: FastifyInstance, store: SupervisionStore):
     }
     const run = (async () => {
       try {
-        do {
+        for (;;) {
           again.delete(channelId);
           await announceChange(app, store, channelId);
-        } while (again.has(channelId));
+          // The screen reads again at most every 2 s anyway: later changes wait a moment and go out as one.
+          await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_GAP_MS));
+          if (!again.has(channelId)) break;
+        }
       } finally {
         running.delete(channelId);
       }
