@@ -12,6 +12,8 @@ export const TRANSFER_ROUTE = '/im_livechat/operator/transfer';
 export const INVITE_ROUTE = '/im_livechat/operator/invite';
 /** Removes the calling operator from a conversation someone else still serves. */
 export const LEAVE_ROUTE = '/im_livechat/operator/leave';
+/** Who is in a conversation: the operator holding it and the colleagues invited beside it. */
+export const PARTICIPANTS_ROUTE = '/im_livechat/operator/participants';
 
 /** Bounds of the transfer routes. */
 export const TRANSFER_LIMITS = {
@@ -23,6 +25,8 @@ export const TRANSFER_LIMITS = {
   targetsPerMinute: 60,
   /** Operators a conversation may have beside its own. */
   participantsMax: 10,
+  /** Participant lists one operator may ask for a minute (the pane reads it again on each change). */
+  participantsPerMinute: 120,
 } as const;
 
 /** Whether an operator can take a conversation now: online, away (present but not taking), or offline. */
@@ -70,6 +74,13 @@ export interface TransferResult {
 /** What `invite` and `leave` answer: the conversation's participants beside its operator now. */
 export interface ParticipantsResult {
   session_id: number;
+  participants: { id: number; name: string }[];
+}
+
+/** What `participants` answers: the operator holding the conversation (none while it waits) and the invited ones. */
+export interface ConversationParticipants {
+  session_id: number;
+  holder: { id: number; name: string } | null;
   participants: { id: number; name: string }[];
 }
 

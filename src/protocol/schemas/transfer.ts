@@ -43,3 +43,6 @@ export const TransferResultSchema = Type.Object({ session_id: Type.Integer(), op
 
 /** What `invite` and `leave` answer. */
 export const ParticipantsResultSchema = Type.Object({ session_id: Type.Integer(), participants: Type.Array(NamedOperator) });
+
+/** What `participants` answers. */
+export const ConversationParticipantsSchema = Type.Object({ session_id: Type.Integer(), holder: Type.Union([NamedOperator, Type.Null()]), participants: Type.Array(NamedOperator) });

@@ -1,12 +1,28 @@
 import type { BusHandler } from '../../app/registry.js';
 import type { MessageKey } from '../../../platform/i18n/index.js';
 import { leftConversation } from './transfer-section.js';
+import { bumpParticipantsAtom } from './participants-state.js';
 
 const MOVED: Record<string, MessageKey> = {
   transferred: 'operator.transfer.moved.transferred',
   reassigned: 'operator.transfer.moved.reassigned',
   taken: 'operator.transfer.moved.taken',
   dequeued: 'operator.transfer.moved.dequeued',
+};
+
+/** The notices that change who is in a conversation, on the operator's own channel. */
+const PARTICIPANT_INFOS = new Set(['conversation_assigned', 'conversation_received', 'conversation_invited', 'conversation_left']);
+
+/**
+ * Marks a conversation's participant list out of date: a change of hands or an invitation told to this
+ * operator, or a "joined"/"left" line in the thread, which reaches its holder and every participant.
+ */
+export const participantsBusHandler: BusHandler = (event, store) => {
+  if (event.kind === 'message' && event.message.message_type === 'notification') {
+    const sessionId = event.message.channel_ids[0];
+    if (sessionId !== undefined) store.set(bumpParticipantsAtom, sessionId);
+  }
+  if (event.kind === 'info' && PARTICIPANT_INFOS.has(event.info) && typeof event.payload.session_id === 'number') store.set(bumpParticipantsAtom, event.payload.session_id);
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);

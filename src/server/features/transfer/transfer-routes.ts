@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OnSessionParams } from '../../../protocol/schemas/console-params.js';
-import { InviteParams, ParticipantsResultSchema, TransferParams, TransferResultSchema, TransferTargetsSchema } from '../../../protocol/schemas/transfer.js';
-import { INVITE_ROUTE, LEAVE_ROUTE, TRANSFER_LIMITS, TRANSFER_ROUTE, TRANSFER_TARGETS_ROUTE } from '../../../protocol/console/transfer.js';
+import { ConversationParticipantsSchema, InviteParams, ParticipantsResultSchema, TransferParams, TransferResultSchema, TransferTargetsSchema } from '../../../protocol/schemas/transfer.js';
+import { INVITE_ROUTE, LEAVE_ROUTE, PARTICIPANTS_ROUTE, TRANSFER_LIMITS, TRANSFER_ROUTE, TRANSFER_TARGETS_ROUTE } from '../../../protocol/console/transfer.js';
 import type { TransferService } from './transfer-service.js';
 
 /**
@@ -13,7 +13,9 @@ import type { TransferService } from './transfer-service.js';
  *   belong to the conversation's channel; one at capacity needs `confirm`; a channel must be one of the
  *   caller's, and one of its available operators takes it (the availability rule);
  * - `invite` {session_id, operator_id} → the participants; the caller stays;
- * - `leave` {session_id} → the participants; refused when nobody else would remain.
+ * - `leave` {session_id} → the participants; refused when nobody else would remain;
+ * - `participants` {session_id} → who holds it and who was invited, for any conversation the caller may
+ *   read (closed ones too: the pane shows who served it).
  * The three changes share `TRANSFER_LIMITS.perMinute` per operator.
  */
 export async function transferRoutes(app: FastifyInstance, opts: { service: TransferService }): Promise<void> {
@@ -32,6 +34,16 @@ export async function transferRoutes(app: FastifyInstance, opts: { service: Tran
       const operator = await app.requireOperator(request);
       await app.limits.take(`transfer-targets:operator:${operator.id}`, TRANSFER_LIMITS.targetsPerMinute, 60_000);
       return service.targets(operator, await service.conversation(operator, params.session_id));
+    },
+  );
+
+  app.rpc(
+    PARTICIPANTS_ROUTE,
+    { summary: 'Who holds a conversation and who was invited beside them', params: OnSessionParams, result: ConversationParticipantsSchema, authorize },
+    async (params, request) => {
+      const operator = await app.requireOperator(request);
+      await app.limits.take(`transfer-participants:operator:${operator.id}`, TRANSFER_LIMITS.participantsPerMinute, 60_000);
+      return service.participants(operator, params.session_id);
     },
   );
 

@@ -4,7 +4,7 @@ import { InvalidParamError } from '../../core/rpc/errors.js';
 import { toId, toOptionalId } from '../../core/schemas/params.js';
 import { ConversationNotFoundError, assignConversation, mayRead } from '../../domain/conversations/index.js';
 import { ONLINE_WINDOW_MS, atCapacity, onlineOperators, operatorCapacity, pickOperator } from '../../domain/channels/index.js';
-import { TRANSFER_LIMITS, type ParticipantsResult, type TargetPresence, type TransferResult, type TransferTargets } from '../../../protocol/console/transfer.js';
+import { TRANSFER_LIMITS, type ConversationParticipants, type ParticipantsResult, type TargetPresence, type TransferResult, type TransferTargets } from '../../../protocol/console/transfer.js';
 import type { InviteParams, TransferParams } from '../../../protocol/schemas/transfer.js';
 import { TransferRefusedError } from './transfer-errors.js';
 import type { TransferStore } from './transfer-store.js';
@@ -37,6 +37,15 @@ export class TransferService {
     if (!session || !isLiveChat(session) || !(await mayRead(this.app.store, operator, session))) throw new ConversationNotFoundError();
     if (session.closed_at !== null) throw new TransferRefusedError('closed');
     return session;
+  }
+
+  /** Who holds a conversation the operator may read, open or closed, and who was invited beside them. */
+  async participants(operator: OperatorRow, sessionId: number | string): Promise<ConversationParticipants> {
+    const session = await this.app.store.getVisitorSession(toId(sessionId));
+    if (!session || !isLiveChat(session) || !(await mayRead(this.app.store, operator, session))) throw new ConversationNotFoundError();
+    const invited = (await this.app.store.participants.list(session.id)).filter((id) => id !== session.operator_id);
+    const [holder] = session.operator_id === null ? [] : await this.#named([session.operator_id]);
+    return { session_id: session.id, holder: holder ?? null, participants: await this.#named(invited) };
   }
 
   /** The channel's active operators (those with access to its conversations). */

@@ -1,0 +1,68 @@
+/**
+ * Issue 26, the conversation pane's participant list: who holds a conversation and who was invited, as
+ * invitations, leaves and transfers change it; who may ask; hostile input; the rate limit.
+ */
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { INVITE_ROUTE, LEAVE_ROUTE, PARTICIPANTS_ROUTE, TRANSFER_LIMITS, TRANSFER_ROUTE, type ConversationParticipants } from '../../../../src/protocol/console/transfer.js';
+import { describeEachEngine, type Harness } from '../../support/harness.js';
+
+/** A logged-in colleague in the channel. */
+async function colleague(h: Harness, channelId: number, name: string) {
+  const tag = `${name.toLowerCase().replace(/\W/g, '')}-${channelId}-${Math.floor(Math.random() * 1e6)}`;
+  const operator = await h.app.store.createOperator({ login: tag, display_name: name, email: null, password: `pw-${tag}` });
+  await h.app.store.addChannelOperator(channelId, operator.id);
+  return { operator, cookie: await h.login(tag, `pw-${tag}`) };
+}
+
+const errorOf = async (h: Harness, params: unknown, cookie?: string) => (await h.rpc(PARTICIPANTS_ROUTE, params, cookie === undefined ? {} : { cookie })).body.error;
+
+describeEachEngine('a conversation’s participants', (h) => {
+  it('names the holder and the invited colleagues as they come, leave, and the conversation is transferred', async () => {
+    const { session, cookie, channel, operator } = await h.visitorSession({ name: 'Ann' });
+    const ask = (as = cookie) => h.call<ConversationParticipants>(PARTICIPANTS_ROUTE, { session_id: session.id }, { cookie: as });
+    assert.deepEqual(await ask(), { session_id: session.id, holder: { id: operator.id, name: 'Ann' }, participants: [] });
+    const bob = await colleague(h, channel.id, 'Bob <b>');
+    const cleo = await colleague(h, channel.id, 'Cleo');
+    await h.call(INVITE_ROUTE, { session_id: session.id, operator_id: bob.operator.id }, { cookie });
+    await h.call(INVITE_ROUTE, { session_id: session.id, operator_id: cleo.operator.id }, { cookie });
+    const both = [{ id: bob.operator.id, name: 'Bob <b>' }, { id: cleo.operator.id, name: 'Cleo' }];
+    assert.deepEqual((await ask()).participants, both, 'names as they are: the console escapes');
+    assert.deepEqual(await ask(bob.cookie), await ask(), 'an invited colleague reads the same');
+    await h.call(LEAVE_ROUTE, { session_id: session.id }, { cookie: bob.cookie });
+    assert.deepEqual((await ask()).participants, [{ id: cleo.operator.id, name: 'Cleo' }]);
+    await h.call(TRANSFER_ROUTE, { session_id: session.id, operator_id: cleo.operator.id }, { cookie });
+    await h.app.events.idle();
+    assert.deepEqual(await ask(cleo.cookie), { session_id: session.id, holder: { id: cleo.operator.id, name: 'Cleo' }, participants: [] }, 'the receiver holds it and is no longer a participant');
+    await h.app.store.closeVisitorSession(session.id, h.clock.now());
+    assert.equal((await ask(cleo.cookie)).holder?.id, cleo.operator.id, 'a closed conversation still says who served it');
+  });
+
+  it('answers "not found" to another channel’s operator and to an unknown conversation, and asks anonymous callers to log in', async () => {
+    const { session, cookie } = await h.visitorSession();
+    const other = await h.visitorSession();
+    assert.equal((await errorOf(h, { session_id: session.id }, other.cookie))?.data.exception_type, 'missing_error');
+    assert.equal((await errorOf(h, { session_id: other.session.id }, cookie))?.data.exception_type, 'missing_error');
+    for (const unknown of [987_654, 0]) assert.equal((await errorOf(h, { session_id: unknown }, cookie))?.data.exception_type, 'missing_error', String(unknown));
+    assert.equal((await errorOf(h, { session_id: session.id }))?.code, 100);
+  });
+
+  it('refuses hostile input', async () => {
+    const { session, cookie } = await h.visitorSession();
+    for (const bad of [null, -1, 1.5, '1; DROP TABLE visitor_session', 'x'.repeat(10_000), '7\u0000', [], {}, true, 2 ** 60]) {
+      assert.equal((await errorOf(h, { session_id: bad }, cookie))?.data.exception_type, 'validation_error', JSON.stringify(bad).slice(0, 40));
+    }
+    for (const key of ['__proto__', 'constructor']) {
+      const params = JSON.parse(`{"${key}": {"session_id": ${session.id}}}`) as object;
+      assert.equal((await errorOf(h, params, cookie))?.data.exception_type, 'validation_error', key);
+    }
+    assert.equal((await errorOf(h, {}, cookie))?.data.exception_type, 'validation_error');
+  });
+
+  it(`answers ${TRANSFER_LIMITS.participantsPerMinute} times a minute to one operator, then refuses`, async () => {
+    const { session, cookie } = await h.visitorSession();
+    for (let i = 0; i < TRANSFER_LIMITS.participantsPerMinute; i += 1) await h.rpc(PARTICIPANTS_ROUTE, { session_id: session.id }, { cookie });
+    const { res } = await h.rpc(PARTICIPANTS_ROUTE, { session_id: session.id }, { cookie });
+    assert.equal(res.statusCode, 429);
+  });
+});
