@@ -17,10 +17,12 @@ export interface ProfileDialogProps {
   crop?: (file: Blob) => Promise<Blob>;
   onChanged(profile: OperatorProfile): void;
   onClose(): void;
+  /** More of the operator's own settings, under the name and picture. */
+  children?: React.ReactNode;
 }
 
 /** A modal dialog around the {@link ProfileForm}; Escape or Close leaves it. */
-export function ProfileDialog({ api, title, load, operatorId, crop, onChanged, onClose }: ProfileDialogProps): React.JSX.Element {
+export function ProfileDialog({ api, title, load, operatorId, crop, onChanged, onClose, children }: ProfileDialogProps): React.JSX.Element {
   const t = useT();
   const headingId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -58,6 +60,7 @@ export function ProfileDialog({ api, title, load, operatorId, crop, onChanged, o
         <p role="status">{t('operator.profileDialog.loading')}</p>
       )}
       <ErrorLine text={failure} />
+      {children}
       <button type="button" onClick={onClose}>
         {t('operator.profileDialog.close')}
       </button>

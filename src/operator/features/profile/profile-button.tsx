@@ -1,6 +1,9 @@
 import type { DialogProps, DialogTriggerProps } from '../../app/registry.js';
 import { ProfileDialog } from '../../core/profile-dialog.js';
 import { useT } from '../../core/texts.js';
+import { useMemo } from 'react';
+import { languagesApi } from './languages-api.js';
+import { LanguagesForm } from './languages-form.js';
 
 /** The operator's name in the header, which opens their own profile. */
 export function ProfileButton({ operatorName, onOpen }: DialogTriggerProps): React.JSX.Element {
@@ -13,8 +16,13 @@ export function ProfileButton({ operatorName, onOpen }: DialogTriggerProps): Rea
   );
 }
 
-/** The operator's own profile (name and picture). */
+/** The operator's own profile: name and picture, and the languages they answer in. */
 export function OwnProfileDialog({ api, onNameChanged, onClose }: DialogProps): React.JSX.Element {
   const t = useT();
-  return <ProfileDialog api={api} title={t('operator.profile.title')} load={() => api.profile()} onChanged={(p) => onNameChanged(p.name)} onClose={onClose} />;
+  const languages = useMemo(() => languagesApi(api), [api]);
+  return (
+    <ProfileDialog api={api} title={t('operator.profile.title')} load={() => api.profile()} onChanged={(p) => onNameChanged(p.name)} onClose={onClose}>
+      <LanguagesForm api={languages} />
+    </ProfileDialog>
+  );
 }

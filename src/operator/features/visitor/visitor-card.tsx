@@ -4,21 +4,13 @@ import { useStoreValue } from '../../../ui/shared/use-store-value.js';
 import { useMinuteNow } from '../../../ui/shared/minute-clock.js';
 import { useLocale, useT } from '../../core/texts.js';
 import { localTimeIn } from '../../core/local-time.js';
+import { languageName } from '../../core/language-names.js';
 import { useLoaded } from '../../core/use-loaded.js';
 import { visitorCardVersionAtom } from '../../desk/desk-atoms.js';
 import type { PaneSectionProps } from '../../desk/pane-slots.js';
 
 /** Where the card comes from: the console's API, or a test's stand-in. */
 export type VisitorCardSource = (sessionId: number) => Promise<VisitorCard>;
-
-/** A language tag as a name in the console's language ("French (Belgium)"), or the tag itself. */
-function languageName(tag: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(tag) ?? tag;
-  } catch {
-    return tag;
-  }
-}
 
 const software = (s: SoftwareName | null): string | null => (s ? [s.name, s.version].filter(Boolean).join(' ') : null);
 
