@@ -6,7 +6,7 @@ import { useT } from '../../core/texts.js';
 import { ChannelSettingsForm } from './channel-settings-form.js';
 import { OperatorsAdmin } from './operators-admin.js';
 import { IdentitySecretSettings, type IdentitySecretApi } from './identity-secret-settings.js';
-import { ErrorLine } from '../../core/outcome-lines.js';
+import { StatusSection } from '../../core/status-section.js';
 
 /** The admin calls of the panel. */
 export type AdminApi = Pick<OperatorApi, 'operators' | 'channels' | 'addOperator' | 'removeOperator' | 'resetPassword' | 'updateChannel' | 'identitySecrets' | 'setProfileName' | 'setProfilePicture' | 'removeProfilePicture'> & IdentitySecretApi;
@@ -50,10 +50,7 @@ export function AdminPanel({ api, selfId, children }: { api: AdminApi; selfId: n
   useEffect(reload, [reload]);
 
   return (
-    <section className="op-admin" aria-labelledby="op-admin-heading">
-      <h2 id="op-admin-heading">{t('operator.admin.heading')}</h2>
-      <p role="status">{load.kind === 'loading' ? t('operator.common.loading') : status}</p>
-      <ErrorLine text={error} />
+    <StatusSection className="op-admin" heading={t('operator.admin.heading')} level={2} loading={load.kind === 'loading'} status={status} error={error}>
       {load.kind === 'ready' ? (
         <>
           <OperatorsAdmin api={api} operators={load.operators} channels={load.channels} selfId={selfId} onChanged={reload} onError={onError} onDone={onDone} />
@@ -84,6 +81,6 @@ export function AdminPanel({ api, selfId, children }: { api: AdminApi; selfId: n
         </>
       ) : null}
       {children}
-    </section>
+    </StatusSection>
   );
 }

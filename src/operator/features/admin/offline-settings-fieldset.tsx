@@ -3,6 +3,7 @@ import { MISSED_AFTER_SECONDS } from '../../../protocol/operator-console.js';
 import type { OfflineMode } from '../../../protocol/offline-message.js';
 import { useT } from '../../core/texts.js';
 import { Choice } from '../../core/choice.js';
+import { NumberSetting, SettingsFieldset } from '../../core/settings-fields.js';
 
 /** The fields as the inputs hold them. */
 export interface OfflineDraft {
@@ -23,29 +24,21 @@ const MODES: [OfflineMode, MessageKey][] = [
 export function OfflineSettingsFieldset({ draft, set, hintId }: { draft: OfflineDraft; set(key: keyof OfflineDraft, value: string): void; hintId: string }): React.JSX.Element {
   const t = useT();
   return (
-    <fieldset>
-      <legend>{t('operator.admin.offline')}</legend>
+    <SettingsFieldset legend={t('operator.admin.offline')}>
       <Choice label={t('operator.admin.offlineMode')} value={draft.offline_mode} options={MODES} onChange={(mode) => set('offline_mode', mode)} />
       <label>
         {t('operator.admin.offlineText')}
         <input required maxLength={200} value={draft.offline_text} onChange={(e) => set('offline_text', e.target.value)} />
       </label>
-      <label>
-        {t('operator.admin.missedAfter')}
-        <input
-          type="number"
-          min={MISSED_AFTER_SECONDS.min}
-          max={MISSED_AFTER_SECONDS.max}
-          step={1}
-          required
-          aria-describedby={hintId}
-          value={draft.missed_after_seconds}
-          onChange={(e) => set('missed_after_seconds', e.target.value)}
-        />
-      </label>
-      <p id={hintId} className="op-hint">
-        {t('operator.admin.missedAfterHint')}
-      </p>
-    </fieldset>
+      <NumberSetting
+        label={t('operator.admin.missedAfter')}
+        hint={t('operator.admin.missedAfterHint')}
+        hintId={hintId}
+        bounds={MISSED_AFTER_SECONDS}
+        value={draft.missed_after_seconds}
+        required
+        onChange={(v) => set('missed_after_seconds', v)}
+      />
+    </SettingsFieldset>
   );
 }

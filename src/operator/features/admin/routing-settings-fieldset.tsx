@@ -1,4 +1,5 @@
 import { CAPACITY_BOUNDS, REASSIGN_AFTER_SECONDS } from '../../../protocol/console/routing.js';
+import { NumberSetting, SettingsFieldset } from '../../core/settings-fields.js';
 import { useT } from '../../core/texts.js';
 
 /** The fields as the inputs hold them: "" is no limit, and never reassign. */
@@ -25,38 +26,16 @@ export function routingValuesOf(draft: RoutingDraft): { capacity: number | null;
 export function RoutingSettingsFieldset({ draft, set, hintId }: { draft: RoutingDraft; set(key: keyof RoutingDraft, value: string): void; hintId: string }): React.JSX.Element {
   const t = useT();
   return (
-    <fieldset>
-      <legend>{t('operator.admin.routing')}</legend>
-      <label>
-        {t('operator.admin.capacity')}
-        <input
-          type="number"
-          min={CAPACITY_BOUNDS.min}
-          max={CAPACITY_BOUNDS.max}
-          step={1}
-          aria-describedby={`${hintId}-capacity`}
-          value={draft.capacity}
-          onChange={(e) => set('capacity', e.target.value)}
-        />
-      </label>
-      <p id={`${hintId}-capacity`} className="op-hint">
-        {t('operator.admin.capacityHint')}
-      </p>
-      <label>
-        {t('operator.admin.reassignAfter')}
-        <input
-          type="number"
-          min={REASSIGN_AFTER_SECONDS.min}
-          max={REASSIGN_AFTER_SECONDS.max}
-          step={1}
-          aria-describedby={`${hintId}-reassign`}
-          value={draft.reassign_after_seconds}
-          onChange={(e) => set('reassign_after_seconds', e.target.value)}
-        />
-      </label>
-      <p id={`${hintId}-reassign`} className="op-hint">
-        {t('operator.admin.reassignAfterHint')}
-      </p>
-    </fieldset>
+    <SettingsFieldset legend={t('operator.admin.routing')}>
+      <NumberSetting label={t('operator.admin.capacity')} hint={t('operator.admin.capacityHint')} hintId={`${hintId}-capacity`} bounds={CAPACITY_BOUNDS} value={draft.capacity} onChange={(v) => set('capacity', v)} />
+      <NumberSetting
+        label={t('operator.admin.reassignAfter')}
+        hint={t('operator.admin.reassignAfterHint')}
+        hintId={`${hintId}-reassign`}
+        bounds={REASSIGN_AFTER_SECONDS}
+        value={draft.reassign_after_seconds}
+        onChange={(v) => set('reassign_after_seconds', v)}
+      />
+    </SettingsFieldset>
   );
 }

@@ -5,7 +5,7 @@ import { markHandled, reasonText } from '../../../platform/errors.js';
 import type { FeatureContext } from '../../app/registry.js';
 import type { OperatorApi } from '../../core/api.js';
 import { useT } from '../../core/texts.js';
-import { ErrorLine } from '../../core/outcome-lines.js';
+import { StatusSection } from '../../core/status-section.js';
 import { loadOperatorRouting, saveOperatorRouting } from './routing-api.js';
 
 /** The languages as the input holds them: tags separated by commas or spaces. */
@@ -89,7 +89,6 @@ function RoutingForm({ api, operator, channels, onSaved, onError, onClose }: { a
 /** Administration → Routing: each operator's languages and own capacity per channel. */
 export function RoutingAdmin({ api }: { api: OperatorApi }): React.JSX.Element {
   const t = useT();
-  const headingId = useId();
   const [operators, setOperators] = useState<readonly OperatorAccount[] | null>(null);
   const [channels, setChannels] = useState<readonly ChannelSettings[]>([]);
   const [open, setOpen] = useState<number | null>(null);
@@ -115,11 +114,7 @@ export function RoutingAdmin({ api }: { api: OperatorApi }): React.JSX.Element {
   };
 
   return (
-    <section aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('operator.routing.admin')}</h3>
-      <p className="op-hint">{t('operator.routing.adminHint')}</p>
-      <p role="status">{operators === null ? t('operator.common.loading') : status}</p>
-      <ErrorLine text={error} />
+    <StatusSection heading={t('operator.routing.admin')} level={3} hint={t('operator.routing.adminHint')} loading={operators === null} status={status} error={error}>
       <ul>
         {(operators ?? []).map((o) => (
           <li key={o.id}>
@@ -133,7 +128,7 @@ export function RoutingAdmin({ api }: { api: OperatorApi }): React.JSX.Element {
           </li>
         ))}
       </ul>
-    </section>
+    </StatusSection>
   );
 }
 

@@ -6,7 +6,7 @@ import { markHandled, reasonText } from '../../../platform/errors.js';
 import type { FeatureContext } from '../../app/registry.js';
 import type { OperatorApi } from '../../core/api.js';
 import { useT } from '../../core/texts.js';
-import { ErrorLine } from '../../core/outcome-lines.js';
+import { StatusSection } from '../../core/status-section.js';
 import { useStoreValue } from '../../../ui/shared/use-store-value.js';
 import { tagsVersionAtom } from './tags-atoms.js';
 import { TagChip } from './tag-chip.js';
@@ -73,7 +73,6 @@ function TagRow({ tag, onSave, onDelete }: { tag: ConversationTagInfo; onSave(pa
 /** Administration → Tags: every channel's tags, renamed, recoloured or deleted here. */
 export function TagsAdmin({ api, confirm = (text) => window.confirm(text), version = 0 }: { api: TagsAdminApi; confirm?(text: string): boolean; version?: number }): React.JSX.Element {
   const t = useT();
-  const headingId = useId();
   const [tags, setTags] = useState<readonly ConversationTagInfo[] | null>(null);
   const [channels, setChannels] = useState<readonly ChannelSettings[]>([]);
   const [status, setStatus] = useState('');
@@ -108,10 +107,7 @@ export function TagsAdmin({ api, confirm = (text) => window.confirm(text), versi
   const byChannel = channels.map((c) => ({ channel: c, tags: (tags ?? []).filter((tag) => tag.channel_id === c.id) })).filter((g) => g.tags.length > 0);
 
   return (
-    <section className="op-tags-admin" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t('operator.tags.admin')}</h3>
-      <p role="status">{tags === null ? t('operator.common.loading') : status}</p>
-      <ErrorLine text={error} />
+    <StatusSection className="op-tags-admin" heading={t('operator.tags.admin')} level={3} loading={tags === null} status={status} error={error}>
       {tags !== null && tags.length === 0 ? <p>{t('operator.tags.adminEmpty')}</p> : null}
       {byChannel.map(({ channel, tags: list }) => (
         <section key={channel.id} aria-label={t('operator.tags.channel', { name: channel.name })}>
@@ -123,7 +119,7 @@ export function TagsAdmin({ api, confirm = (text) => window.confirm(text), versi
           </ul>
         </section>
       ))}
-    </section>
+    </StatusSection>
   );
 }
 
