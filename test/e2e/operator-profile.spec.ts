@@ -63,3 +63,28 @@ test('an operator sets its name and a picture in the console; the visitor sees b
     }
   }
 });
+
+test('an operator lists the languages they answer in, in their profile; the list is kept', async ({ browser }) => {
+  const desk = await consoleLoggedIn(browser);
+  let profile = await openProfile(desk);
+  const languages = () => profile.getByRole('region', { name: 'Languages you answer in' });
+  try {
+    const field = languages().getByRole('combobox', { name: 'Add a language' });
+    await field.fill('fr-BE');
+    await languages().getByRole('button', { name: 'Add' }).click();
+    await field.fill('German');
+    await languages().getByRole('button', { name: 'Add' }).click();
+    await languages().getByRole('button', { name: 'Save languages' }).click();
+    await expect(languages().getByRole('status')).toHaveText('Languages saved');
+    await profile.getByRole('button', { name: 'Close' }).click();
+    profile = await openProfile(desk);
+    await expect(languages().getByRole('list', { name: 'Your languages' }).getByRole('listitem')).toHaveText([/^French \(fr\)/, /^German \(de\)/]);
+  } finally {
+    for (const name of ['French', 'German']) {
+      const remove = languages().getByRole('button', { name: `Remove ${name}` });
+      if (await remove.isVisible()) await remove.click();
+    }
+    await languages().getByRole('button', { name: 'Save languages' }).click();
+    await expect(languages().getByRole('status')).toHaveText('Languages saved');
+  }
+});

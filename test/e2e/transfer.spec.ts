@@ -5,6 +5,7 @@ import { consoleLoggedIn, openChat, operatorLogsIn, rpc, send } from './widget-s
 // The visitor uses the real widget on the demo page; two operators use the real console. The first
 // passes the live chat to the second with a note: the visitor sees who joined and who left and the
 // header's new name at once, never the note; the receiver is told, note first; the first one is told where it went.
+// Each console's pane names who holds the chat.
 
 const NOTE = 'Asked about a refund twice';
 
@@ -32,6 +33,7 @@ test('a transfer is seen live by the visitor, and the receiver reads the note fi
 
   await desk.getByRole('button', { name: /Can someone from billing help\?/ }).first().click();
   await expect(desk.getByRole('list', { name: /^Messages with / }).getByText('Can someone from billing help?')).toBeVisible();
+  await expect(desk.getByRole('region', { name: 'In this conversation' }).getByRole('listitem')).toHaveText(['Administrator · holds the conversation']);
   await desk.getByRole('group', { name: 'Operators of the conversation' }).getByRole('button', { name: 'Transfer' }).click();
   const dialog = desk.getByRole('dialog', { name: 'Transfer the conversation' });
   await dialog.getByRole('radio', { name: /^Tara Transfer · Online · 0 open conversations/ }).check();
@@ -53,6 +55,7 @@ test('a transfer is seen live by the visitor, and the receiver reads the note fi
   await expect(notices.getByText(/^Administrator passed you a conversation with /)).toBeVisible();
   await expect(notices.getByText(NOTE)).toBeVisible();
   await colleague.getByRole('button', { name: /Tara Transfer joined the conversation|Administrator left the conversation|Can someone from billing help\?/ }).first().click();
+  await expect(colleague.getByRole('region', { name: 'In this conversation' }).getByRole('listitem')).toHaveText(['Tara Transfer · holds the conversation']);
   const composer = colleague.getByRole('textbox', { name: /^Message to / });
   await composer.fill('Billing here, happy to help.');
   await composer.press('Enter');
