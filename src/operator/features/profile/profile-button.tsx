@@ -1,7 +1,7 @@
+import { useMemo } from 'react';
 import type { DialogProps, DialogTriggerProps } from '../../app/registry.js';
 import { ProfileDialog } from '../../core/profile-dialog.js';
 import { useT } from '../../core/texts.js';
-import { useMemo } from 'react';
 import { languagesApi } from './languages-api.js';
 import { LanguagesForm } from './languages-form.js';
 
