@@ -9,6 +9,7 @@ import { QUEUE_ROUTE } from '../../../../src/protocol/console/queue-routes.js';
 import { CONVERSATION_STATE_ROUTE } from '../../../../src/protocol/conversation-state.js';
 import { QUEUE_LEAVE_ROUTE, type QueueEntry } from '../../../../src/protocol/queue.js';
 import { describeEachEngine } from '../../support/harness.js';
+import { callFrom } from '../../abuse/support.js';
 import { QUEUE_ENV, holder, lastPlace, opened, queuedChannel, visitorPayloads } from './queue-support.js';
 
 describeEachEngine(
@@ -50,4 +51,21 @@ describeEachEngine(
     });
   },
   QUEUE_ENV,
+);
+
+describeEachEngine(
+  'leaving the queue is rate limited',
+  (h) => {
+    it('shares get_session’s allowance per address: the 4th call a minute gets 429, another address is served', async () => {
+      const { channel } = await queuedChannel(h, 1);
+      await opened(h, channel.id);
+      const waiting = await opened(h, channel.id);
+      for (let i = 0; i < 3; i += 1) assert.notEqual((await callFrom(h, '203.0.113.9', QUEUE_LEAVE_ROUTE, { uuid: '00000000-0000-4000-8000-000000000000' })).res.statusCode, 429);
+      const limited = await callFrom(h, '203.0.113.9', QUEUE_LEAVE_ROUTE, { uuid: waiting.uuid });
+      assert.equal(limited.res.statusCode, 429);
+      assert.equal((await h.app.store.getVisitorSession(waiting.id))?.closed_at, null, 'a refused call leaves nothing');
+      assert.equal((await callFrom(h, '198.51.100.7', QUEUE_LEAVE_ROUTE, { uuid: waiting.uuid })).body.result, true);
+    });
+  },
+  { RATE_LIMIT_GET_SESSION: '3', RATE_LIMIT_CHAT_POST: '1000' },
 );
