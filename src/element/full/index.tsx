@@ -14,7 +14,6 @@ import { uiStyles } from '../../ui/styles.js';
 import { pageLanguage, widgetOptions, type ElementAttributes } from '../attributes.js';
 import type { CreateFullWidget, FullWidget } from '../full-widget.js';
 import type { OfflineContext, OpenOfflineForm } from '../offline/offline-button.js';
-import { offlineTextOf } from '../offline/offline-texts.js';
 import { NETWORK_ERROR_TEXT } from '../../state/loader-errors.js';
 import { adoptStyles } from '../../ui/shared/stylesheets.js';
 import { appCss } from './app.css.js';
@@ -33,8 +32,11 @@ export const openOfflineForm: OpenOfflineForm = (context) => import('../offline/
  * when the form closes, as the loader's offline button does.
  */
 function offerOfflineForm(root: ShadowRoot, options: WidgetOptions, channel: ChannelOptions, emit: OfflineContext['emit'], onClose: () => void): boolean {
-  const title = offlineTextOf({ available_for_me: false, rule: {}, options: channel.raw as InitResult['options'] });
-  if (title === undefined) return false;
+  // Read as the loader's offline button reads it (offlineTextOf), here without importing that chunk's
+  // module, which would split it into a chunk of its own that the eager script must name.
+  const raw = channel.raw as InitResult['options'];
+  if (raw?.offline_mode !== 'message_form') return false;
+  const title = typeof raw.offline_text === 'string' ? raw.offline_text.trim().slice(0, 200) : '';
   const closed = (): void => {
     onClose();
     setTimeout(() => (root.querySelector('.lc-button') as HTMLElement | null)?.focus());

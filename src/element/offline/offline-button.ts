@@ -9,7 +9,7 @@ import { NETWORK_ERROR_TEXT } from '../../state/loader-errors.js';
 import type { WidgetOptions } from '../../state/options.js';
 import type { LiveChatEventDetails, LiveChatEventName } from '../events.js';
 import { renderFacade, type Facade } from '../facade.js';
-import { defaultOfflineText, offlineTextOf } from './offline-texts.js';
+import { defaultOfflineText } from './offline-texts.js';
 
 /** What the lazy form needs. */
 export interface OfflineContext {
@@ -57,6 +57,13 @@ export function followOffline(current: OfflineLauncher | undefined, init: InitRe
   const at = init?.options?.reopens_at;
   if (launcher) launcher.reopensAt = typeof at === 'number' && Number.isFinite(at) ? at : undefined;
   return launcher;
+}
+
+/** The channel's offline text when its form is on (`''`: the default text); undefined when the button hides. */
+export function offlineTextOf(init: InitResult | undefined): string | undefined {
+  const o = init?.options;
+  if (o?.offline_mode !== 'message_form') return undefined;
+  return typeof o.offline_text === 'string' ? o.offline_text.trim().slice(0, 200) : '';
 }
 
 /**

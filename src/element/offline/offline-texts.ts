@@ -4,7 +4,6 @@
  * A Node test regenerates this table and fails when it is stale.
  */
 import { primaryLanguage } from '../../protocol/language-tag.js';
-import type { InitResult } from '../../protocol/livechat.js';
 
 export const OFFLINE_TEXTS: Readonly<Record<string, string>> = {
   ar: 'اترك لنا رسالة',
@@ -15,11 +14,4 @@ export const OFFLINE_TEXTS: Readonly<Record<string, string>> = {
 /** The offline button's default text for a language tag (its primary subtag), English when unknown. */
 export function defaultOfflineText(lang: string): string {
   return OFFLINE_TEXTS[primaryLanguage(lang) ?? ''] ?? (OFFLINE_TEXTS.en as string);
-}
-
-/** The channel's offline text when its form is on (`''`: the default text); undefined when the button hides. */
-export function offlineTextOf(init: InitResult | undefined): string | undefined {
-  const o = init?.options;
-  if (o?.offline_mode !== 'message_form') return undefined;
-  return typeof o.offline_text === 'string' ? o.offline_text.trim().slice(0, 200) : '';
 }
