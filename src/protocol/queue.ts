@@ -4,6 +4,9 @@
  * online operator is at capacity; it is handed out head first.
  */
 
+/** The waiting visitor leaves the queue: `{uuid}` → true when the waiting conversation ended, false when it was not waiting. */
+export const QUEUE_LEAVE_ROUTE = '/im_livechat/queue_leave';
+
 /** Visitors who may wait in one channel's queue at once unless its admin sets another figure. */
 export const QUEUE_LIMIT_DEFAULT = 50;
 /** The largest queue limit a channel may set. */

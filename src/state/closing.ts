@@ -5,9 +5,10 @@ import { disconnectAtom } from './connection.js';
 import { depsOf } from './context.js';
 import { feedbackAtom } from './feedback.js';
 import { closeChatAtom, endChatAtom } from './lifecycle.js';
-import { failAtom, phaseAtom, sessionAtom } from './session.js';
+import { failAtom, phaseAtom, queuePlaceAtom, sessionAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { CHAT_POST_ROUTE, FEEDBACK_ROUTE } from '../protocol/routes.js';
+import { QUEUE_LEAVE_ROUTE } from '../protocol/queue.js';
 
 // Base atoms.
 
@@ -63,6 +64,25 @@ export const requestCloseAtom = atom(null, (get, set) => {
   if (get(phaseAtom) === 'feedback') return set(dismissAtom);
   // The pre-chat form closes like a chat without messages: at once, nothing to rate.
   if (get(phaseAtom) === 'prechat') return set(phaseAtom, 'button');
+  set(closeChatAtom);
+});
+
+/**
+ * The waiting visitor leaves the queue (issue 26): the server ends the waiting conversation (everyone
+ * behind moves up), then the chat closes as any chat does (SPEC.md §4 "Closing"). When the server's
+ * `session_closed` comes first, it has already closed the chat the same way.
+ */
+export const leaveQueueAtom = atom(null, async (get, set) => {
+  const session = get(sessionAtom);
+  if (!session || !get(queuePlaceAtom) || get(phaseAtom) !== 'chat') return;
+  try {
+    await depsOf(get).rpc(QUEUE_LEAVE_ROUTE, { uuid: session.uuid });
+  } catch {
+    set(failAtom, 'network', false);
+    return;
+  }
+  if (get(sessionAtom) !== session) return;
+  set(queuePlaceAtom, undefined);
   set(closeChatAtom);
 });
 

@@ -5,7 +5,7 @@
 import { createStore } from 'jotai/vanilla';
 import type { Rate } from '../protocol/livechat.js';
 import { resumeAtom, suspendAtom } from './bus.js';
-import { rateAtom, requestCloseAtom, skipFeedbackAtom, stopThanksAtom, submitReasonAtom } from './closing.js';
+import { leaveQueueAtom, rateAtom, requestCloseAtom, skipFeedbackAtom, stopThanksAtom, submitReasonAtom } from './closing.js';
 import { disconnectAtom } from './connection.js';
 import { minimiseAtom } from './minimising.js';
 import { depsAtom } from './context.js';
@@ -37,6 +37,8 @@ export interface LiveChatState {
   open(): Promise<void>;
   /** The close control: feedback first when there is something to rate, else close at once. */
   requestClose(): void;
+  /** The waiting visitor leaves the queue, which ends the waiting conversation (issue 26). */
+  leaveQueue(): Promise<void>;
   /** Folds or unfolds the window (not on mobile) and saves it in the session cookie. */
   toggleFold(): void;
   /** Puts the open window away behind the button, the conversation going on; `open()` brings it back. */
@@ -107,6 +109,7 @@ export function createLiveChatState(deps: StateDeps, options: WidgetOptions): Li
     start: (prefetched) => store.set(startAtom, prefetched),
     open: () => store.set(openAtom),
     requestClose: () => store.set(requestCloseAtom),
+    leaveQueue: () => store.set(leaveQueueAtom),
     toggleFold: () => store.set(toggleFoldAtom),
     minimise: () => store.set(minimiseAtom),
     toggleSound: () => store.set(toggleSoundAtom),

@@ -90,6 +90,12 @@ export interface StateDeps {
   attention: AttentionPort;
   /** Keeps a refused post's text across a reload; without it the text lives in the page's memory only. */
   keptDraft?: KeptDraftPort;
+  /**
+   * Opens the channel's offline form (issue 14) when it has one, and returns true; false without one.
+   * Asked when no conversation can start, so a page that showed the button before nobody could take the
+   * visitor offers what a fresh page would; `onClose` runs once the visitor closes the form.
+   */
+  offlineForm?: (onClose: () => void) => boolean;
   /** Called for each `livechat:*` event the element must dispatch. */
   emit: <K extends keyof LiveChatEventDetails>(name: K, detail: LiveChatEventDetails[K]) => void;
 }

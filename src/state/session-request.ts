@@ -153,6 +153,11 @@ export const requestSessionAtom = atom(null, async (get, set) => {
   }
   const started = sessionFrom(answer);
   if (!started) {
+    // The form takes the button's place until the visitor closes it; without a form, SPEC.md §8's notice.
+    const backToButton = (): void => {
+      if (get(phaseAtom) === 'unavailable') set(phaseAtom, 'button');
+    };
+    if (depsOf(get).offlineForm?.(backToButton)) return set(phaseAtom, 'unavailable');
     set(phaseAtom, 'button');
     set(failAtom, 'no_operator', true);
     return;

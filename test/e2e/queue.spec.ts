@@ -79,3 +79,41 @@ test('three visitors, one operator of capacity two: the third waits as number 1 
   for (const page of [second, third]) await rpc(request, '/im_livechat/operator/close_session', { session_id: (await visitorSession(page)).id });
   for (const page of [quinn, first, second, third]) await page.context().close();
 });
+
+test('a waiting visitor leaves the queue: the window closes, the one behind moves up, the console’s queue follows', async ({ browser, request }) => {
+  await operatorLogsIn(request);
+  const channelName = `Leave ${Date.now().toString(36)}`;
+  const channel = createChannel(channelName);
+  const login = `rhea-${Date.now().toString(36)}`;
+  const account = await rpc<{ id: number }>(request, '/im_livechat/operator/admin/add_operator', { login, name: 'Rhea', password: 'rhea password', channel_ids: [channel] });
+  capacityOfTwo(channel, account.id);
+
+  const rhea = await (await browser.newContext()).newPage();
+  await rhea.goto('/operator/');
+  await rhea.getByLabel('Login').fill(login);
+  await rhea.getByLabel('Password').fill('rhea password');
+  await rhea.getByRole('button', { name: 'Log in' }).click();
+  await expect(rhea.getByRole('heading', { name: 'Conversations' })).toBeVisible();
+
+  const served: Page[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const page = await hostPage(browser, channel);
+    await expect(page.getByRole('dialog', { name: 'Rhea' })).toBeVisible({ timeout: 15_000 });
+    served.push(page);
+  }
+  const leaving = await hostPage(browser, channel);
+  await expect(leaving.getByRole('dialog', { name: channelName }).getByRole('status').filter({ hasText: 'in line' })).toHaveText('You are number 1 in line.', { timeout: 15_000 });
+  const behind = await hostPage(browser, channel);
+  const behindLine = behind.getByRole('dialog', { name: channelName }).getByRole('status').filter({ hasText: 'in line' });
+  await expect(behindLine).toHaveText('You are number 2 in line.', { timeout: 15_000 });
+  await expect(rhea.getByRole('heading', { name: 'Queue: 2 waiting' })).toBeVisible();
+
+  await leaving.getByRole('button', { name: 'Leave the queue' }).click();
+  await expect(leaving.getByRole('dialog')).toHaveCount(0);
+  await expect(leaving.getByRole('button', { name: BUTTON })).toBeVisible();
+  await expect(behindLine).toHaveText('You are number 1 in line.');
+  await expect(rhea.getByRole('heading', { name: 'Queue: 1 waiting' })).toBeVisible();
+
+  for (const page of [...served, behind]) await rpc(request, '/im_livechat/operator/close_session', { session_id: (await visitorSession(page)).id });
+  for (const page of [rhea, ...served, leaving, behind]) await page.context().close();
+});

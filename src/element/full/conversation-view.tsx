@@ -46,7 +46,7 @@ export function ConversationView({ state, viewer }: ConversationViewProps): Reac
   const queuePlace = useStateValue(state, queuePlaceAtom);
   return (
     <>
-      {queuePlace ? <QueueNotice place={queuePlace} /> : null}
+      {queuePlace ? <QueueNotice place={queuePlace} onLeave={() => void state.leaveQueue()} /> : null}
       <Thread
         messages={messages}
         defaultUsername={options.defaultUsername}

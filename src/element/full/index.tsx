@@ -8,12 +8,13 @@ import { isOpenAtom, unreadCountAtom } from '../../state/atoms.js';
 import { createScreenSizeWatcher, type ScreenSizeWatcher } from '../../platform/screen/screen-size.js';
 import { isMobileSize, sizeClassForWidth } from '../../platform/screen/size-class.js';
 import { createLiveChatState } from '../../state/create-state.js';
-import type { LivechatChannelOptions } from '../../protocol/livechat.js';
+import type { InitResult, LivechatChannelOptions } from '../../protocol/livechat.js';
 import type { ChannelOptions, WidgetOptions } from '../../state/options.js';
 import { uiStyles } from '../../ui/styles.js';
 import { pageLanguage, widgetOptions, type ElementAttributes } from '../attributes.js';
 import type { CreateFullWidget, FullWidget } from '../full-widget.js';
-import type { OpenOfflineForm } from '../offline/offline-button.js';
+import type { OfflineContext, OpenOfflineForm } from '../offline/offline-button.js';
+import { NETWORK_ERROR_TEXT } from '../../state/loader-errors.js';
 import { adoptStyles } from '../../ui/shared/stylesheets.js';
 import { appCss } from './app.css.js';
 import { LiveChatApp } from './app.js';
@@ -24,6 +25,28 @@ import { browserDeps } from './wiring.js';
 
 /** The offline form (issue 14), in a chunk of its own that shares this one's React and texts. */
 export const openOfflineForm: OpenOfflineForm = (context) => import('../offline/offline-dialog.js').then((m) => m.openOfflineForm(context));
+
+/**
+ * Opens the channel's offline form in place of the chat when it has one (a page that showed the button
+ * before the queue filled or the last operator left); false without one. The button takes the focus back
+ * when the form closes, as the loader's offline button does.
+ */
+function offerOfflineForm(root: ShadowRoot, options: WidgetOptions, channel: ChannelOptions, emit: OfflineContext['emit'], onClose: () => void): boolean {
+  // Read as the loader's offline button reads it (offlineTextOf), here without importing that chunk's
+  // module, which would split it into a chunk of its own that the eager script must name.
+  const raw = channel.raw as InitResult['options'];
+  if (raw?.offline_mode !== 'message_form') return false;
+  const title = typeof raw.offline_text === 'string' ? raw.offline_text.trim().slice(0, 200) : '';
+  const closed = (): void => {
+    onClose();
+    setTimeout(() => (root.querySelector('.lc-button') as HTMLElement | null)?.focus());
+  };
+  openOfflineForm({ root, options, title, emit, onClose: closed }).catch(() => {
+    emit('livechat:error', { code: 'network', message: NETWORK_ERROR_TEXT });
+    onClose();
+  });
+  return true;
+}
 
 /** The channel's visitor-upload policy as the init answer gave it; the state checks it. */
 const uploadPolicyWire = (channel: ChannelOptions): unknown => (channel.raw as Partial<LivechatChannelOptions> | null | undefined)?.visitor_upload;
@@ -41,10 +64,8 @@ export const createFullWidget: CreateFullWidget = (context) => {
   // (SPEC.md §9), and the platform's size classes decide what mobile is.
   let viewport: ScreenSizeWatcher | undefined;
   const isMobile = (): boolean => viewport?.isMobile ?? isMobileSize(sizeClassForWidth(window.innerWidth));
-  const state = createLiveChatState(
-    browserDeps(initial.serverUrl, emit, (name) => ui.t('widget.notice.newMessage', { name }), isMobile, () => attributes.trackPages),
-    initial,
-  );
+  const deps = browserDeps(initial.serverUrl, emit, (name) => ui.t('widget.notice.newMessage', { name }), isMobile, () => attributes.trackPages);
+  const state = createLiveChatState({ ...deps, offlineForm: (onClose) => offerOfflineForm(root, options(), channel, emit, onClose) }, initial);
   state.setUploadPolicy(uploadPolicyWire(channel));
   watchVisitorAttributes(context.host, (values) => state.setVisitorAttributes(values));
   bindContextProperty(context.host, state);

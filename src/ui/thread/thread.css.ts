@@ -9,7 +9,11 @@ export const threadCss = `
   padding: 8px 10px; background: var(--lc-thread);
 }
 .lc-loading { margin: 16px 0; text-align: center; color: var(--lc-muted); }
-.lc-queue { margin: 0; padding: 6px 10px; border-bottom: 1px solid var(--lc-line); background: var(--lc-bg); font-size: 13px; }
+.lc-queue-bar {
+  display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; padding: 6px 10px;
+  border-bottom: 1px solid var(--lc-line); background: var(--lc-bg); font-size: 13px;
+}
+.lc-queue { flex: 1 1 auto; margin: 0; }
 .lc-day {
   display: flex; align-items: center; gap: 8px; margin: 10px 0 6px;
   color: var(--lc-muted); font-size: 12px;

@@ -1,3 +1,4 @@
+import { QUEUE_LEAVE_ROUTE } from '../../../src/protocol/queue.js';
 import { CONVERSATION_STATE_ROUTE } from '../../../src/protocol/conversation-state.js';
 import type { Harness } from '../support/harness.js';
 import { OFFLINE_MESSAGE_ROUTE } from '../../../src/protocol/offline-message.js';
@@ -48,6 +49,7 @@ export function visitorCalls(uuid: string, channelId: number, operatorId: number
     [EARLIER_CONVERSATIONS_ROUTE, { uuid }],
     [CHAT_HISTORY_ROUTE, { uuid, limit: 5 }],
     [CONVERSATION_STATE_ROUTE, { uuid }],
+    [QUEUE_LEAVE_ROUTE, { uuid }],
     [CHAT_POST_ROUTE, { uuid, message_content: 'hello' }],
     [NOTIFY_TYPING_ROUTE, { uuid, is_typing: true }],
     [FEEDBACK_ROUTE, { uuid, rate: 5, reason: 'ok' }],

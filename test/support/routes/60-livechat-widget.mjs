@@ -3,7 +3,7 @@
  * test gets its own (pass that prefix as `server-url`). The real server is exercised by the e2e tests;
  * this one lets component tests choose answers (no operator, failing posts…) and read what was asked.
  *
- *   POST <prefix>/__setup  {available, rule, options, noOperator, queue, postAnswer, failPosts, failTranscript, failOffline, history, conversationState, initDelayMs, identityHash, identityToken}
+ *   POST <prefix>/__setup  {available, rule, options, noOperator, queue, resumed, postAnswer, failPosts, failTranscript, failOffline, history, conversationState, initDelayMs, identityHash, identityToken}
  *     identityHash, identityToken: the one visitor_hash and visitor_token taken (a token verifies `u-1`);
  *     any other claimed identity is refused as the real server refuses a wrong one (livechat.IdentityRejected).
  *   GET  <prefix>/__calls  → [{route, params}]
@@ -145,7 +145,7 @@ export default async function livechatWidgetRoutes(ctx, next) {
       s.uuid = `uuid-${sid}`;
       const verified = verifiedId !== undefined ? { identity: 'verified', visitor_id: verifiedId } : {};
       // {queue: {position, expected_wait_ms}}: every operator is at capacity, the visitor waits (issue 26).
-      if (c.queue) return answer({ id: 42, uuid: s.uuid, name: 'Visitor', operator_pid: [0, 'Support'], state: 'open', folded: false, message_unread_counter: 0, queue: c.queue, ...verified });
+      if (c.queue) return answer({ id: 42, uuid: s.uuid, name: 'Visitor', operator_pid: [0, 'Support'], state: 'open', folded: false, message_unread_counter: 0, queue: c.queue, ...verified, ...(c.resumed ? { resumed: true } : {}) });
       return answer({ id: 42, uuid: s.uuid, name: 'Visitor Mitchell Admin', operator_pid: [3, 'Mitchell Admin'], state: 'open', folded: false, message_unread_counter: 0, ...verified });
     }
     case '/im_livechat/visitor_update':

@@ -67,10 +67,11 @@ export async function publishMessage(app: FastifyInstance, request: FastifyReque
 }
 
 /**
- * An operator ends a conversation (SPEC.md §4 "Closing" on the visitor's side): the visitor's widget and
- * the consoles are told, and `conversation.closed` is emitted. Closing one already closed does nothing.
+ * An operator ends a conversation (SPEC.md §4 "Closing" on the visitor's side), or its visitor leaves the
+ * queue (`operatorId` null): the visitor's widget and the consoles are told, and `conversation.closed` is
+ * emitted. Closing one already closed does nothing.
  */
-export async function closeConversation(app: FastifyInstance, session: VisitorSessionRow, operatorId: number): Promise<void> {
+export async function closeConversation(app: FastifyInstance, session: VisitorSessionRow, operatorId: number | null): Promise<void> {
   if (session.closed_at !== null) return;
   const closedAt = app.clock.now();
   await app.store.closeVisitorSession(session.id, closedAt);

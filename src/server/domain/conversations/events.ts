@@ -12,7 +12,8 @@ declare module '../../core/events.js' {
     /** A conversation began: a live chat with its operator, or an offline message (origin `offline`, no operator). */
     'conversation.created': { sessionId: number; channelId: number; origin: VisitorSessionRow['origin']; operatorId: number | null };
     /** An operator closed a conversation (closing one already closed emits nothing). */
-    'conversation.closed': { sessionId: number; channelId: number; operatorId: number; closedAt: number };
+    /** Who closed it: an operator, or null when the visitor left the queue before anyone took it. */
+    'conversation.closed': { sessionId: number; channelId: number; operatorId: number | null; closedAt: number };
     /**
      * An operator wrote an internal note in a conversation (features/notes). Notes are not messages: they
      * never emit `message.posted`, so nothing that answers, counts or receipts a chat ever sees one.

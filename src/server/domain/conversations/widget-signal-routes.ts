@@ -5,7 +5,7 @@ import type { SessionRatedPayload } from '../../../protocol/operator-console.js'
 import type { ServerConfig } from '../../core/config/config.js';
 import { escapeHtml } from './format.js';
 import { Coalescer } from './coalescer.js';
-import { openSession, sessionByUuid, sessionOfCaller } from './conversations.js';
+import { openConversation, sessionByUuid, sessionOfCaller } from './conversations.js';
 import { isLiveChat } from '../../core/db/tables.js';
 import { PAGE_HISTORY_NOTICE_EVERY_MS, TYPING_NOTICE_EVERY_MS, takeSessionQuota, windowGate } from '../visitors/visitor-limits.js';
 import { PageHistorySchema, checkPageAddresses } from '../visitors/page-history.js';
@@ -126,12 +126,13 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
     },
     async (params) => {
       const pages = checkPageAddresses(params.page_history);
-      const session = await openSession(app, params.channel_uuid);
+      // Also while the conversation waits in the queue: the operator who takes it reads the stored pages.
+      const session = await openConversation(app, params.channel_uuid);
       if (!session) return true as const;
       await takeSessionQuota(app, 'pageHistory', session.id);
       // The newest history replaces the stored one; the operator hears of it at most once per window.
       await app.store.setPageHistory(session.id, pages);
-      await pageHistory.offer(String(session.id), { sessionId: session.id, pages, operatorId: session.operator_id });
+      if (session.operator_id !== null) await pageHistory.offer(String(session.id), { sessionId: session.id, pages, operatorId: session.operator_id });
       return true as const;
     },
   );

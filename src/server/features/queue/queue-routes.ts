@@ -1,14 +1,14 @@
 import Type from 'typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { QUEUE_ROUTE, QUEUE_TAKE_ROUTE } from '../../../protocol/console/queue-routes.js';
-import type { QueueEntry } from '../../../protocol/queue.js';
+import { QUEUE_LEAVE_ROUTE, type QueueEntry } from '../../../protocol/queue.js';
 import { QueueEntrySchema, QueueTakeParams } from '../../../protocol/schemas/queue.js';
 import { NoParams } from '../../../protocol/schemas/console-params.js';
 import { visitorLabel } from '../../../protocol/visitor-label.js';
 import { RpcError } from '../../core/rpc/errors.js';
-import { toId } from '../../core/schemas/params.js';
+import { SessionUuid, toId } from '../../core/schemas/params.js';
 import { isQueuedChat } from '../../core/db/tables.js';
-import { ConversationNotFoundError } from '../../domain/conversations/index.js';
+import { ConversationNotFoundError, closeConversation, openConversation } from '../../domain/conversations/index.js';
 import type { QueueService } from './queue-service.js';
 import type { KyselyQueueStore } from './queue-store.js';
 
@@ -23,10 +23,11 @@ export class AlreadyTakenError extends RpcError {
  * The console's queue (issue 26):
  * - `queue` → QueueEntry[]: the waiting conversations of the operator's channels, each queue head first;
  * - `queue_take` {session_id} or {channel_id} → {session_id}: the operator takes a chosen waiting
- *   conversation, or the head of one of its channels' queues, whatever their load (an explicit choice).
+ *   conversation, or the head of one of its channels' queues, whatever their load (an explicit choice). * - `queue_leave` {uuid} → boolean, for the waiting visitor: ends their waiting conversation.
  */
 export async function queueRoutes(app: FastifyInstance, opts: { store: KyselyQueueStore; service: QueueService }): Promise<void> {
   const { store, service } = opts;
+  leaveRoute(app);
   const authorize = (request: FastifyRequest) => app.requireOperator(request);
   const perMinute = app.config.rateLimits.queue;
   const config = { rateLimit: { max: perMinute, timeWindow: 60_000 } };
@@ -54,6 +55,30 @@ export async function queueRoutes(app: FastifyInstance, opts: { store: KyselyQue
       const session = await app.store.getVisitorSession(sessionId);
       if (session) await service.queueMoved(session.channel_id);
       return { session_id: sessionId };
+    },
+  );
+}
+
+/**
+ * The waiting visitor leaves the queue: the conversation ends as an operator's close ends it, so the
+ * `conversation.closed` handler removes the entry and tells everyone behind their new place. False (and
+ * nothing done) for a conversation not waiting: unknown, closed, or already taken by an operator.
+ */
+function leaveRoute(app: FastifyInstance): void {
+  app.visitorRpc(
+    QUEUE_LEAVE_ROUTE,
+    {
+      summary: 'The waiting visitor leaves the queue, which ends the waiting conversation',
+      params: Type.Object({ uuid: SessionUuid() }),
+      result: Type.Boolean(),
+      // Leaving is the counterpart of opening a chat: it shares get_session's allowance.
+      config: { rateLimit: { max: app.config.rateLimits.getSession, timeWindow: 60_000 } },
+    },
+    async (params) => {
+      const session = await openConversation(app, params.uuid);
+      if (!session || !isQueuedChat(session)) return false;
+      await closeConversation(app, session, null);
+      return true;
     },
   );
 }

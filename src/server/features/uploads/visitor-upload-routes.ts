@@ -5,7 +5,7 @@ import { POST_KEY_PARAM } from '../../../protocol/livechat.js';
 import { VISITOR_UPLOAD_ROUTE, uploadTypeAccepted, type VisitorUploadPolicy } from '../../../protocol/visitor-upload.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
-import { attachmentToWire, messageToWire, messageChannels, openSession } from '../../domain/conversations/index.js';
+import { attachmentToWire, messageToWire, messageChannels, openConversation } from '../../domain/conversations/index.js';
 import { urlsFor } from '../../core/http/urls.js';
 import { takeSessionQuota } from '../../domain/visitors/index.js';
 import { visitorUploadPolicy, storedFile, cleanAttachmentName, UploadError, describeLimit, requireMultipart, toUploadError, overBudget, roomToday, storeCharged, visitorBudgets, type UploadBudget } from '../../domain/attachments/index.js';
@@ -36,8 +36,9 @@ interface Admission {
 const UploadFields = Type.Object({ uuid: SessionUuid(), [POST_KEY_PARAM]: Type.Optional(PostKey) });
 
 async function admit(app: FastifyInstance, request: FastifyRequest, config: Config, fields: Map<string, string>): Promise<Admission> {
-  // Malformed, unknown and closed read alike: no answer tells whether a conversation exists.
-  const session = await openSession(app, fields.get('uuid'));
+  // Malformed, unknown and closed read alike: no answer tells whether a conversation exists. A conversation
+  // waiting in the queue takes files as an assigned one does: the operator who takes it sees them.
+  const session = await openConversation(app, fields.get('uuid'));
   if (!session) throw new UploadError('session_expired', 404, 'This conversation has ended');
   const postKey = checkParams(request, UploadFields, Object.fromEntries(fields))[POST_KEY_PARAM] ?? null;
   const channel = await app.store.getChannel(session.channel_id);

@@ -1,0 +1,65 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { within } from '@testing-library/dom';
+import { axeViolations } from '../ui/support/axe.js';
+import { clearWidgetCookies, mountWidget, recordEvents, scriptedServer, shadow, until } from './support.js';
+import { CHAT_POST_ROUTE } from '../../src/protocol/routes.js';
+import { QUEUE_LEAVE_ROUTE } from '../../src/protocol/queue.js';
+
+// Issue 26: a visitor waiting in line leaves it from the waiting view; the conversation ends as any chat does.
+describe('<live-chat> leaving the queue', function () {
+  this.timeout(30_000);
+  before(async function warmUp() {
+    this.timeout(120_000);
+    await import('../../src/element/full/index.js');
+  });
+  beforeEach(clearWidgetCookies);
+  afterEach(() => {
+    clearWidgetCookies();
+    document.documentElement.lang = 'en';
+  });
+
+  async function waiting(button: string) {
+    const server = await scriptedServer({ available: true, queue: { position: 2, expected_wait_ms: null } });
+    const el = await mountWidget(server.url);
+    const events = recordEvents(el);
+    (await until(() => within(shadow(el)).queryByRole('button', { name: button }), 'no button', 20_000)).click();
+    const dialog = await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Support' }), 'no window', 20_000);
+    return { server, el, dialog, events };
+  }
+
+  for (const [lang, button, leave] of [
+    ['en', 'Chat with one of our collaborators', 'Leave the queue'],
+    ['fr', "Discutez avec l'un de nos collaborateurs", 'Quitter la file d’attente'],
+    ['ar', 'تحدث مع أحد موظفينا', 'مغادرة قائمة الانتظار'],
+  ] as const) {
+    it(`a real button leaves the queue and ends the waiting conversation (${lang})`, async () => {
+      document.documentElement.lang = lang;
+      const { server, el, dialog, events } = await waiting(button);
+      const control = await until(() => within(dialog).queryByRole('button', { name: leave }), 'no leave button');
+      expect(control.tagName).to.equal('BUTTON');
+      expect(await axeViolations(el)).to.deep.equal([]);
+      control.click();
+      await waitUntil(async () => (await server.calls(QUEUE_LEAVE_ROUTE)).length === 1, 'the server was not told');
+      expect(Object.keys((await server.calls(QUEUE_LEAVE_ROUTE))[0]?.params ?? {})).to.deep.equal(['uuid']);
+      await until(() => within(shadow(el)).queryByRole('button', { name: button }), 'the chat button did not come back');
+      expect(within(shadow(el)).queryByRole('dialog')).to.equal(null);
+      expect(document.cookie).not.to.contain('im_livechat_session=');
+      expect(events.of('livechat:closed')).to.have.length(1);
+    });
+  }
+
+  it('after writing while waiting, leaving offers the feedback, as closing any chat with messages does (SPEC.md §4)', async () => {
+    const { server, dialog } = await waiting('Chat with one of our collaborators');
+    const box = await until(() => within(dialog).queryByRole<HTMLTextAreaElement>('textbox', { name: 'Ask something ...' }), 'no composer');
+    await waitUntil(() => !box.disabled, 'a waiting visitor may write');
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(box, 'Hello?');
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await waitUntil(async () => (await server.calls(CHAT_POST_ROUTE)).length === 1, 'the message was not sent');
+    await until(() => within(dialog).queryByText('Hello?'), 'the message did not show');
+    within(dialog).getByRole('button', { name: 'Leave the queue' }).click();
+    await waitUntil(async () => (await server.calls(QUEUE_LEAVE_ROUTE)).length === 1, 'the server was not told');
+    await until(() => within(dialog).queryByText('Did we correctly answer your question ?'), 'no feedback panel');
+    expect(within(dialog).queryByRole('button', { name: 'Leave the queue' })).to.equal(null);
+  });
+});
