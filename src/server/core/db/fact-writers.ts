@@ -8,8 +8,11 @@ import type { Database } from './tables.js';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface TransactionFacts {}
 
+/** The emitting transaction, as a writer gets it: only for the queries of a feature's `*-store.ts`. */
+export type TransactionHandle = Kysely<Database>;
+
 /** Writes what a fact implies with the emitting transaction's handle; its failure rolls the change back. */
-export type FactWriter<K extends keyof TransactionFacts> = (trx: Kysely<Database>, fact: TransactionFacts[K]) => Promise<void>;
+export type FactWriter<K extends keyof TransactionFacts> = (trx: TransactionHandle, fact: TransactionFacts[K]) => Promise<void>;
 
 /**
  * Writers that run inside the transaction of the change that causes a fact, unlike domain events, which
