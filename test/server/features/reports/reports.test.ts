@@ -129,7 +129,7 @@ describeEachEngine('reports', (h) => {
 
   it('credits a transfer, a queue wait and the cycles of a conversation opened again', async () => {
     h.clock.current = Date.UTC(2024, 6, 1, 9, 0, 0);
-    const { session, cookie, channel, operator } = await h.visitorSession();
+    const { session, channel, operator } = await h.visitorSession();
     const other = await h.app.store.createOperator({ login: `other-${session.id}`, display_name: 'Other', email: null, password: 'pw-other-op' });
     await h.app.store.addChannelOperator(channel.id, other.id);
     const otherCookie = await h.login(other.login, 'pw-other-op');
