@@ -16,7 +16,7 @@ export type ReportBasis = (typeof REPORT_BASES)[number];
 export const REPORT_DAYS_MAX = 366;
 /** Channels one overview may name. */
 export const REPORT_CHANNELS_MAX = 100;
-/** Overviews one operator may ask for per minute. */
+/** Overviews one operator (and one address) may ask for per minute by default (`RATE_LIMIT_REPORTS`). */
 export const REPORTS_PER_MINUTE = 60;
 
 /**

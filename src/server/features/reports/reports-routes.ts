@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { REPORTS_OVERVIEW_ROUTE, REPORTS_PER_MINUTE, type ReportScope, type ReportsOverview } from '../../../protocol/console/reports.js';
+import { REPORTS_OVERVIEW_ROUTE, type ReportScope, type ReportsOverview } from '../../../protocol/console/reports.js';
 import { ReportsOverviewParams, ReportsOverviewSchema } from '../../../protocol/schemas/reports.js';
 import { isTimeZone } from '../../../protocol/business-hours.js';
 import type { OperatorRow } from '../../core/db/tables.js';
@@ -26,13 +26,14 @@ async function scopeOf(app: FastifyInstance, operator: OperatorRow): Promise<{ s
 
 /** `reports/overview`: the figures of a period and of the period before it (issue 27). */
 export async function reportsRoutes(app: FastifyInstance): Promise<void> {
-  const config = { rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: 60_000 } };
+  const perMinute = app.config.rateLimits.reports;
+  const config = { rateLimit: { max: perMinute, timeWindow: 60_000 } };
   app.rpc(
     REPORTS_OVERVIEW_ROUTE,
     { summary: 'Conversations, missed, response, reply and resolution times, satisfaction: a period and the one before', params: ReportsOverviewParams, result: ReportsOverviewSchema, authorize: (r) => app.requireOperator(r), config },
     async (params, request): Promise<ReportsOverview> => {
       const operator = await app.requireOperator(request);
-      await app.limits.take(`operator:reports:${operator.id}`, REPORTS_PER_MINUTE, 60_000);
+      await app.limits.take(`operator:reports:${operator.id}`, perMinute, 60_000);
       const zone = params.time_zone ?? 'UTC';
       if (!isTimeZone(zone)) throw new InvalidParamError('The time zone must be an IANA name such as Europe/Paris');
       const periods = periodsOf(params.period, wallTime(app.clock.now(), zone).date, { from: params.from, to: params.to });
