@@ -6,12 +6,14 @@
  */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { CHAT_POST_ROUTE, FEEDBACK_ROUTE, GET_SESSION_ROUTE } from '../../../../src/protocol/routes.js';
 import { CLOSE_SESSION_ROUTE } from '../../../../src/protocol/console/routes.js';
 import { SET_STATUS_ROUTE } from '../../../../src/protocol/console/status-routes.js';
 import { REPORTS_OVERVIEW_ROUTE, REPORT_CHANNELS_MAX, type ReportsOverview } from '../../../../src/protocol/console/reports.js';
 import type { BusinessHours } from '../../../../src/protocol/business-hours.js';
 import { assignConversation } from '../../../../src/server/domain/conversations/index.js';
+import { KyselyOfflineStore } from '../../../../src/server/features/offline-messages/offline-store.js';
 import { KyselyBusinessHoursStore } from '../../../../src/server/features/business-hours/business-hours-store.js';
 import { allEvents } from '../../../../src/server/features/reports/report-store.js';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
@@ -120,11 +122,28 @@ describeEachEngine('reports', (h) => {
     // Nobody online: the visitor asking is refused.
     const empty = await h.channelWithOperator({ online: false });
     assert.equal(await h.call(GET_SESSION_ROUTE, { channel_id: empty.channel.id, anonymous_name: 'Visitor', previous_operator_id: null }), false);
+    // An offline message.
+    await new KyselyOfflineStore(h.app.database.db, h.app.database.facts).create(
+      { uuid: randomUUID(), channel_id: empty.channel.id, anonymous_name: 'Off', email: 'off@example.org', body: '<p>call me</p>', post_key: null, user_agent: null, language: 'de' },
+      h.clock.now(),
+    );
+    // An operator writing first opens no cycle: no response is missing, so nothing is missed.
+    const greeted = await h.call<{ id: number; uuid: string }>(GET_SESSION_ROUTE, { channel_id: channel.id, anonymous_name: 'Visitor', previous_operator_id: null });
+    await operatorSays(h, cookie, greeted.id, 'Welcome!');
+    await h.call(CLOSE_SESSION_ROUTE, { session_id: greeted.id }, { cookie });
+    // A conversation closed while it still waited in the queue.
+    const queued = await h.app.store.createVisitorSession({ uuid: randomUUID(), channel_id: channel.id, operator_id: null, anonymous_name: 'Q', name: 'Q' }, h.clock.now());
+    h.clock.advance(10 * MINUTE);
+    await h.app.store.closeVisitorSession(queued.id, h.clock.now());
+
     const admin = await h.login('admin', 'admin-test-password');
     const figures = (await overview(h, admin, { channel_ids: [channel.id, empty.channel.id] })).current;
-    assert.deepEqual(figures.missed, { never_answered: 1, nobody_available: 1 });
-    assert.equal(figures.conversations, 1, 'a refusal makes no conversation');
+    assert.deepEqual(figures.missed, { never_answered: 1, nobody_available: 3 });
+    assert.equal(figures.conversations, 4, 'a refusal makes no conversation');
     assert.equal(figures.first_response.count, 0);
+    assert.equal(figures.resolution.count, 3);
+    const mine = (await overview(h, cookie, {})).current;
+    assert.deepEqual(mine.missed, { never_answered: 1, nobody_available: 0 }, 'nobody available is nobody’s figure');
   });
 
   it('credits a transfer, a queue wait and the cycles of a conversation opened again', async () => {
@@ -155,7 +174,7 @@ describeEachEngine('reports', (h) => {
     assert.deepEqual(events.filter((e) => e.kind === 'first_response').length, 1, 'opened again, it has one first response');
     assert.deepEqual(events.filter((e) => e.kind === 'transfer').map((e) => e.operator_id), [operator.id]);
 
-    const queued = await h.app.store.createVisitorSession({ uuid: crypto.randomUUID(), channel_id: channel.id, operator_id: null, anonymous_name: 'Waiting', name: 'Waiting' }, h.clock.now());
+    const queued = await h.app.store.createVisitorSession({ uuid: randomUUID(), channel_id: channel.id, operator_id: null, anonymous_name: 'Waiting', name: 'Waiting' }, h.clock.now());
     h.clock.advance(4 * MINUTE);
     assert.ok(await assignConversation(h.app, queued, operator, { reason: 'dequeued', byOperatorId: null }));
     const admin = await h.login('admin', 'admin-test-password');
@@ -166,6 +185,24 @@ describeEachEngine('reports', (h) => {
     const theirs = (await overview(h, otherCookie, {})).current;
     assert.equal(theirs.reply.count, 2, 'the operator who replied is credited');
     assert.equal(theirs.conversations, 0, 'a conversation counts for the operator it opened with');
+  });
+
+  it('shows a supervisor the whole figures of the supervised channels, an operator only its own', async () => {
+    h.clock.current = Date.UTC(2024, 7, 5, 9, 0, 0);
+    const { session, channel, operator, cookie } = await h.visitorSession();
+    const boss = await h.app.store.createOperator({ login: `boss-${session.id}`, display_name: 'Boss', email: null, password: 'pw-boss-op' });
+    await h.app.store.roles.setRole(channel.id, boss.id, 'supervisor');
+    const bossCookie = await h.login(boss.login, 'pw-boss-op');
+    await visitorSays(h, session.uuid, 'Hi');
+    h.clock.advance(2 * MINUTE);
+    await operatorSays(h, cookie, session.id, 'Hello');
+    const seen = await overview(h, bossCookie, {});
+    assert.deepEqual([seen.scope, seen.channel_ids, seen.current.conversations, seen.current.reply.count], ['supervised', [channel.id], 1, 1]);
+    const own = await overview(h, bossCookie, { channel_ids: [channel.id] });
+    assert.equal(own.current.first_response.count, 1);
+    assert.equal((await overview(h, cookie, {})).current.first_response.count, 1, `operator ${operator.id} sees its own reply`);
+    const stranger = await h.channelWithOperator();
+    assert.equal((await overview(h, stranger.cookie, {})).current.conversations, 0, 'nothing of another channel');
   });
 
   it('refuses hostile input and other channels', async () => {
