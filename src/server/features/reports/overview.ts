@@ -19,12 +19,19 @@ function toDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** Whether a `YYYY-MM-DD` names a real date (Date.parse rolls 31 February over into March). */
+function isCalendarDate(date: string | undefined): date is string {
+  if (date === undefined) return false;
+  const ms = toMs(date);
+  return !Number.isNaN(ms) && toDate(ms) === date;
+}
+
 /** The period asked for, and the one just before it, as long; undefined for a custom period out of bounds. */
 export function periodsOf(period: ReportPeriod, today: string, custom: Partial<DayRange>): { current: DayRange; previous: DayRange } | undefined {
   const end = period === 'custom' ? custom.to : today;
   const days = period === 'today' ? 1 : period === '7d' ? 7 : period === '30d' ? 30 : undefined;
   const start = days !== undefined ? toDate(toMs(today) - (days - 1) * DAY) : custom.from;
-  if (start === undefined || end === undefined || Number.isNaN(toMs(start)) || Number.isNaN(toMs(end))) return undefined;
+  if (!isCalendarDate(start) || !isCalendarDate(end)) return undefined;
   const length = Math.round((toMs(end) - toMs(start)) / DAY) + 1;
   if (length < 1 || length > REPORT_DAYS_MAX) return undefined;
   return {

@@ -215,6 +215,7 @@ describeEachEngine('reports', (h) => {
       { period: 'custom', from: '2024-05-10', to: '2024-05-01' },
       { period: 'custom', from: '2020-01-01', to: '2024-01-01' },
       { period: 'custom', from: '2024-02-31x', to: '2024-03-01' },
+      { period: 'custom', from: '2023-02-29', to: '2023-03-01' },
       { period: 'today', basis: 'lunar' },
       { period: 'today', time_zone: 'Europe/Paris\u0000' },
       { period: 'today', time_zone: 'Not/AZone' },
