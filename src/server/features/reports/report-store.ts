@@ -26,6 +26,8 @@ export interface ReportEventTable {
   operator_id: number;
   kind: string;
   detail: string | null;
+  /** The visitor's language tag, on `created` events. */
+  language: string | null;
   at: number;
   day: string;
   wall_ms: number | null;

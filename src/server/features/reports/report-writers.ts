@@ -17,6 +17,7 @@ interface Happening {
   operatorId: number | null;
   kind: ReportEventKind;
   detail?: string;
+  language?: string | null;
   at: number;
   /** When the measured span began; none for an event without a duration. */
   since?: number;
@@ -41,6 +42,7 @@ async function record(db: TransactionHandle, h: Happening, known?: BusinessHours
     operator_id: h.operatorId ?? 0,
     kind: h.kind,
     detail: h.detail ?? null,
+    language: h.language ?? null,
     at: h.at,
     day: dayOf(hours, h.at),
     wall_ms: timed ? Math.max(0, h.at - h.since!) : null,
@@ -55,7 +57,9 @@ async function opened(db: TransactionHandle, { session }: TransactionFacts['conv
   const base = { sessionId: session.id, channelId: session.channel_id, operatorId: session.operator_id, at: session.created_at };
   const queued = session.origin === 'chat' && session.operator_id === null;
   const hours = (await channelHours(db, session.channel_id)) ?? null;
-  await record(db, { ...base, kind: 'created', detail: session.origin === 'offline' ? 'offline' : queued ? 'queued' : 'assigned' }, hours);
+  // `assigned`: an operator was available; `queued`: operators were online, all at capacity; `offline`: nobody.
+  const detail = session.origin === 'offline' ? 'offline' : queued ? 'queued' : 'assigned';
+  await record(db, { ...base, kind: 'created', detail, language: session.language }, hours);
   if (session.origin === 'offline') {
     await record(db, { ...base, ...missed('nobody_available') }, hours);
     return;
@@ -111,7 +115,7 @@ async function rated(db: TransactionHandle, { rating }: TransactionFacts['conver
   const day = dayOf(hours, rating.updated_at);
   const operatorId = first?.operator_id ?? (await currentOperator(db, rating.session_id)) ?? 0;
   const previous = first && state.rate !== null ? { rate: Number(state.rate), day: first.day } : undefined;
-  const event = { session_id: rating.session_id, channel_id: state.channel_id, operator_id: operatorId, kind: 'rating', detail: String(rating.rate), at: rating.updated_at, day, wall_ms: null, business_ms: null };
+  const event = { session_id: rating.session_id, channel_id: state.channel_id, operator_id: operatorId, kind: 'rating', detail: String(rating.rate), language: null, at: rating.updated_at, day, wall_ms: null, business_ms: null };
   await storeEvent(db, event, []);
   for (const delta of ratingDeltas({ channel_id: state.channel_id, operator_id: operatorId }, previous, rating.rate, day)) await bump(db, delta);
   await setRate(db, rating.session_id, rating.rate, previous?.day ?? day);

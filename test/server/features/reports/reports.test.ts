@@ -136,6 +136,17 @@ describeEachEngine('reports', (h) => {
     h.clock.advance(10 * MINUTE);
     await h.app.store.closeVisitorSession(queued.id, h.clock.now());
 
+    const created = (await allEvents(h.app.database.db)).filter((e) => e.kind === 'created' && [channel.id, empty.channel.id].includes(e.channel_id));
+    assert.deepEqual(
+      created.map((e) => [e.detail, e.language]),
+      [
+        ['assigned', null],
+        ['offline', 'de'],
+        ['assigned', null],
+        ['queued', null],
+      ],
+      'whether an operator was available, and the visitor’s language',
+    );
     const admin = await h.login('admin', 'admin-test-password');
     const figures = (await overview(h, admin, { channel_ids: [channel.id, empty.channel.id] })).current;
     assert.deepEqual(figures.missed, { never_answered: 1, nobody_available: 3 });

@@ -33,6 +33,7 @@ export function reportsEvents(engine: Engine): Migration {
         .addColumn('operator_id', 'integer', (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('detail', 'text')
+        .addColumn('language', 'text')
         .addColumn('at', t.millis, (c) => c.notNull())
         .addColumn('day', 'text', (c) => c.notNull())
         .addColumn('wall_ms', t.millis)
