@@ -52,6 +52,7 @@ import { openApiRoutes } from './core/http/openapi-route.js';
 import { cannedRepliesFeature } from './features/canned-replies/index.js';
 import { transferFeature } from './features/transfer/index.js';
 import { businessHoursFeature } from './features/business-hours/index.js';
+import { reportsFeature } from './features/reports/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -163,6 +164,7 @@ function parts(app: FastifyInstance, config: ServerConfig, o: Pick<BuildAppOptio
     (a) => a.register(profilesFeature),
     (a) => a.register(cannedRepliesFeature),
     (a) => a.register(businessHoursFeature),
+    (a) => a.register(reportsFeature),
     (a) => a.register(visitorProfileRoutes, { config }),
     (a) => a.register(operatorPageRoutes),
     (a) => a.register(webSessionRoutes),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BusNotificationRow, Database } from '../db/tables.js';
 import type { Engine, OpenDatabase } from '../db/database.js';
+import type { FactWriters } from '../db/fact-writers.js';
 import { committedBatch, writeInOrder, type BusWrite, type BusWriteResult, type OrderedWriteHooks } from './bus-write-store.js';
 import { deleteNotificationsBefore, insertNotifications, listNotifications, maxNotificationId, type NewNotification, type NotificationQuery } from './notification-store.js';
 
@@ -25,10 +26,12 @@ export interface BusStore {
 export class KyselyBusStore implements BusStore {
   readonly #db: Kysely<Database>;
   readonly #engine: Engine;
+  readonly #facts: FactWriters | undefined;
 
-  constructor(open: Pick<OpenDatabase, 'db' | 'engine'>) {
+  constructor(open: Pick<OpenDatabase, 'db' | 'engine'> & Partial<Pick<OpenDatabase, 'facts'>>) {
     this.#db = open.db;
     this.#engine = open.engine;
+    this.#facts = open.facts;
   }
 
   insertNotifications(rows: NewNotification[], now: number): Promise<BusNotificationRow[]> {
@@ -48,7 +51,7 @@ export class KyselyBusStore implements BusStore {
   }
 
   write(writes: BusWrite[], hooks?: OrderedWriteHooks): Promise<BusWriteResult[]> {
-    return writeInOrder(this.#db, this.#engine, writes, hooks);
+    return writeInOrder(this.#db, this.#engine, writes, hooks, this.#facts);
   }
 
   committed(writes: BusWrite[]): Promise<BusWriteResult[] | undefined> {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, MessageRow } from '../db/tables.js';
 import type { BusWrite, BusWriteResult, OrderedWriteHooks } from './bus-write-types.js';
 import type { Engine } from '../db/database.js';
+import type { FactWriters, TransactionFacts } from '../db/fact-writers.js';
 import { alreadyStored, byId, keyOf, messageValues, notificationValues, results, storedByKey, type MessageWrite } from './bus-write-row-store.js';
 import { writePostgres } from './postgres-bus-write-store.js';
 
@@ -30,13 +31,28 @@ export type { BusWrite, BusWriteResult, OrderedWriteHooks } from './bus-write-ty
  * of a post whose answer was lost) stores nothing: its result is the stored message, and the other
  * writes of its batch are written as usual.
  */
-export async function writeInOrder(db: Kysely<Database>, engine: Engine, writes: BusWrite[], hooks: OrderedWriteHooks = {}): Promise<BusWriteResult[]> {
+export async function writeInOrder(db: Kysely<Database>, engine: Engine, writes: BusWrite[], hooks: OrderedWriteHooks = {}, facts?: FactWriters): Promise<BusWriteResult[]> {
   if (writes.length === 0) return [];
-  return engine === 'postgres' ? writePostgres(db, writes, hooks) : writeSqlite(db, writes, hooks);
+  if (engine === 'sqlite') return writeSqlite(db, writes, hooks, facts);
+  const stored = storedFacts(writes);
+  if (!facts?.has('messages.stored') || stored.length === 0) return writePostgres(db, writes, hooks);
+  // The fact writers go first, so their round trips are not made while the bus lock is held.
+  return db.transaction().execute(async (trx) => {
+    await facts.write(trx, 'messages.stored', { messages: stored });
+    return writePostgres(trx, writes, hooks);
+  });
+}
+
+/** What the `messages.stored` fact says of a batch's message writes. */
+function storedFacts(writes: BusWrite[]): TransactionFacts['messages.stored']['messages'] {
+  return writes.filter((w): w is MessageWrite => w.kind === 'message').map((w) => {
+    const { session_id, author_operator_id, message_type, created_at } = messageValues(w);
+    return { session_id, author_operator_id, message_type, created_at };
+  });
 }
 
 /** SQLite: one transaction on the single connection; statements cost microseconds, so a lookup more is fine. */
-async function writeSqlite(db: Kysely<Database>, writes: BusWrite[], hooks: OrderedWriteHooks): Promise<BusWriteResult[]> {
+async function writeSqlite(db: Kysely<Database>, writes: BusWrite[], hooks: OrderedWriteHooks, facts: FactWriters | undefined): Promise<BusWriteResult[]> {
   return db.transaction().execute(async (trx) => {
     const messageWrites = writes.filter((w): w is MessageWrite => w.kind === 'message');
     const messages = new Map<BusWrite, MessageRow>();
@@ -52,6 +68,7 @@ async function writeSqlite(db: Kysely<Database>, writes: BusWrite[], hooks: Orde
         if (key !== undefined) stored.set(key, row);
       });
     }
+    if (fresh.length > 0 && facts?.has('messages.stored')) await facts.write(trx, 'messages.stored', { messages: storedFacts(fresh) });
     for (const w of skipped) messages.set(w, stored.get(keyOf(w as MessageWrite)!)!);
     const { owners, values } = notificationValues(writes, messages, skipped);
     const rows = values.length > 0 ? await trx.insertInto('bus_notification').values(values).returningAll().execute() : [];

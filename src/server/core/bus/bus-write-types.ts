@@ -1,5 +1,16 @@
 import type { BusNotificationRow, MessageRow, NewMessage } from '../db/tables.js';
 
+declare module '../db/fact-writers.js' {
+  interface TransactionFacts {
+    /**
+     * Chat messages are being stored by a bus write, in its transaction. On PostgreSQL the writers run
+     * before the ordered statement (outside its lock) and may see a retried post again: they must be
+     * idempotent. Bodies are left out: no writer of a fact needs them.
+     */
+    'messages.stored': { messages: Pick<MessageRow, 'session_id' | 'author_operator_id' | 'message_type' | 'created_at'>[] };
+  }
+}
+
 /** Test hooks of writeInOrder (bus-write-store.ts). */
 export interface OrderedWriteHooks {
   /** Milliseconds to hold the transaction open after the ids are drawn, before the commit (tests). */

@@ -1,3 +1,4 @@
+import { REPORTS_PER_MINUTE } from '../../../protocol/console/reports.js';
 import { SEARCH_LIMITS } from '../../../protocol/console/search.js';
 import { parsePositive } from './config-errors.js';
 
@@ -29,6 +30,8 @@ export interface RateLimits {
   queue: number;
   /** The console's searches, per client address and per operator. */
   search: number;
+  /** The console's reports, per client address and per operator. */
+  reports: number;
   /** `GET /api/openapi.json`. */
   openapi: number;
 }
@@ -54,6 +57,7 @@ export const RATE_LIMIT_DEFAULTS: { [K in keyof RateLimits]: [variable: string, 
   tags: ['RATE_LIMIT_TAGS', 120],
   queue: ['RATE_LIMIT_QUEUE', 120],
   search: ['RATE_LIMIT_SEARCH', SEARCH_LIMITS.perMinute],
+  reports: ['RATE_LIMIT_REPORTS', REPORTS_PER_MINUTE],
   openapi: ['RATE_LIMIT_OPENAPI', 30],
 };
 

@@ -7,6 +7,7 @@ import type { Database } from './tables.js';
 import type { Engine } from './engine.js';
 import { migrateToLatest } from './migrations/index.js';
 import { cachedStatements } from './statement-cache.js';
+import { FactWriters } from './fact-writers.js';
 import { discardingLostClients } from './pg-pool.js';
 import { registerSearchFunctions } from './search-text.js';
 
@@ -32,15 +33,18 @@ export interface OpenDatabase {
   description: string;
   /** The PostgreSQL connection pool, for its use figures in `/metrics`; SQLite has none. */
   pool?: pg.Pool;
+  /** Writers run inside the transactions of the changes whose facts they derive (fact-writers.ts). */
+  facts: FactWriters;
   /** Closes the database; later calls wait for the same close (every owner of a store may call it). */
   close(): Promise<void>;
 }
 
 /** The handle with a close that runs once, however many of its users ask. */
-function closingOnce(open: Omit<OpenDatabase, 'close'>): OpenDatabase {
+function closingOnce(open: Omit<OpenDatabase, 'close' | 'facts'>): OpenDatabase {
   let closed: Promise<void> | undefined;
   return {
     ...open,
+    facts: new FactWriters(),
     close: () => {
       closed ??= open.db.destroy();
       return closed;

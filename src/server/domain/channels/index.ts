@@ -5,3 +5,4 @@ export { ChannelGates, type ChannelOpenGate, type GateAnswer } from './open-gate
 export { urlPatternProblem } from './rules.js';
 export { CHANNEL_SETTING_WRITERS, ChannelSettingNotWritableError, channelSettingsPatch } from './channel-settings.js';
 export { ChannelRoleQueries, type ChannelRoleStore } from './channel-role-store.js';
+export { gateOf, instantsOf, isOpenAt, nextOpening, openMillisBetween, wallTime } from './opening-hours.js';

@@ -44,7 +44,7 @@ export interface AssignmentChange {
 export async function assignConversation(app: FastifyInstance, session: VisitorSessionRow, to: OperatorRow, change: AssignmentChange): Promise<VisitorSessionRow | undefined> {
   if (session.closed_at !== null || session.operator_id === to.id) return undefined;
   const name = `${session.anonymous_name} ${to.display_name}`;
-  const moved = await app.store.assignVisitorSession(session.id, session.operator_id, to.id, name);
+  const moved = await app.store.assignVisitorSession(session.id, session.operator_id, to.id, name, app.clock.now());
   if (!moved) return undefined;
   const from = session.operator_id;
   const announced: NewSessionPayload = {

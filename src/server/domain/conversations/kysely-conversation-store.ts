@@ -4,7 +4,9 @@ import { SESSION_UUID_PATTERN } from '../../../protocol/livechat.js';
 import type { AttachmentRow, Database, MessageRow, NewAttachment, RatingRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { Engine, OpenDatabase } from '../../core/db/database.js';
 import { BatchedLookup } from '../../core/db/batched-lookup.js';
+import type { FactWriters } from '../../core/db/fact-writers.js';
 import { getMessage, listMessages } from './message-store.js';
+import './facts.js';
 import type { MessageWithRelations, NewMessage, NewVisitorSession, SessionFilter } from '../store/store.js';
 
 /** The conversation side of the Kysely store: visitor sessions, messages, files and ratings (the bus has its own store). */
@@ -12,6 +14,8 @@ export abstract class KyselyConversationStore {
   /** The Kysely handle: for the store's own queries only (subclasses and store/ modules). */
   protected readonly db: Kysely<Database>;
   readonly engine: Engine;
+  /** In-transaction writers of the conversation facts (facts.ts). */
+  protected readonly facts: FactWriters;
   /**
    * Every visitor call (a post, a typing notice, a poll) starts by finding its session by uuid; on
    * PostgreSQL concurrent calls share the query. SQLite answers in microseconds without a round trip.
@@ -21,6 +25,7 @@ export abstract class KyselyConversationStore {
   constructor(open: OpenDatabase) {
     this.db = open.db;
     this.engine = open.engine;
+    this.facts = open.facts;
     this.#sessionsByUuid =
       open.engine === 'postgres'
         ? new BatchedLookup({
@@ -31,11 +36,17 @@ export abstract class KyselyConversationStore {
   }
 
   async createVisitorSession(fields: NewVisitorSession, now: number): Promise<VisitorSessionRow> {
-    return this.db
-      .insertInto('visitor_session')
-      .values({ ...fields, page_history: null, created_at: now, closed_at: null })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return this.facts.inTransaction(
+      this.db,
+      'conversation.opened',
+      (db) => db.insertInto('visitor_session').values({ ...fields, page_history: null, created_at: now, closed_at: null }).returningAll().executeTakeFirstOrThrow(),
+      (session) => ({ session }),
+    );
+  }
+
+  /** Tells the fact writers that a visitor was refused for want of an operator (nothing else is stored). */
+  async recordRefusal(channelId: number, now: number): Promise<void> {
+    await this.facts.inTransaction(this.db, 'conversation.refused', async () => undefined, () => ({ channelId, at: now }));
   }
 
   async getVisitorSessionByUuid(uuid: string): Promise<VisitorSessionRow | undefined> {
@@ -59,18 +70,29 @@ export abstract class KyselyConversationStore {
   }
 
   async closeVisitorSession(id: number, now: number): Promise<void> {
-    await this.db.updateTable('visitor_session').set({ closed_at: now }).where('id', '=', id).where('closed_at', 'is', null).execute();
+    await this.facts.inTransaction(
+      this.db,
+      'conversation.resolved',
+      (db) => db.updateTable('visitor_session').set({ closed_at: now }).where('id', '=', id).where('closed_at', 'is', null).executeTakeFirst(),
+      (result) => (Number(result.numUpdatedRows) > 0 ? { sessionId: id, closedAt: now } : undefined),
+    );
   }
 
-  async assignVisitorSession(id: number, fromOperatorId: number | null, toOperatorId: number, name: string): Promise<VisitorSessionRow | undefined> {
-    return this.db
-      .updateTable('visitor_session')
-      .set({ operator_id: toOperatorId, name })
-      .where('id', '=', id)
-      .where('closed_at', 'is', null)
-      .where('operator_id', fromOperatorId === null ? 'is' : '=', fromOperatorId)
-      .returningAll()
-      .executeTakeFirst();
+  async assignVisitorSession(id: number, fromOperatorId: number | null, toOperatorId: number, name: string, now = Date.now()): Promise<VisitorSessionRow | undefined> {
+    return this.facts.inTransaction(
+      this.db,
+      'conversation.assigned',
+      (db) =>
+        db
+          .updateTable('visitor_session')
+          .set({ operator_id: toOperatorId, name })
+          .where('id', '=', id)
+          .where('closed_at', 'is', null)
+          .where('operator_id', fromOperatorId === null ? 'is' : '=', fromOperatorId)
+          .returningAll()
+          .executeTakeFirst(),
+      (session) => (session ? { session, fromOperatorId, at: now } : undefined),
+    );
   }
 
   async setPageHistory(id: number, pages: string[]): Promise<void> {
@@ -111,12 +133,18 @@ export abstract class KyselyConversationStore {
   }
 
   async upsertRating(sessionId: number, rate: number, reason: string, now: number): Promise<RatingRow> {
-    return this.db
-      .insertInto('rating')
-      .values({ session_id: sessionId, rate, reason, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column('session_id').doUpdateSet({ rate, reason, updated_at: now }))
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return this.facts.inTransaction(
+      this.db,
+      'conversation.rated',
+      (db) =>
+        db
+          .insertInto('rating')
+          .values({ session_id: sessionId, rate, reason, created_at: now, updated_at: now })
+          .onConflict((oc) => oc.column('session_id').doUpdateSet({ rate, reason, updated_at: now }))
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      (rating) => ({ rating }),
+    );
   }
 
   async getRating(sessionId: number): Promise<RatingRow | undefined> {

@@ -134,7 +134,10 @@ function openingRoutes(app: FastifyInstance, config: ServerConfig): void {
       const visitor = { ...base, ...fields.patch, identity: identityKindOf(verified, fields), visitor_id: verified?.id ?? null };
       const now = app.clock.now();
       // Outside the channel's hours (or another gate) nobody answers, whoever is online.
-      if (!(await app.availability.gates.check(channel.id, now)).open) return false;
+      if (!(await app.availability.gates.check(channel.id, now)).open) {
+        await app.store.recordRefusal(channel.id, now);
+        return false;
+      }
       // The visitor's language is the one the visitor card shows: the widget's `language`, else the browser's Accept-Language.
       const preferences = { previousOperatorId: lenientId(params.previous_operator_id), language: visitor.language ?? undefined };
       const opening: Opening = { fields: { anonymous_name: anonymousName, name_given: fields.name === undefined ? 0 : 1, ...visitor }, pages: claims.pages, preferences };
@@ -173,7 +176,10 @@ async function startConversation(app: FastifyInstance, channel: ChannelRow, open
       app.events.emit('conversation.created', { sessionId: session.id, channelId: channel.id, origin: 'chat', operatorId: null });
       return session;
     });
-    if (!admitted) return false;
+    if (!admitted) {
+      await app.store.recordRefusal(channel.id, now);
+      return false;
+    }
     // No operator yet: the channel names the window until one picks the conversation up.
     return { ...sessionToWire(admitted.session, { id: 0, display_name: channel.name }), ...identityAnswer(admitted.session), queue: admitted.place };
   }

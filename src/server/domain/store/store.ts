@@ -147,11 +147,13 @@ export interface Store {
   getVisitorSession(id: number): Promise<VisitorSessionRow | undefined>;
   listVisitorSessions(filter: SessionFilter): Promise<VisitorSessionRow[]>;
   closeVisitorSession(id: number, now: number): Promise<void>;
+  /** A visitor asked for a chat and nobody could take it; only in-transaction fact writers (reports) store it. */
+  recordRefusal(channelId: number, now: number): Promise<void>;
   /**
    * Gives an open session to `toOperatorId` (with its new display name) only while it is still open and
    * with `fromOperatorId` (null: nobody yet); the updated row, or undefined when that no longer holds.
    */
-  assignVisitorSession(id: number, fromOperatorId: number | null, toOperatorId: number, name: string): Promise<VisitorSessionRow | undefined>;
+  assignVisitorSession(id: number, fromOperatorId: number | null, toOperatorId: number, name: string, now?: number): Promise<VisitorSessionRow | undefined>;
   setPageHistory(id: number, pages: string[]): Promise<void>;
 
   insertMessage(fields: NewMessage, now: number): Promise<MessageRow>;

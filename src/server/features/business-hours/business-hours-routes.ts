@@ -15,7 +15,7 @@ import { InvalidParamError } from '../../core/rpc/errors.js';
 import { toId } from '../../core/schemas/params.js';
 import { ChannelNotFoundError, adminOnly } from '../../domain/operators/index.js';
 import { KyselyBusinessHoursStore } from './business-hours-store.js';
-import { gateOf } from './opening-hours.js';
+import { gateOf } from '../../domain/channels/index.js';
 
 /** Calls of these routes an address may make a minute. */
 export const HOURS_CALLS_PER_MINUTE = 60;

@@ -57,7 +57,7 @@ const OfflineParams = Type.Object({
  * retry with the same `post_key` stores nothing more.
  */
 export async function offlineMessageRoutes(app: FastifyInstance): Promise<void> {
-  const offline = new KyselyOfflineStore(app.database.db);
+  const offline = new KyselyOfflineStore(app.database.db, app.database.facts);
   const postKeys = new PostKeys(KEY_MEMORY_MS);
 
   const store = async (channelId: number, fields: OfflineFields, request: FastifyRequest): Promise<number> => {

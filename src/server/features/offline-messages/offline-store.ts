@@ -3,6 +3,7 @@
  * operators share them), answered by e-mail.
  */
 import type { Kysely } from 'kysely';
+import type { FactWriters } from '../../core/db/fact-writers.js';
 import type { Database, MessageRow, VisitorSessionRow } from '../../core/db/tables.js';
 
 /** An offline message as the visitor's form sent it, after every check. */
@@ -34,7 +35,11 @@ export interface OfflineStore {
 
 /** {@link OfflineStore} over Kysely, for both engines. */
 export class KyselyOfflineStore implements OfflineStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `facts`: the database's in-transaction writers, told of each conversation an offline message opens. */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly facts?: FactWriters,
+  ) {}
 
   create(fields: NewOfflineMessage, now: number): Promise<{ session: VisitorSessionRow; message: MessageRow }> {
     return this.db.transaction().execute(async (trx) => {
@@ -63,6 +68,7 @@ export class KyselyOfflineStore implements OfflineStore {
         .values({ session_id: session.id, body: fields.body, author_operator_id: null, message_type: 'comment', post_key: fields.post_key, created_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await this.facts?.write(trx, 'conversation.opened', { session });
       return { session, message };
     });
   }

@@ -26,6 +26,7 @@ import { routingCapacity } from './0024-routing-capacity.js';
 import { queueEntries } from './0027-queue-entries.js';
 import { routingReassignments } from './0028-routing-reassignments.js';
 import { channelRole } from './0026-supervision-channel-role.js';
+import { reportsEvents } from './0029-reports-events.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -57,6 +58,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0028_routing_reassignments': routingReassignments,
     '0026_supervision_channel_role': channelRole,
     '0025_transfer_participants': transferParticipants,
+    '0029_reports_events': reportsEvents(engine),
   };
 }
 

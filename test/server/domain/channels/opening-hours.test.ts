@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { hoursProblem, type BusinessHours, type TimeRange } from '../../../../src/protocol/business-hours.js';
-import { gateOf, instantsOf, isOpenAt, nextOpening } from '../../../../src/server/features/business-hours/opening-hours.js';
+import { gateOf, instantsOf, isOpenAt, nextOpening } from '../../../../src/server/domain/channels/index.js';
 
 const utc = (iso: string): number => Date.parse(`${iso}Z`);
 const iso = (at: number | undefined): string | undefined => (at === undefined ? undefined : new Date(at).toISOString().slice(0, 16));

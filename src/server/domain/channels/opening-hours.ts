@@ -110,3 +110,26 @@ export function gateOf(hours: BusinessHours, at: number): { open: true } | { ope
   const reopensAt = nextOpening(hours, at);
   return reopensAt === undefined ? { open: false } : { open: false, reopensAt };
 }
+
+/**
+ * How many milliseconds of [from, to) fall inside the schedule's open ranges: a duration "in business
+ * hours". Each local day of the span is walked once, so the cost grows with the span in days. A range
+ * starting in a daylight-saving gap opens when the clock jumps past it (as {@link instantsOf}); one
+ * ending in the repeated hour of an overlap ends at the later of the two instants.
+ */
+export function openMillisBetween(hours: BusinessHours, from: number, to: number): number {
+  if (to <= from || !hasRanges(hours)) return 0;
+  const zone = hours.time_zone;
+  const last = Date.UTC(...ymd(wallTime(to, zone).date));
+  let total = 0;
+  // The day before `from`'s local date too: a range ending at 24:00 may end after `from` on its next day.
+  for (let midnight = Date.UTC(...ymd(wallTime(from, zone).date)) - DAY; midnight <= last; midnight += DAY) {
+    if (hours.closed_dates.includes(isoDate(midnight))) continue;
+    for (const r of hours.week[(new Date(midnight).getUTCDay() + 6) % 7] ?? []) {
+      const start = instantsOf(midnight + minutesOf(r.start) * MINUTE, zone)[0]!;
+      const end = instantsOf(midnight + minutesOf(r.end) * MINUTE, zone).at(-1)!;
+      total += Math.max(0, Math.min(end, to) - Math.max(start, from));
+    }
+  }
+  return total;
+}
