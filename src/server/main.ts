@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './core/config/config
 import { unknownSettingWarnings } from './core/config/config-names.js';
 import { loggerOptions } from './core/logging.js';
 import { startBanner } from './start-banner.js';
+import { LISTEN_BACKLOG } from './core/http/listen-backlog.js';
 import { StartupError, checkDataDir, checkPortFree, listenProblem } from './start-checks.js';
 import { seedIfEmpty, type SeedResult } from './domain/store/index.js';
 
@@ -43,7 +44,7 @@ function handleSignals(app: FastifyInstance): void {
  */
 async function listen(app: FastifyInstance, config: ServerConfig, seed: SeedResult): Promise<string> {
   try {
-    return await app.listen({ port: config.port, host: config.host });
+    return await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   } catch (err) {
     if (seed.generatedPassword !== undefined) {
       process.stdout.write(`operator login: ${seed.adminLogin}, password: ${seed.generatedPassword} (created by this start; shown only this once)\n`);

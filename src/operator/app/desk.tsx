@@ -6,6 +6,7 @@ import type { NoticeOutcome, UserNotice } from '../../platform/notify/notifier.j
 import { useStoreValue } from '../../ui/shared/use-store-value.js';
 import type { OperatorApi } from '../core/api.js';
 import { useT } from '../core/texts.js';
+import { movesViewCounts } from '../core/console-bus.js';
 import type { ConversationLink } from '../../protocol/operator-console.js';
 import { deskEventAtom, disposeDeskAtom, foundItemAtom, listQueryAtom, liveSessionIdsAtom, messageWindowAtom } from '../desk/desk-atoms.js';
 import { handleDeskBusEvent } from '../desk/desk-bus-events.js';
@@ -100,8 +101,7 @@ export function Desk({ api, partnerId, operatorName, isAdmin, isSupervisor = fal
     onEvent: (event) => {
       handleDeskBusEvent(event, { store, reloadList, reloadOpen, showNotice, t, announced });
       for (const handle of busHandlers) handle(event, store, { showNotice, t, reloadList });
-      // The views' counts follow whatever may move a conversation in or out of "open".
-      if (event.kind !== 'typing' && event.kind !== 'ignored') reloadCounts();
+      if (movesViewCounts(event)) reloadCounts();
     },
   });
   // Read again whenever the operator picks another view or filter.

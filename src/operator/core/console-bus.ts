@@ -23,6 +23,15 @@ export type ConsoleBusEvent =
   | { kind: 'status'; sessionId: number; status: ConversationStatus; snoozedUntil: number | null }
   | { kind: 'ignored' };
 
+/**
+ * Whether an event may move a conversation in or out of a view's open count. A message never does by
+ * itself: the visitor's message that reopens a conversation comes with its `status`, and one of a
+ * conversation the desk does not list reloads the list, which reads the counts too.
+ */
+export function movesViewCounts(event: ConsoleBusEvent): boolean {
+  return event.kind === 'new_session' || event.kind === 'closed' || event.kind === 'status' || event.kind === 'info';
+}
+
 /** The `info`s the bus decoder reads (protocol/bus-payload.ts): a malformed one of these stays ignored. */
 const DECODED_INFOS = new Set(['typing_status', 'session_closed', 'channel_seen', 'new_session', 'transient_message', 'session_rated', 'visitor_updated', 'conversation_status']);
 

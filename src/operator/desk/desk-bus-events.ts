@@ -43,17 +43,18 @@ function firstMessageOf(announced: Map<number, string>, sessionId: number | unde
   return title;
 }
 
-/** A message on a conversation: counted in the list, shown in the open pane, announced unless on screen. */
+/**
+ * A message on a conversation: counted in the list, added to the open pane (the bus carries all of it, so
+ * the pane is not read again), announced unless on screen.
+ */
 function onMessage(message: ChatMessage, a: DeskBusActions): void {
   const { store } = a;
   const sessionId = message.channel_ids[0];
   const known = store.get(conversationsAtom).find((c) => c.id === sessionId);
-  const openId = store.get(openConversationAtom)?.id;
   const selectedId = store.get(selectedIdAtom);
   if (!known) a.reloadList();
   store.set(deskEventAtom, { type: 'message', message });
   if (!isFromVisitor(message)) return;
-  if (sessionId !== undefined && openId === sessionId) a.reloadOpen(sessionId);
   const context = { sessionId, openId: selectedId, pageVisible: document.visibilityState === 'visible', pageFocused: document.hasFocus() };
   const announcedTitle = firstMessageOf(a.announced, sessionId);
   if (!shouldNotifyMessage(context)) return;

@@ -96,16 +96,18 @@ export function deskReducer(state: DeskState, event: DeskEvent): DeskState {
     }
     case 'message': {
       const id = sessionOf(event.message);
+      if (id === undefined) return state;
       const current = state.conversations.find((c) => c.id === id);
-      if (id === undefined || !current) return state;
-      const updated = withMessage(current, event.message);
+      const updated = current ? withMessage(current, event.message) : undefined;
       let open = state.open;
+      // The open pane takes the message even when the list does not hold its conversation (opened from a search).
       if (open && open.id === id && !open.messages.some((m) => m.id === event.message.id)) {
-        open = { ...open, messages: [...open.messages, event.message], last_message: updated.last_message };
+        open = { ...open, messages: [...open.messages, event.message], last_message: updated?.last_message ?? event.message };
       }
+      if (!current && open === state.open) return state;
       const typing = isFromVisitor(event.message) ? state.typing.filter((t) => t !== id) : state.typing;
       // Activity moves a conversation to the top of the list.
-      const conversations = updated === current ? state.conversations : [updated, ...state.conversations.filter((c) => c.id !== id)];
+      const conversations = !updated || updated === current ? state.conversations : [updated, ...state.conversations.filter((c) => c.id !== id)];
       return { ...state, conversations, open, typing };
     }
     case 'typing': {

@@ -40,11 +40,32 @@ export interface DeskLoaders {
 
 /** Counts asked for within this time are read once. */
 const COUNTS_DELAY_MS = 250;
+/**
+ * The list is read at most once in this time: asked for while a read is on its way or sooner than this
+ * after the last one started, it is read once more when that time is up, whatever the number of asks
+ * (a busy operator's messages of conversations past the list would otherwise read it once each).
+ */
+export const LIST_SPACING_MS = 500;
+
+/** The list's reads in progress: one on its way at most, and whether another is owed. */
+interface ListReads {
+  busy: boolean;
+  owed: boolean;
+  lastAt: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
 
 /** The desk's loaders; failures go to `reportError`. */
 export function useDeskLoaders(api: OperatorApi, store: DeskStore, reportError: (err: unknown) => void): DeskLoaders {
   const countsTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(countsTimer.current), []);
+  const reads = useRef<ListReads>({ busy: false, owed: false, lastAt: Number.NEGATIVE_INFINITY, timer: undefined });
+  useEffect(
+    () => () => {
+      clearTimeout(countsTimer.current);
+      clearTimeout(reads.current.timer);
+    },
+    [],
+  );
   const reloadCounts = useCallback(() => {
     clearTimeout(countsTimer.current);
     countsTimer.current = setTimeout(() => {
@@ -52,12 +73,29 @@ export function useDeskLoaders(api: OperatorApi, store: DeskStore, reportError: 
     }, COUNTS_DELAY_MS);
   }, [api, store, reportError]);
   const reloadList = useCallback(() => {
-    const query = store.get(listQueryAtom);
-    api.conversations(query).then((conversations) => {
-      // An answer for a view the operator has left since is dropped: the newer one follows.
-      if (store.get(listQueryAtom) === query) store.set(deskEventAtom, { type: 'listed', conversations });
-    }, reportError);
+    const r = reads.current;
+    const read = (): void => {
+      Object.assign(r, { busy: true, owed: false, lastAt: Date.now(), timer: undefined });
+      const query = store.get(listQueryAtom);
+      api
+        .conversations(query)
+        .then((conversations) => {
+          // An answer for a view the operator has left since is dropped: the newer one follows.
+          if (store.get(listQueryAtom) === query) store.set(deskEventAtom, { type: 'listed', conversations });
+        }, reportError)
+        .finally(() => {
+          r.busy = false;
+          if (r.owed) r.timer = setTimeout(read, Math.max(0, r.lastAt + LIST_SPACING_MS - Date.now()));
+        });
+    };
     reloadCounts();
+    if (r.busy || r.timer !== undefined) {
+      r.owed = true;
+      return;
+    }
+    const wait = r.lastAt + LIST_SPACING_MS - Date.now();
+    if (wait > 0) r.timer = setTimeout(read, wait);
+    else read();
   }, [api, store, reportError, reloadCounts]);
   const reloadOpen = useCallback(
     (id: number) => {

@@ -1,10 +1,11 @@
 /**
  * Operators of the operators scenario (test/bench/scenarios/operators.ts), forked under tsx: each logs in
  * and keeps what its console keeps open, with the console's own calls (src/operator/desk): the bus poll on
- * its channel and its live conversations' channels, dropped and sent again when those change; the "mine"
- * list, read again on a new conversation or a message of an unknown one; the view counts, read 250 ms
- * after the last notification; the conversation it has open, read again on its visitor's messages and
- * marked seen; the tags of the listed conversations when they change. It answers every `answerEvery`th
+ * its channel and its live conversations' channels, dropped and sent again when one is added; the "mine"
+ * list, read again on a new conversation or a message of an unknown one, at most once in 500 ms; the view
+ * counts, read 250 ms after the last notification that may change them; the conversation it has open,
+ * read when opened, its visitor's new messages marked seen as they arrive; the tags of the listed
+ * conversations when they change. It answers every `answerEvery`th
  * visitor message after `answerDelayMs`, as the operator would, opening that conversation first.
  * Argument: JSON { url, localAddress, accounts: {login, password}[], answerEvery, answerDelayMs }.
  * Messages: "ready" once every console is open; "window" { from, to } tells when calls are counted;
@@ -13,9 +14,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RpcClient } from '../lib/rpc.js';
 import { clock, noteFailure, stampedText, stampsIn, type OperatorReport } from '../lib/fleet.js';
-import { BusChannel, LIMITS, type BusNotification } from '../../../src/protocol/livechat.js';
-import { decodeBusPayload } from '../../../src/protocol/bus-payload.js';
+import { BusChannel, LIMITS, type BusNotification, type ChatMessage } from '../../../src/protocol/livechat.js';
 import { CHAT_POST_ROUTE, POLL_ROUTE, SESSION_AUTHENTICATE_ROUTE } from '../../../src/protocol/routes.js';
+import { decodeConsoleNotification, movesViewCounts } from '../../../src/operator/core/console-bus.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE, PRESENCE_ROUTE } from '../../../src/protocol/console/routes.js';
 import { VIEW_COUNTS_ROUTE } from '../../../src/protocol/console/status-routes.js';
 import { CONVERSATION_TAGS_ROUTE } from '../../../src/protocol/console/tags.js';
@@ -39,8 +40,9 @@ function counted(route: string, at: number): void {
   if (at >= window.from && at < window.to) report.calls[route] = (report.calls[route] ?? 0) + 1;
 }
 
-/** The console's debounce of the view counts (src/operator/desk/use-desk-loaders.ts). */
+/** The console's debounce of the view counts and spacing of the list's reads (src/operator/desk/use-desk-loaders.ts). */
 const COUNTS_DELAY_MS = 250;
+const LIST_SPACING_MS = 500;
 
 interface Listed {
   id: number;
@@ -58,6 +60,7 @@ function failed(err: unknown): void {
 /** One operator's console tab. */
 class Console {
   private readonly channel: string;
+  private readonly reads = { busy: false, owed: false, lastAt: Number.NEGATIVE_INFINITY, timer: undefined as ReturnType<typeof setTimeout> | undefined };
   private last = 0;
   private listed: Listed[] = [];
   private channelsKey = '';
@@ -70,7 +73,7 @@ class Console {
 
   constructor(
     private readonly rpc: RpcClient,
-    partnerId: number,
+    private readonly partnerId: number,
   ) {
     this.channel = BusChannel.operator(partnerId);
   }
@@ -87,23 +90,53 @@ class Console {
   /** What the desk does on mount: presence, the list (which starts the counts), then the bus. */
   async mount(): Promise<void> {
     await this.timed(PRESENCE_ROUTE, {});
-    await this.reloadList();
+    this.reads.busy = true;
+    this.reads.lastAt = Date.now();
+    this.reloadCounts();
+    await this.readList().finally(() => this.listRead());
     void this.pollLoop();
   }
 
-  /** The "mine" view's list, its tags when the listed ids changed, and the counts soon after. */
-  private async reloadList(): Promise<void> {
+  /** Asks for the list: one read on its way at most, the next one no sooner than LIST_SPACING_MS after it started. */
+  private reloadList(): void {
+    const r = this.reads;
     this.reloadCounts();
+    if (r.busy || r.timer !== undefined) {
+      r.owed = true;
+      return;
+    }
+    const wait = r.lastAt + LIST_SPACING_MS - Date.now();
+    if (wait > 0) r.timer = setTimeout(() => this.startRead(), wait);
+    else this.startRead();
+  }
+
+  private startRead(): void {
+    Object.assign(this.reads, { busy: true, owed: false, lastAt: Date.now(), timer: undefined });
+    this.readList()
+      .catch(failed)
+      .finally(() => this.listRead());
+  }
+
+  private listRead(): void {
+    const r = this.reads;
+    r.busy = false;
+    if (r.owed && running) r.timer = setTimeout(() => this.startRead(), Math.max(0, r.lastAt + LIST_SPACING_MS - Date.now()));
+  }
+
+  /** The "mine" view's list and its tags when the listed ids changed. */
+  private async readList(): Promise<void> {
     this.listed = await this.timed<Listed[]>(CONVERSATIONS_ROUTE, { view: 'mine' }, report.list);
     const ids = [...new Set([...this.listed.map((c) => c.id), ...(this.openId === undefined ? [] : [this.openId])])].slice(0, 100);
     if (ids.join(',') !== this.tagsKey) {
       this.tagsKey = ids.join(',');
       this.timed(CONVERSATION_TAGS_ROUTE, { session_ids: ids }).catch(failed);
     }
-    // The desk follows the channel of every open conversation it lists; a new set restarts the poll.
-    const channels = [this.channel, ...this.listed.filter((c) => c.closed_at === null).map((c) => BusChannel.session(c.id))].sort();
-    if (channels.join(',') !== this.channelsKey) {
-      this.channelsKey = channels.join(',');
+    // The desk follows the channel of every open conversation it lists (src/operator/desk/use-desk-bus.ts):
+    // it adds channels and never drops one, so only a new one restarts the poll.
+    const known = new Set(this.channelsKey.split(',').filter(Boolean));
+    const added = [this.channel, ...this.listed.filter((c) => c.closed_at === null).map((c) => BusChannel.session(c.id))].filter((c) => !known.has(c));
+    if (added.length > 0) {
+      this.channelsKey = [...known, ...added].sort().join(',');
       if (this.poll) report.pollRestarts++;
       this.poll?.abort();
     }
@@ -116,13 +149,16 @@ class Console {
     }, COUNTS_DELAY_MS);
   }
 
-  /** The open conversation again, then its visitor's messages marked seen (read receipts). */
-  private async reloadOpen(id: number): Promise<void> {
+  /** Opens a conversation: its messages, its visitor's newest marked seen (read receipts). */
+  private async open(id: number): Promise<void> {
     const detail = await this.timed<Detail>(CONVERSATION_ROUTE, { session_id: id });
-    const ids = detail.messages.map((m) => m.id ?? 0);
     const newestFromVisitor = Math.max(0, ...detail.messages.filter((m) => !m.author_id || m.author_id[0] === 0).map((m) => m.id ?? 0));
+    await this.markSeen(id, newestFromVisitor, Math.max(0, ...detail.messages.map((m) => m.id ?? 0)));
+  }
+
+  /** The read receipt (src/operator/desk/use-read-receipts.ts): once per new visitor message of the open conversation. */
+  private async markSeen(id: number, newestFromVisitor: number, upTo: number): Promise<void> {
     if (newestFromVisitor <= (this.seenUpTo.get(id) ?? 0)) return;
-    const upTo = Math.max(...ids);
     this.seenUpTo.set(id, upTo);
     await this.timed(MARK_SEEN_ROUTE, { session_id: id, message_id: upTo });
   }
@@ -151,20 +187,19 @@ class Console {
 
   /** The desk's handling (src/operator/desk/desk-bus-events.ts), with the delivery stamp taken first. */
   private onNotification(n: BusNotification, at: number): void {
-    if (n.channel !== this.channel) return;
-    const payload = decodeBusPayload(n.message);
-    if (payload.kind === 'new_session') this.reloadList().catch(failed);
-    if (payload.kind === 'message' && payload.message.channel_ids.length > 0) this.onMessage(payload.message.channel_ids[0] as number, payload.message, at);
-    // desk.tsx: the counts follow whatever may move a conversation in or out of "open".
-    if (payload.kind !== 'typing_status' && payload.kind !== 'other') this.reloadCounts();
+    const event = decodeConsoleNotification(n, this.partnerId);
+    if (event.kind === 'new_session') this.reloadList();
+    if (event.kind === 'message') this.onMessage(event.message.channel_ids[0] as number, event.message, at);
+    if (movesViewCounts(event)) this.reloadCounts();
   }
 
-  private onMessage(sessionId: number, message: { body: string; author_id?: [number, string] | false }, at: number): void {
-    if (!this.listed.some((c) => c.id === sessionId)) this.reloadList().catch(failed);
+  private onMessage(sessionId: number, message: ChatMessage, at: number): void {
+    if (!this.listed.some((c) => c.id === sessionId)) this.reloadList();
     const fromVisitor = !message.author_id || message.author_id[0] === 0;
     if (!fromVisitor) return;
     for (const sent of stampsIn(message.body, 'v')) report.toOperator.push(sent, at - sent);
-    if (this.openId === sessionId) this.reloadOpen(sessionId).catch(failed);
+    const id = typeof message.id === 'number' ? message.id : 0;
+    if (this.openId === sessionId) this.markSeen(sessionId, id, id).catch(failed);
     if (answering && ++this.visitorMessages % config.answerEvery === 0) {
       setTimeout(() => void this.answer(sessionId), config.answerDelayMs);
     }
@@ -176,7 +211,7 @@ class Console {
     try {
       if (this.openId !== sessionId) {
         this.openId = sessionId;
-        await this.reloadOpen(sessionId);
+        await this.open(sessionId);
       }
       const text = stampedText('o');
       const sent = Number(/o(\d+\.\d+)x/.exec(text)?.[1]);
@@ -191,6 +226,7 @@ class Console {
 
   close(): void {
     clearTimeout(this.countsTimer);
+    clearTimeout(this.reads.timer);
     this.poll?.abort();
     this.rpc.close();
   }

@@ -3,6 +3,8 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { Database, OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { ListView } from '../../../protocol/conversation-status.js';
 import { participatedSessions } from './participant-store.js';
+import { latestMessages, waitingTallies, type WaitingTally } from './message-store.js';
+import type { MessageWithRelations } from '../store/store.js';
 
 /** Which conversations a list view holds for an operator (README "Statuses and views"). */
 export interface ViewFilter {
@@ -27,6 +29,10 @@ export interface ConversationStore {
   viewSessions(filter: ViewFilter, limit: number, where?: readonly SessionCondition[]): Promise<VisitorSessionRow[]>;
   /** How many conversations of a view are open at `now` (not closed, not waiting, not snoozed past `now`). */
   countOpen(filter: ViewFilter, now: number): Promise<number>;
+  /** The newest message of each session, by session id (the list's previews). */
+  latestMessages(sessionIds: readonly number[]): Promise<Map<number, MessageWithRelations>>;
+  /** The visitor's messages waiting for an answer in each session, by session id; absent when none wait. */
+  waitingTallies(sessionIds: readonly number[]): Promise<Map<number, WaitingTally>>;
 }
 
 /** The Kysely implementation of {@link ConversationStore}. */
@@ -92,6 +98,14 @@ export class ConversationQueries implements ConversationStore {
       return q.where('operator_id', 'is', null).where('channel_id', 'in', myChannels);
     }
     return q;
+  }
+
+  latestMessages(sessionIds: readonly number[]): Promise<Map<number, MessageWithRelations>> {
+    return latestMessages(this.db, sessionIds);
+  }
+
+  waitingTallies(sessionIds: readonly number[]): Promise<Map<number, WaitingTally>> {
+    return waitingTallies(this.db, sessionIds);
   }
 
   async answered(sessionId: number): Promise<boolean> {

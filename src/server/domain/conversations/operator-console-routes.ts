@@ -11,6 +11,7 @@ import { messageToWire, type WireMessage } from './format.js';
 import { urlsFor } from '../../core/http/urls.js';
 import { ConversationNotFoundError, mayRead } from './conversation-access-store.js';
 import type { SessionCondition } from './conversation-store.js';
+import type { WaitingTally } from './message-store.js';
 import { ConversationDetailSchema, ConversationSummarySchema } from '../../../protocol/schemas/console.js';
 import { toId } from '../../core/schemas/params.js';
 import { ConversationListParams, NoParams, PresenceSchema as Presence, ConversationParams, SetPresenceParams } from '../../../protocol/schemas/console-params.js';
@@ -23,7 +24,7 @@ type ConversationDetail = Static<typeof ConversationDetailSchema>;
 
 /** Conversations the list shows: the most recent ones of the view, open or closed. */
 export const CONVERSATION_LIST_MAX = 50;
-/** Messages read to compute a summary (unread count, waiting time) and sent when one is opened. */
+/** Messages sent when a conversation is opened (its unread count and waiting time are read from them too). */
 export const CONVERSATION_MESSAGES_MAX = 100;
 /** The most messages a pane holds when it is opened at an older message (a search result's link). */
 export const CONVERSATION_WINDOW_MAX = 1000;
@@ -32,7 +33,7 @@ export const CONVERSATION_WINDOW_MAX = 1000;
  * Visitor messages after the operator's last one: how many nobody has read yet (past the conversation's
  * read marker, which opening it moves), and since when the oldest waits for an answer.
  */
-function waitingOf(newestFirst: MessageWithRelations[], seenUpTo: number): { unread: number; waiting_since: number | null } {
+function waitingOf(newestFirst: MessageWithRelations[], seenUpTo: number): WaitingTally {
   let unread = 0;
   let since: number | null = null;
   for (const m of newestFirst) {
@@ -65,6 +66,44 @@ async function sessionsOfView(app: FastifyInstance, operator: OperatorRow, view:
   return [...own, ...offline].sort((a, b) => b.id - a.id).slice(0, CONVERSATION_LIST_MAX);
 }
 
+/** A conversation's line in the list, and the head of its detail. */
+function summaryOf(session: VisitorSessionRow, last: WireMessage | null, waiting: WaitingTally, now: number): ConversationSummary {
+  const status = statusAt(session, now);
+  return {
+    id: session.id,
+    channel_id: session.channel_id,
+    visitor_name: visitorLabel(session),
+    origin: session.origin,
+    created_at: session.created_at,
+    closed_at: session.closed_at,
+    last_message: last,
+    ...waiting,
+    current_page: parsePages(session.page_history)?.at(-1) ?? null,
+    time_zone: session.time_zone,
+    status,
+    snoozed_until: status === 'snoozed' ? session.snoozed_until : null,
+  };
+}
+
+/** The list's summaries: the previews and waiting tallies of all its conversations in a few queries, not a few per conversation. */
+async function summariesOf(app: FastifyInstance, sessions: VisitorSessionRow[], request: FastifyRequest): Promise<ConversationSummary[]> {
+  const ids = sessions.map((s) => s.id);
+  const latest = await app.store.conversations.latestMessages(ids);
+  const waiting = await app.store.conversations.waitingTallies(ids);
+  const urls = urlsFor(request);
+  const now = app.clock.now();
+  return sessions.map((session) => {
+    const last = latest.get(session.id);
+    return summaryOf(session, last ? messageToWire(last, session, urls) : null, waiting.get(session.id) ?? { unread: 0, waiting_since: null }, now);
+  });
+}
+
+/** An opened conversation's messages, newest first: the newest 100, and older ones down to `since` when given. */
+async function openedMessages(app: FastifyInstance, sessionId: number, since: number | undefined): Promise<MessageWithRelations[]> {
+  if (since === undefined) return app.store.listMessages(sessionId, CONVERSATION_MESSAGES_MAX);
+  return (await app.store.listMessages(sessionId, CONVERSATION_WINDOW_MAX)).filter((m, i) => i < CONVERSATION_MESSAGES_MAX || m.id >= since);
+}
+
 /**
  * The console's view of its conversations (issue 7), same-origin with the operator's session cookie,
  * under `/im_livechat/operator/` (protocol/console/routes.ts):
@@ -84,32 +123,6 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
   const presenceOf = (operator: OperatorRow): OperatorPresence => (operator.away ? 'away' : 'available');
   const authorize = (request: FastifyRequest) => app.requireOperator(request);
 
-  const summaryOf = async (session: VisitorSessionRow, request: FastifyRequest, sinceMessageId?: number): Promise<{ summary: ConversationSummary; messages: WireMessage[] }> => {
-    const rows =
-      sinceMessageId === undefined
-        ? await app.store.listMessages(session.id, CONVERSATION_MESSAGES_MAX)
-        : // Newest first: the newest 100 always, and older ones down to the message asked for.
-          (await app.store.listMessages(session.id, CONVERSATION_WINDOW_MAX)).filter((m, i) => i < CONVERSATION_MESSAGES_MAX || m.id >= sinceMessageId);
-    const urls = urlsFor(request);
-    const status = statusAt(session, app.clock.now());
-    const messages = rows.map((m) => messageToWire(m, session, urls)).reverse();
-    const summary: ConversationSummary = {
-      id: session.id,
-      channel_id: session.channel_id,
-      visitor_name: visitorLabel(session),
-      origin: session.origin,
-      created_at: session.created_at,
-      closed_at: session.closed_at,
-      last_message: messages.at(-1) ?? null,
-      ...waitingOf(rows, session.operator_seen_message_id ?? 0),
-      current_page: parsePages(session.page_history)?.at(-1) ?? null,
-      time_zone: session.time_zone,
-      status,
-      snoozed_until: status === 'snoozed' ? session.snoozed_until : null,
-    };
-    return { summary, messages };
-  };
-
   app.rpc(
     CONVERSATIONS_ROUTE,
     {
@@ -122,9 +135,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
       const operator = await app.requireOperator(request);
       const where = app.conversationListFilters.map((filter) => filter(params, operator)).filter((c) => c !== undefined);
       const sessions = await sessionsOfView(app, operator, params.view, where);
-      const out: ConversationSummary[] = [];
-      for (const session of sessions) out.push((await summaryOf(session, request)).summary);
-      return byWaitingTime(out, app.clock.now());
+      return byWaitingTime(await summariesOf(app, sessions, request), app.clock.now());
     },
   );
 
@@ -136,7 +147,10 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
       const session = await app.store.getVisitorSession(toId(params.session_id));
       // Only the sessions it serves: the bus lets an operator read those channels only (poll-authorization).
       if (!session || !(await mayRead(app.store, operator, session))) throw new ConversationNotFoundError();
-      const { summary, messages } = await summaryOf(session, request, params.since_message_id === undefined ? undefined : toId(params.since_message_id));
+      const rows = await openedMessages(app, session.id, params.since_message_id === undefined ? undefined : toId(params.since_message_id));
+      const urls = urlsFor(request);
+      const messages = rows.map((m) => messageToWire(m, session, urls)).reverse();
+      const summary = summaryOf(session, messages.at(-1) ?? null, waitingOf(rows, session.operator_seen_message_id ?? 0), app.clock.now());
       const rating = await app.store.getRating(session.id);
       const detail: ConversationDetail = {
         ...summary,
