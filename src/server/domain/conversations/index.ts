@@ -5,6 +5,7 @@ export { attachmentToWire, bodyToText, escapeHtml, messageToWire, plainTextToHtm
 export type { WireAttachment } from './format.js';
 export { conversationListFiltersPlugin, type ConversationListFilter } from './list-filters.js';
 export type { SessionCondition } from './conversation-store.js';
+export { hasAnswer, lastAnswerAt, unansweredSince } from './unanswered-store.js';
 export { operatorConsoleRoutes, parsePages } from './operator-console-routes.js';
 export { readableChannels } from './poll-authorization.js';
 export { operatorPollCallers } from './poll-callers.js';

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { ChannelRole } from '../../../protocol/console/supervision.js';
 import type { Database, VisitorSessionRow } from '../../core/db/tables.js';
+import { lastAnswerAt, unansweredSince } from '../../domain/conversations/index.js';
 
 /** A live conversation with what the screen needs beside the row. */
 export interface LiveConversation extends VisitorSessionRow {
@@ -37,37 +38,8 @@ export class SupervisionStore {
       .leftJoin('operator as o', 'o.id', 's.operator_id')
       .selectAll('s')
       .select('o.display_name as operator_name')
-      .select((eb) =>
-        eb
-          .selectFrom('message as a')
-          .select((x) => x.fn.max('a.created_at').as('t'))
-          .whereRef('a.session_id', '=', 's.id')
-          .where('a.author_operator_id', 'is not', null)
-          .where('a.message_type', '=', 'comment')
-          .as('last_answer_at'),
-      )
-      .select((eb) =>
-        eb
-          .selectFrom('message as m')
-          .select((x) => x.fn.min('m.created_at').as('t'))
-          .whereRef('m.session_id', '=', 's.id')
-          .where('m.author_operator_id', 'is', null)
-          .where('m.message_type', '=', 'comment')
-          // After the operator's last answer: no answer at or after it.
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('message as a2')
-                  .select('a2.id')
-                  .whereRef('a2.session_id', '=', 's.id')
-                  .where('a2.author_operator_id', 'is not', null)
-                  .where('a2.message_type', '=', 'comment')
-                  .whereRef('a2.created_at', '>=', 'm.created_at'),
-              ),
-            ),
-          )
-          .as('first_unanswered_at'),
-      )
+      .select((eb) => lastAnswerAt(eb.ref('s.id')).as('last_answer_at'))
+      .select((eb) => unansweredSince(eb.ref('s.id')).as('first_unanswered_at'))
       .where('s.channel_id', '=', channelId)
       .where('s.closed_at', 'is', null)
       .orderBy('s.id', 'asc')
