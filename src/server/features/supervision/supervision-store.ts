@@ -13,7 +13,7 @@ export interface LiveConversation extends VisitorSessionRow {
   first_unanswered_at: number | null;
 }
 
-/** A member of the channel with the columns its presence and load are told from. */
+/** A member of the channel with the columns its presence is told from. */
 export interface MemberLoad {
   id: number;
   display_name: string;
@@ -22,7 +22,6 @@ export interface MemberLoad {
   last_seen: number | null;
   last_active: number | null;
   has_web_session: boolean;
-  load: number;
 }
 
 const num = (v: number | string | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
@@ -48,7 +47,7 @@ export class SupervisionStore {
     return rows.map((row) => ({ ...row, last_answer_at: num(row.last_answer_at), first_unanswered_at: num(row.first_unanswered_at) }));
   }
 
-  /** The channel's active members with their role, presence columns and open conversations in the channel. */
+  /** The channel's active members with their role and presence columns. */
   async members(channelId: number, now: number, limit: number): Promise<MemberLoad[]> {
     const rows = await this.db
       .selectFrom('operator as o')
@@ -56,15 +55,6 @@ export class SupervisionStore {
       .where('co.channel_id', '=', channelId)
       .where('o.archived_at', 'is', null)
       .select(['o.id', 'o.display_name', 'co.role', 'o.away', 'o.last_seen', 'o.last_active'])
-      .select((eb) =>
-        eb
-          .selectFrom('visitor_session as vs')
-          .select((x) => x.fn.countAll<number | string>().as('n'))
-          .whereRef('vs.operator_id', '=', 'o.id')
-          .where('vs.channel_id', '=', channelId)
-          .where('vs.closed_at', 'is', null)
-          .as('load'),
-      )
       .select((eb) =>
         eb
           .exists(eb.selectFrom('web_session as ws').select('ws.token_hash').whereRef('ws.operator_id', '=', 'o.id').where('ws.expires_at', '>', now))
@@ -82,7 +72,6 @@ export class SupervisionStore {
       last_seen: num(r.last_seen),
       last_active: num(r.last_active),
       has_web_session: Boolean(r.has_web_session),
-      load: Number(r.load ?? 0),
     }));
   }
 
