@@ -1,5 +1,5 @@
 export { assignConversation, type AssignmentChange, type AssignmentReason } from './assignment.js';
-export { ConversationNotFoundError, mayManage, mayRead, readableConversations, readsForVisitor } from './conversation-access-store.js';
+export { ConversationNotFoundError, ReplyRefusedError, mayAnswer, mayManage, mayRead, readableConversations, readsForVisitor } from './conversation-access-store.js';
 export { closeConversation, messageChannels, openConversation, openSession, publishMessage, sessionByUuid } from './conversations.js';
 export { attachmentToWire, bodyToText, escapeHtml, messageToWire, plainTextToHtml, serverDate } from './format.js';
 export type { WireAttachment } from './format.js';
