@@ -1,47 +1,33 @@
 /**
  * Issue 26: a supervisor opening a conversation someone else holds writes notes only. The composer offers
  * Note without Reply, says why, and puts Take beside it; once taken, Reply is back. The server is a
- * stand-in RpcClient.
+ * stand-in answered from memory.
  */
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { within } from '@testing-library/dom';
 import { createStore } from 'jotai/vanilla';
 import { act } from 'react';
-import type { ChatMessage } from '../../../../src/protocol/livechat.js';
 import type { ConversationSummary } from '../../../../src/protocol/operator-console.js';
 import { MENTIONABLE_ROUTE, NOTES_ROUTE, POST_NOTE_ROUTE } from '../../../../src/protocol/console/notes.js';
 import { TAKE_CONVERSATION_ROUTE } from '../../../../src/protocol/console/supervision.js';
-import type { RpcClient } from '../../../../src/platform/rpc/index.js';
-import { OperatorApi } from '../../../../src/operator/core/api.js';
 import { deskEventAtom } from '../../../../src/operator/desk/desk-atoms.js';
 import { DeskConversations } from '../../../../src/operator/desk/desk-conversations.js';
 import { paneSlotsOf } from '../../../../src/operator/app/registry.js';
 import { attachments } from '../../../../src/operator/features/attachments/index.js';
 import { notes } from '../../../../src/operator/features/notes/index.js';
 import { supervision } from '../../../../src/operator/features/supervision/index.js';
-import { loadConsoleStyles, outsideAct, reactMount, waitUntil } from '../../support.js';
+import { loadConsoleStyles, outsideAct, reactMount, standInApi, visitorMessage, waitUntil } from '../../support.js';
 import { axeViolations } from '../../../ui/support/axe.js';
 import { CHAT_POST_ROUTE, NOTIFY_TYPING_ROUTE } from '../../../../src/protocol/routes.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE } from '../../../../src/protocol/console/routes.js';
 
-const message: ChatMessage = {
-  id: 10,
-  body: '<p>Where is my parcel?</p>',
-  date: '2024-05-11 14:03:27',
-  author_id: [0, 'Visitor'],
-  message_type: 'comment',
-  attachment_ids: [],
-  channel_ids: [1],
-  is_discussion: true,
-  is_notification: false,
-};
+const message = visitorMessage(10, 'Where is my parcel?');
 
 const summary: ConversationSummary = { id: 1, channel_id: 1, visitor_name: 'Grace', origin: 'chat', created_at: 0, closed_at: null, last_message: message, unread: 0, waiting_since: null };
 
 /** A server on which the caller supervises conversation 1 until they take it (or holds it from the start). */
 function standInServer(holds: boolean) {
-  const calls: [string, Record<string, unknown>][] = [];
   let taken = holds;
   const answers: Record<string, (p: Record<string, unknown>) => unknown> = {
     [CONVERSATIONS_ROUTE]: () => [summary],
@@ -57,15 +43,7 @@ function standInServer(holds: boolean) {
       return { session_id: 1, operator_id: 7 };
     },
   };
-  const rpc = {
-    call: async (route: string, params: Record<string, unknown>) => {
-      calls.push([route, params]);
-      const answer = answers[route];
-      if (!answer) throw new Error(`no stand-in answer for ${route}`);
-      return answer(params);
-    },
-  } as unknown as RpcClient;
-  return { api: new OperatorApi(rpc), calls };
+  return standInApi(answers);
 }
 
 const EXPLANATION = /looking on as a supervisor/;
