@@ -109,8 +109,8 @@ export function standInApi<P>(answers: Record<string, (params: P) => unknown>): 
   return { api: new OperatorApi(rpc), calls };
 }
 
-/** A visitor's message as the console receives it. */
-export function visitorMessage(id: number, body: string): ChatMessage {
+/** A visitor's message as the console receives it, in conversation `sessionId`. */
+export function visitorMessage(id: number, body: string, sessionId = 1): ChatMessage {
   return {
     id,
     body: `<p>${body}</p>`,
@@ -118,7 +118,7 @@ export function visitorMessage(id: number, body: string): ChatMessage {
     author_id: [0, 'Visitor'],
     message_type: 'comment',
     attachment_ids: [],
-    channel_ids: [1],
+    channel_ids: [sessionId],
     is_discussion: true,
     is_notification: false,
   };

@@ -18,21 +18,11 @@ import { DeskConversations } from '../../../src/operator/desk/desk-conversations
 import { Notices, type ShownNotice } from '../../../src/operator/app/notices.js';
 import { paneSlotsOf } from '../../../src/operator/app/registry.js';
 import { features } from '../../../src/operator/features/index.js';
-import { reactMount, loadConsoleStyles, standInApi } from '../support.js';
+import { reactMount, loadConsoleStyles, standInApi, visitorMessage } from '../support.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE, VISITOR_CARD_ROUTE } from '../../../src/protocol/console/routes.js';
 import { NOTIFY_TYPING_ROUTE } from '../../../src/protocol/routes.js';
 
-const message = (id: number, sessionId: number, body: string): ChatMessage => ({
-  id,
-  body: `<p>${body}</p>`,
-  date: '2024-05-11 14:03:27',
-  author_id: [0, 'Visitor'],
-  message_type: 'comment',
-  attachment_ids: [],
-  channel_ids: [sessionId],
-  is_discussion: true,
-  is_notification: false,
-});
+const message = (id: number, sessionId: number, body: string): ChatMessage => visitorMessage(id, body, sessionId);
 
 const summary = (id: number, name: string, unread: number): ConversationSummary => ({
   id,
