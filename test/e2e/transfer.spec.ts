@@ -34,7 +34,7 @@ test('a transfer is seen live by the visitor, and the receiver reads the note fi
   await expect(desk.getByRole('list', { name: /^Messages with / }).getByText('Can someone from billing help?')).toBeVisible();
   await desk.getByRole('group', { name: 'Operators of the conversation' }).getByRole('button', { name: 'Transfer' }).click();
   const dialog = desk.getByRole('dialog', { name: 'Transfer the conversation' });
-  await dialog.getByRole('radio', { name: /^Tara Transfer · Online · 0 open conversations/ }).check();
+  await dialog.getByRole('radio', { name: /^Tara Transfer · Online · 0 active conversations/ }).check();
   await dialog.getByRole('textbox', { name: /Note for the receiver/ }).fill(NOTE);
   await dialog.getByRole('button', { name: 'Transfer' }).click();
   await expect(dialog).toHaveCount(0);
