@@ -1,4 +1,4 @@
-import type { Store, AvailableOperator } from '../store/store.js';
+import type { Store, AvailableOperator, OnlineOperator } from '../store/store.js';
 import type { ChannelRow } from '../../core/db/tables.js';
 import { AWAY_AFTER_MS } from '../../core/bus/presence.js';
 import { ChannelGates, type GateAnswer } from './open-gates.js';
@@ -12,9 +12,14 @@ export { hasFreeCapacity, pickOperator, type RoutingPreferences } from './routin
  * refreshes it, and the bus refreshes it on each poll (PROTOCOL.md §11.1).
  */
 export const ONLINE_WINDOW_MS = 60_000;
+/** The channel's operators online and not away, without their load (what availability alone needs). */
+function presentOperators(store: Store, channelId: number, now: number): Promise<OnlineOperator[]> {
+  return store.availableOperators(channelId, now, now - ONLINE_WINDOW_MS, now - AWAY_AFTER_MS);
+}
+
 /** The channel's operators who can take a conversation now (online, not away), with their load. */
 export async function onlineOperators(store: Store, channelId: number, now: number): Promise<AvailableOperator[]> {
-  const online = await store.availableOperators(channelId, now, now - ONLINE_WINDOW_MS, now - AWAY_AFTER_MS);
+  const online = await presentOperators(store, channelId, now);
   const loads = await operatorLoads(store, online.map((o) => o.id), now);
   return online.map((o) => ({ ...o, active_sessions: loads.get(o.id) ?? 0 }));
 }
@@ -79,6 +84,6 @@ export class AvailabilityCache {
     if (!channel) return { channel, online: false };
     const gate = await this.gates.check(channelId, now);
     if (!gate.open) return { channel, online: false, closed: gate };
-    return { channel, online: (await onlineOperators(this.store, channelId, now)).length > 0 };
+    return { channel, online: (await presentOperators(this.store, channelId, now)).length > 0 };
   }
 }
