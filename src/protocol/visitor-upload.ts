@@ -45,7 +45,8 @@ export type UploadErrorCode =
   | 'storage_full'
   | 'origin_not_allowed'
   | 'not_square'
-  | 'access_error';
+  | 'access_error'
+  | 'not_holder';
 
 /** The answer of an upload: the new message, or why there is none (with an HTTP error status). */
 export type UploadAnswer = { message_id: number; attachments: MessageAttachment[] } | { error: { code: UploadErrorCode; message: string } };

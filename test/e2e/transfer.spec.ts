@@ -36,7 +36,7 @@ test('a transfer is seen live by the visitor, and the receiver reads the note fi
   await expect(desk.getByRole('region', { name: 'In this conversation' }).getByRole('listitem')).toHaveText(['Administrator · holds the conversation']);
   await desk.getByRole('group', { name: 'Operators of the conversation' }).getByRole('button', { name: 'Transfer' }).click();
   const dialog = desk.getByRole('dialog', { name: 'Transfer the conversation' });
-  await dialog.getByRole('radio', { name: /^Tara Transfer · Online · 0 open conversations/ }).check();
+  await dialog.getByRole('radio', { name: /^Tara Transfer · Online · 0 active conversations/ }).check();
   await dialog.getByRole('textbox', { name: /Note for the receiver/ }).fill(NOTE);
   await dialog.getByRole('button', { name: 'Transfer' }).click();
   await expect(dialog).toHaveCount(0);

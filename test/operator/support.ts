@@ -3,7 +3,9 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createStore } from 'jotai/vanilla';
 import { paneSlotsOf } from '../../src/operator/app/registry.js';
-import type { OperatorApi } from '../../src/operator/core/api.js';
+import { OperatorApi } from '../../src/operator/core/api.js';
+import type { RpcClient } from '../../src/platform/rpc/index.js';
+import type { ChatMessage } from '../../src/protocol/livechat.js';
 import type { PaneExtensions } from '../../src/operator/desk/pane-slots.js';
 import { attachments } from '../../src/operator/features/attachments/index.js';
 import { offlineReply } from '../../src/operator/features/offline-reply/index.js';
@@ -91,4 +93,33 @@ export async function loadConsoleStyles(): Promise<HTMLLinkElement> {
   document.head.append(link);
   await loaded;
   return link;
+}
+
+/** The console's API over a server answered from memory, one answer per route; `calls` records what it was asked. */
+export function standInApi<P>(answers: Record<string, (params: P) => unknown>): { api: OperatorApi; calls: [string, P][] } {
+  const calls: [string, P][] = [];
+  const rpc = {
+    call: async (route: string, params: P) => {
+      calls.push([route, params]);
+      const answer = answers[route];
+      if (!answer) throw new Error(`no stand-in answer for ${route}`);
+      return answer(params);
+    },
+  } as unknown as RpcClient;
+  return { api: new OperatorApi(rpc), calls };
+}
+
+/** A visitor's message as the console receives it, in conversation `sessionId`. */
+export function visitorMessage(id: number, body: string, sessionId = 1): ChatMessage {
+  return {
+    id,
+    body: `<p>${body}</p>`,
+    date: '2024-05-11 14:03:27',
+    author_id: [0, 'Visitor'],
+    message_type: 'comment',
+    attachment_ids: [],
+    channel_ids: [sessionId],
+    is_discussion: true,
+    is_notification: false,
+  };
 }

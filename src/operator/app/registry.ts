@@ -100,6 +100,7 @@ export function paneSlotsOf(features: readonly ConsoleFeature[]): PaneSlots {
     composerReplacements: features.flatMap((f) => f.pane?.composerReplacements ?? []),
     composerActions: features.flatMap((f) => f.pane?.composerActions ?? []),
     composerModes: features.flatMap((f) => f.pane?.composerModes ?? []),
+    replyLocked: features.flatMap((f) => f.pane?.replyLocked ?? []),
     timeline: features.flatMap((f) => f.pane?.timeline ?? []),
   };
 }

@@ -15,18 +15,22 @@ export interface ComposerModeState {
   setClaim(claim: ComposerKeyClaim | null): void;
 }
 
-/** The composer's mode, back to "Reply" in another conversation. */
-export function useComposerMode(modes: readonly ComposerMode[], sessionId: number): ComposerModeState {
+/**
+ * The composer's mode, back to "Reply" in another conversation. While `replyLocked` (the caller may not
+ * answer the visitor) "Reply" is no choice: the first mode stands in for it.
+ */
+export function useComposerMode(modes: readonly ComposerMode[], sessionId: number, replyLocked = false): ComposerModeState {
   const [chosen, setChosen] = useState<string | null>(null);
   const [claim, setClaim] = useState<ComposerKeyClaim | null>(null);
   useEffect(() => {
     setChosen(null);
     setClaim(null);
   }, [sessionId]);
-  const mode = modes.find((m) => m.id === chosen) ?? null;
+  const mode = modes.find((m) => m.id === chosen) ?? (replyLocked ? (modes[0] ?? null) : null);
   return {
     mode,
     choose: (id) => {
+      if (replyLocked && id === null) return;
       setChosen(id);
       setClaim(null);
     },
@@ -36,11 +40,12 @@ export function useComposerMode(modes: readonly ComposerMode[], sessionId: numbe
 }
 
 /** The mode switch above the text field: one radio button per mode, "Reply" first. */
-export function ComposerModeSwitch({ modes, mode, onChoose }: { modes: readonly ComposerMode[]; mode: ComposerMode | null; onChoose(id: string | null): void }): React.JSX.Element | null {
+export function ComposerModeSwitch({ modes, mode, onChoose, replyLocked = false }: { modes: readonly ComposerMode[]; mode: ComposerMode | null; onChoose(id: string | null): void; replyLocked?: boolean }): React.JSX.Element | null {
   const t = useT();
   const name = useId();
   if (modes.length === 0) return null;
-  const options: { id: string | null; label: string }[] = [{ id: null, label: t('operator.conversation.modeReply') }, ...modes.map((m) => ({ id: m.id, label: t(m.label) }))];
+  const reply = replyLocked ? [] : [{ id: null, label: t('operator.conversation.modeReply') }];
+  const options: { id: string | null; label: string }[] = [...reply, ...modes.map((m) => ({ id: m.id, label: t(m.label) }))];
   return (
     <div role="radiogroup" aria-label={t('operator.conversation.mode')} className="op-composer-modes">
       {options.map((o) => (

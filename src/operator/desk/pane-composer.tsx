@@ -40,6 +40,29 @@ function useComposerCommands(store: DeskStore | undefined, closed: boolean, inpu
   );
 }
 
+/** A closed conversation takes no more messages. */
+function ClosedLine(): React.JSX.Element {
+  const t = useT();
+  return (
+    <p className="op-closed" role="status">
+      {t('operator.conversation.closed')}
+    </p>
+  );
+}
+
+/** Why the composer offers no reply here, with the features' way out (taking the conversation). */
+function ReplyLocked({ conversation, extensions }: { conversation: ConversationDetail; extensions: PaneExtensions | undefined }): React.JSX.Element {
+  const t = useT();
+  return (
+    <div className="op-reply-locked">
+      <p>{t('operator.conversation.replyLocked')}</p>
+      {extensions?.slots.replyLocked.map((Control, i) => (
+        <Control key={i} {...extensions.context} conversation={conversation} />
+      ))}
+    </div>
+  );
+}
+
 /** The operator's composer (Enter sends, Shift+Enter a new line) with the features' actions, and what failed. */
 export function PaneComposer({ conversation, closed, onSend, onComposerInput, extensions }: PaneComposerProps): React.JSX.Element {
   const t = useT();
@@ -47,7 +70,9 @@ export function PaneComposer({ conversation, closed, onSend, onComposerInput, ex
   const [draft, setDraftState] = useState('');
   const [error, setError] = useState<string | null>(null);
   const modes = extensions?.slots.composerModes ?? [];
-  const { mode, choose, claim, setClaim } = useComposerMode(modes, sessionId);
+  // A supervisor looking on writes notes only; the server refuses their replies anyway.
+  const replyLocked = conversation.may_reply === false;
+  const { mode, choose, claim, setClaim } = useComposerMode(modes, sessionId, replyLocked);
   const setDraft = (text: string) => {
     setDraftState(text);
     // Writing for colleagues is no typing the visitor should hear of.
@@ -93,34 +118,33 @@ export function PaneComposer({ conversation, closed, onSend, onComposerInput, ex
   return (
     <>
       {closed ? (
-        <p className="op-closed" role="status">
-          {t('operator.conversation.closed')}
-        </p>
+        <ClosedLine />
       ) : (
         <div className={mode ? `op-composer ${mode.className}` : 'op-composer'}>
-          <ComposerModeSwitch
-            modes={modes}
-            mode={mode}
-            onChoose={chooseMode}
-          />
-          <textarea
-            ref={field.input}
-            {...(mode ? claim?.inputProps : field.suggestionProps)}
-            aria-label={t(mode ? mode.fieldLabel : 'operator.conversation.composer', { name: conversation.visitor_name })}
-            placeholder={t(mode ? mode.placeholder : 'operator.conversation.placeholder')}
-            rows={2}
-            dir={typedTextDir(draft)}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={onKeyDown}
-          />
-          {mode?.Assist && extensions ? <mode.Assist {...extensions.context} sessionId={sessionId} draft={draft} setDraft={setDraft} claimKeys={setClaim} /> : null}
-          {/* The actions reach the visitor (files, replies): not while writing in another mode. */}
-          {mode
-            ? null
-            : extensions?.slots.composerActions.map((Action, i) => (
-                <Action key={i} {...extensions.context} sessionId={sessionId} conversation={conversation} setError={setError} field={field.fieldFor(i)} />
-              ))}
+          {replyLocked ? <ReplyLocked conversation={conversation} extensions={extensions} /> : null}
+          {replyLocked && !mode ? null : (
+            <>
+              <ComposerModeSwitch modes={modes} mode={mode} onChoose={chooseMode} replyLocked={replyLocked} />
+              <textarea
+                ref={field.input}
+                {...(mode ? claim?.inputProps : field.suggestionProps)}
+                aria-label={t(mode ? mode.fieldLabel : 'operator.conversation.composer', { name: conversation.visitor_name })}
+                placeholder={t(mode ? mode.placeholder : 'operator.conversation.placeholder')}
+                rows={2}
+                dir={typedTextDir(draft)}
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+                onKeyDown={onKeyDown}
+              />
+              {mode?.Assist && extensions ? <mode.Assist {...extensions.context} sessionId={sessionId} draft={draft} setDraft={setDraft} claimKeys={setClaim} /> : null}
+              {/* The actions reach the visitor (files, replies): not while writing in another mode. */}
+              {mode
+                ? null
+                : extensions?.slots.composerActions.map((Action, i) => (
+                    <Action key={i} {...extensions.context} sessionId={sessionId} conversation={conversation} setError={setError} field={field.fieldFor(i)} />
+                  ))}
+            </>
+          )}
         </div>
       )}
       <ErrorLine text={error} />

@@ -118,6 +118,11 @@ export interface PaneSlots {
   /** Modes of the composer besides "Reply"; with none, the composer shows no mode switch. */
   composerModes: ComposerMode[];
   /**
+   * Controls beside the composer's explanation when the caller may not answer the visitor there (a
+   * supervisor looking on, `may_reply` false), e.g. taking the conversation.
+   */
+  replyLocked: ComponentType<PaneSectionProps>[];
+  /**
    * Entries among the messages (e.g. notes): each is drawn after every message and once before the first,
    * inside the list, and renders its `<li>`s for that place.
    */
@@ -125,7 +130,7 @@ export interface PaneSlots {
 }
 
 /** A pane without feature contributions. */
-export const NO_PANE_SLOTS: PaneSlots = { details: [], composerReplacements: [], composerActions: [], composerModes: [], timeline: [] };
+export const NO_PANE_SLOTS: PaneSlots = { details: [], composerReplacements: [], composerActions: [], composerModes: [], replyLocked: [], timeline: [] };
 
 /** What a pane draws its contributions with. */
 export interface PaneExtensions {

@@ -17,6 +17,13 @@ export const CHANNEL_ROLES_ROUTE = '/im_livechat/operator/admin/channel_roles';
 /** Admin: makes an operator a channel's operator or supervisor, or takes it out of the channel. */
 export const SET_CHANNEL_ROLE_ROUTE = '/im_livechat/operator/admin/set_channel_role';
 
+/**
+ * `data.name` of the error a post to the visitor gets from someone who reads a conversation without
+ * holding it (a supervisor who is neither its operator nor invited): they write notes, or take it first.
+ * The operator upload's `{error: {code}}` says the same with `not_holder`.
+ */
+export const REPLY_REFUSED_NOT_HOLDER = 'livechat.ReplyRefused.not_holder';
+
 /** What a member does in a channel: answers its conversations, or also oversees all of them. */
 export type ChannelRole = 'operator' | 'supervisor';
 

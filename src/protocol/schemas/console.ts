@@ -54,6 +54,7 @@ export const ConversationDetailSchema = Type.Object({
   page_history: Nullable(Type.Array(Type.String())),
   rating: Nullable(Type.Object({ rate: Type.Enum([5, 3, 1]), reason: Type.String() })),
   reply_email: Nullable(Type.String({ description: 'Where the answer to an offline message is mailed' })),
+  may_reply: Type.Optional(Type.Boolean({ description: 'False for a supervisor looking on: notes only until they take it; absent reads as true' })),
 });
 
 /** An operator account as the admin screens show it; never the password. */

@@ -7,7 +7,6 @@ import { expect } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { sendKeys } from '@web/test-runner-commands';
 import { act, useRef } from 'react';
-import type { ChatMessage } from '../../../src/protocol/livechat.js';
 import type { ConversationDetail, ConversationSummary } from '../../../src/protocol/operator-console.js';
 import { CANNED_REPLIES_ROUTE, CANNED_REPLY_VALUES_ROUTE } from '../../../src/protocol/canned-replies.js';
 import type { CrossTabBus } from '../../../src/platform/bus/cross-tab-bus.js';
@@ -20,19 +19,9 @@ import { notes } from '../../../src/operator/features/notes/index.js';
 import { statuses } from '../../../src/operator/features/statuses/index.js';
 import { tags } from '../../../src/operator/features/tags/index.js';
 import { axeViolations } from '../../ui/support/axe.js';
-import { outsideAct, reactMount, waitUntil } from '../support.js';
+import { outsideAct, reactMount, visitorMessage, waitUntil } from '../support.js';
 
-const message = (id: number, body: string): ChatMessage => ({
-  id,
-  body: `<p>${body}</p>`,
-  date: '2024-05-11 14:03:27',
-  author_id: [0, 'Visitor'],
-  message_type: 'comment',
-  attachment_ids: [],
-  channel_ids: [1],
-  is_discussion: true,
-  is_notification: false,
-});
+const message = visitorMessage;
 
 // Grace has waited longest, so the list shows her first.
 const summaries: ConversationSummary[] = [

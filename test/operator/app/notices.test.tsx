@@ -10,7 +10,7 @@ import type { UserNotice } from '../../../src/platform/notify/notifier.js';
 import type { ConsoleBusEvent } from '../../../src/operator/core/console-bus.js';
 import { deskEventAtom } from '../../../src/operator/desk/desk-atoms.js';
 import { handleDeskBusEvent } from '../../../src/operator/desk/desk-bus-events.js';
-import { reactMount } from '../support.js';
+import { reactMount, visitorMessage as aVisitorMessage } from '../support.js';
 
 /** The desk's way of keeping notices, with a button standing in for the bus delivering one more. */
 function Harness({ clock }: { clock: FakeClock }): React.JSX.Element {
@@ -109,17 +109,7 @@ describe('which visitor messages raise a notice', () => {
 });
 
 describe('notices of a new chat', () => {
-  const visitorMessage = (id: number, sessionId: number): ChatMessage => ({
-    id,
-    body: `<p>message ${id}</p>`,
-    date: '2024-05-11 14:03:27',
-    author_id: [0, 'Visitor'],
-    message_type: 'comment',
-    attachment_ids: [],
-    channel_ids: [sessionId],
-    is_discussion: true,
-    is_notification: false,
-  });
+  const visitorMessage = (id: number, sessionId: number): ChatMessage => aVisitorMessage(id, `message ${id}`, sessionId);
   const newSession = (id: number): ConsoleBusEvent => ({ kind: 'new_session', session: { id, name: `Visitor ${id}`, anonymous_name: 'Visitor', visitor_label: `Visitor 40${id}`, channel_id: 1 } });
 
   /** The notices on screen (as the desk keeps them) and how many of them came with a sound. */

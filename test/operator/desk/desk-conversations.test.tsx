@@ -13,28 +13,16 @@ import { act } from 'react';
 import type { ChatMessage } from '../../../src/protocol/livechat.js';
 import type { ConversationDetail, ConversationSummary } from '../../../src/protocol/operator-console.js';
 import type { VisitorCard } from '../../../src/protocol/visitor.js';
-import type { RpcClient } from '../../../src/platform/rpc/index.js';
-import { OperatorApi } from '../../../src/operator/core/api.js';
 import { deskEventAtom } from '../../../src/operator/desk/desk-atoms.js';
 import { DeskConversations } from '../../../src/operator/desk/desk-conversations.js';
 import { Notices, type ShownNotice } from '../../../src/operator/app/notices.js';
 import { paneSlotsOf } from '../../../src/operator/app/registry.js';
 import { features } from '../../../src/operator/features/index.js';
-import { reactMount, loadConsoleStyles } from '../support.js';
+import { reactMount, loadConsoleStyles, standInApi, visitorMessage } from '../support.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE, VISITOR_CARD_ROUTE } from '../../../src/protocol/console/routes.js';
 import { NOTIFY_TYPING_ROUTE } from '../../../src/protocol/routes.js';
 
-const message = (id: number, sessionId: number, body: string): ChatMessage => ({
-  id,
-  body: `<p>${body}</p>`,
-  date: '2024-05-11 14:03:27',
-  author_id: [0, 'Visitor'],
-  message_type: 'comment',
-  attachment_ids: [],
-  channel_ids: [sessionId],
-  is_discussion: true,
-  is_notification: false,
-});
+const message = (id: number, sessionId: number, body: string): ChatMessage => visitorMessage(id, body, sessionId);
 
 const summary = (id: number, name: string, unread: number): ConversationSummary => ({
   id,
@@ -67,7 +55,6 @@ const card = (sessionId: number, name: string): VisitorCard => ({
 
 /** The console's server, answered from memory; `calls` records what the console asked. */
 function standInServer(conversations: ConversationSummary[]) {
-  const calls: [string, unknown][] = [];
   const detail = (id: number): ConversationDetail => {
     const s = conversations.find((c) => c.id === id)!;
     return { ...s, messages: [s.last_message!], page_history: ['/', '/pricing'], rating: null, reply_email: null };
@@ -79,15 +66,7 @@ function standInServer(conversations: ConversationSummary[]) {
     [MARK_SEEN_ROUTE]: () => true,
     [NOTIFY_TYPING_ROUTE]: () => null,
   };
-  const rpc = {
-    call: async (route: string, params: { session_id?: number }) => {
-      calls.push([route, params]);
-      const answer = answers[route];
-      if (!answer) throw new Error(`no stand-in answer for ${route}`);
-      return answer(params);
-    },
-  } as unknown as RpcClient;
-  return { api: new OperatorApi(rpc), calls };
+  return standInApi(answers);
 }
 
 const NOTICES: ShownNotice[] = [

@@ -5,6 +5,7 @@ import { channelRolesApi, supervisionApi } from './supervision-api.js';
 import { onSupervisionEvent, supervisionVersionAtom } from './supervision-bus.js';
 import { SupervisionPanel } from './supervision-panel.js';
 import { ChannelRolesSection, type ChannelRolesSource } from './channel-roles-section.js';
+import { TakeHere } from './take-here.js';
 
 const wallClock = (): number => Date.now();
 
@@ -25,4 +26,5 @@ export const supervision: ConsoleFeature = {
   views: [{ id: 'supervision', label: 'operator.supervision.view', supervisorOnly: true, Panel: SupervisionView }],
   adminSections: [{ id: 'channel-roles', Section: RolesSection }],
   busHandlers: [onSupervisionEvent],
+  pane: { replyLocked: [TakeHere] },
 };

@@ -1,7 +1,8 @@
-import type { Store, AvailableOperator } from '../store/store.js';
+import type { Store, AvailableOperator, OnlineOperator } from '../store/store.js';
 import type { ChannelRow } from '../../core/db/tables.js';
 import { AWAY_AFTER_MS } from '../../core/bus/presence.js';
 import { ChannelGates, type GateAnswer } from './open-gates.js';
+import { operatorLoads } from './capacity.js';
 
 // The rule lives apart; callers that know it from here keep importing it from here.
 export { hasFreeCapacity, pickOperator, type RoutingPreferences } from './routing-rule.js';
@@ -11,12 +12,16 @@ export { hasFreeCapacity, pickOperator, type RoutingPreferences } from './routin
  * refreshes it, and the bus refreshes it on each poll (PROTOCOL.md §11.1).
  */
 export const ONLINE_WINDOW_MS = 60_000;
-/** A session is "active" for load balancing when it started or had a message this recently (§11.2). */
-export const ACTIVE_WINDOW_MS = 30 * 60_000;
+/** The channel's operators online and not away, without their load (what availability alone needs). */
+function presentOperators(store: Store, channelId: number, now: number): Promise<OnlineOperator[]> {
+  return store.availableOperators(channelId, now, now - ONLINE_WINDOW_MS, now - AWAY_AFTER_MS);
+}
 
 /** The channel's operators who can take a conversation now (online, not away), with their load. */
-export function onlineOperators(store: Store, channelId: number, now: number): Promise<AvailableOperator[]> {
-  return store.availableOperators(channelId, now, now - ONLINE_WINDOW_MS, now - ACTIVE_WINDOW_MS, now - AWAY_AFTER_MS);
+export async function onlineOperators(store: Store, channelId: number, now: number): Promise<AvailableOperator[]> {
+  const online = await presentOperators(store, channelId, now);
+  const loads = await operatorLoads(store, online.map((o) => o.id), now);
+  return online.map((o) => ({ ...o, active_sessions: loads.get(o.id) ?? 0 }));
 }
 
 /** How stale an init answer may be: an operator who comes online shows within this delay. */
@@ -79,6 +84,6 @@ export class AvailabilityCache {
     if (!channel) return { channel, online: false };
     const gate = await this.gates.check(channelId, now);
     if (!gate.open) return { channel, online: false, closed: gate };
-    return { channel, online: (await onlineOperators(this.store, channelId, now)).length > 0 };
+    return { channel, online: (await presentOperators(this.store, channelId, now)).length > 0 };
   }
 }

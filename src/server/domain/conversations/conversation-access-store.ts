@@ -3,6 +3,7 @@ import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { Store } from '../store/store.js';
 import { participatedSessions } from './participant-store.js';
+import { REPLY_REFUSED_NOT_HOLDER } from '../../../protocol/console/supervision.js';
 
 /**
  * Which conversations an operator may read and act in, the one rule of every operator path (the console's
@@ -14,14 +15,36 @@ import { participatedSessions } from './participant-store.js';
  * {@link readableConversations} to a query: change both together.
  */
 export async function mayRead(store: Store, operator: OperatorRow, session: VisitorSessionRow, adminReadsAll = true): Promise<boolean> {
-  if (session.operator_id === operator.id || (adminReadsAll && operator.is_admin)) return true;
+  if (adminReadsAll && operator.is_admin) return true;
+  if (await holds(store, operator, session)) return true;
+  // Supervisors: every conversation of the channels they supervise.
+  return store.roles.supervises(operator.id, session.channel_id);
+}
+
+/** The clauses of {@link mayRead} that make the operator one of those who answer the conversation. */
+async function holds(store: Store, operator: OperatorRow, session: VisitorSessionRow): Promise<boolean> {
+  if (session.operator_id === operator.id) return true;
   if (session.origin === 'offline' && (await store.operatorChannelIds(operator.id)).includes(session.channel_id)) return true;
   // A chat waiting in its channel's queue: the channel's operators read it to choose whom to take.
   if (session.origin === 'chat' && session.operator_id === null && (await store.operatorChannelIds(operator.id)).includes(session.channel_id)) return true;
-  // Supervisors: every conversation of the channels they supervise.
-  if (await store.roles.supervises(operator.id, session.channel_id)) return true;
   // Participant clause: an operator invited into the conversation reads it as long as it stays in.
   return store.participants.has(session.id, operator.id);
+}
+
+/**
+ * Who may write to the visitor in a conversation they may read (issue 26): everyone {@link mayRead} lets
+ * in, except a supervisor reading someone else's conversation, who writes notes or takes it first. Admins
+ * keep answering any conversation.
+ */
+export async function mayAnswer(store: Store, operator: OperatorRow, session: VisitorSessionRow): Promise<boolean> {
+  return Boolean(operator.is_admin) || holds(store, operator, session);
+}
+
+/** A post to the visitor by someone who reads the conversation without holding it (see {@link mayAnswer}). */
+export class ReplyRefusedError extends RpcError {
+  constructor() {
+    super('You supervise this conversation: write a note, or take it to answer the visitor', 'user_error', undefined, REPLY_REFUSED_NOT_HOLDER);
+  }
 }
 
 /**

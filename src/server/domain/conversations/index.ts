@@ -1,10 +1,11 @@
 export { assignConversation, type AssignmentChange, type AssignmentReason } from './assignment.js';
-export { ConversationNotFoundError, mayManage, mayRead, readableConversations, readsForVisitor } from './conversation-access-store.js';
+export { ConversationNotFoundError, ReplyRefusedError, mayAnswer, mayManage, mayRead, readableConversations, readsForVisitor } from './conversation-access-store.js';
 export { closeConversation, messageChannels, openConversation, openSession, publishMessage, sessionByUuid } from './conversations.js';
 export { attachmentToWire, bodyToText, escapeHtml, messageToWire, plainTextToHtml, serverDate } from './format.js';
 export type { WireAttachment } from './format.js';
 export { conversationListFiltersPlugin, type ConversationListFilter } from './list-filters.js';
 export type { SessionCondition } from './conversation-store.js';
+export { hasAnswer, lastAnswerAt, unansweredSince } from './unanswered-store.js';
 export { operatorConsoleRoutes, parsePages } from './operator-console-routes.js';
 export { readableChannels } from './poll-authorization.js';
 export { operatorPollCallers } from './poll-callers.js';

@@ -9,7 +9,7 @@ import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
 import type { MessageWithRelations } from '../store/store.js';
 import { messageToWire, type WireMessage } from './format.js';
 import { urlsFor } from '../../core/http/urls.js';
-import { ConversationNotFoundError, mayRead } from './conversation-access-store.js';
+import { ConversationNotFoundError, mayAnswer, mayRead } from './conversation-access-store.js';
 import type { SessionCondition } from './conversation-store.js';
 import type { WaitingTally } from './message-store.js';
 import { ConversationDetailSchema, ConversationSummarySchema } from '../../../protocol/schemas/console.js';
@@ -158,6 +158,7 @@ export async function operatorConsoleRoutes(app: FastifyInstance): Promise<void>
         page_history: parsePages(session.page_history),
         rating: rating ? { rate: rating.rate as Rate, reason: rating.reason } : null,
         reply_email: session.origin === 'offline' ? session.email : null,
+        may_reply: await mayAnswer(app.store, operator, session),
       };
       return detail;
     },

@@ -13,6 +13,7 @@ import { CHANNEL_DEFAULTS } from '../store/kysely-store.js';
 import { messageToWire, plainTextToHtml, sessionToWire } from './format.js';
 import { onlineOperators, pickOperator, type RoutingPreferences } from '../channels/availability.js';
 import { messageChannels, openConversation, sessionByUuid, sessionOfCaller } from './conversations.js';
+import { ReplyRefusedError, mayAnswer } from './conversation-access-store.js';
 import { PostKeys } from './post-keys.js';
 import { matchRule } from '../channels/rules.js';
 import { urlsFor } from '../../core/http/urls.js';
@@ -260,6 +261,7 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
       const operator = await app.currentOperator(request);
       const session = await sessionOfCaller(app, params, operator);
       if (!session) return false;
+      if (operator && !(await mayAnswer(app.store, operator, session))) throw new ReplyRefusedError();
       if (!operator) await takeSessionQuota(app, 'chatPost', session.id);
       const urls = urlsFor(request);
       const authorName = operator ? operator.display_name : null;

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../../core/config/config.js';
 import { escapeHtml } from './format.js';
 import { Coalescer } from './coalescer.js';
 import { openConversation, sessionByUuid, sessionOfCaller } from './conversations.js';
+import { mayAnswer } from './conversation-access-store.js';
 import { isLiveChat } from '../../core/db/tables.js';
 import { PAGE_HISTORY_NOTICE_EVERY_MS, TYPING_NOTICE_EVERY_MS, takeSessionQuota, windowGate } from '../visitors/visitor-limits.js';
 import { PageHistorySchema, checkPageAddresses } from '../visitors/page-history.js';
@@ -76,6 +77,8 @@ export async function widgetSignalRoutes(app: FastifyInstance, opts: { config: S
       const operator = await app.currentOperator(request);
       const session = await sessionOfCaller(app, params, operator);
       if (!session) return undefined;
+      // A supervisor only looking on writes notes, and the visitor is never told of a note's typing.
+      if (operator && !(await mayAnswer(app.store, operator, session))) return undefined;
       if (!operator) await takeSessionQuota(app, 'typing', session.id);
       // Each speaker of a conversation has its own window: the visitor's typing never holds back the operator's.
       const speaker = operator ? operator.id : 0;

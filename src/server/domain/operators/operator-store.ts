@@ -1,10 +1,10 @@
 /** Which operators can take a visitor now, with their load: the query behind operator choice (SPEC.md §7). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/tables.js';
-import type { AvailableOperator } from '../store/store.js';
+import type { OnlineOperator } from '../store/store.js';
 
-/** Operators of a channel seen since `seenSince`, not away, with a live web session, and their active conversations. */
-export async function availableOperators(db: Kysely<Database>, channelId: number, now: number, seenSince: number, activeSince: number, awakeSince?: number): Promise<AvailableOperator[]> {
+/** Operators of a channel seen since `seenSince`, not away, with a live web session (their load is counted apart). */
+export async function availableOperators(db: Kysely<Database>, channelId: number, now: number, seenSince: number, awakeSince?: number): Promise<OnlineOperator[]> {
   const rows = await db
     .selectFrom('operator as o')
     .innerJoin('channel_operator as co', 'co.operator_id', 'o.id')
@@ -17,25 +17,11 @@ export async function availableOperators(db: Kysely<Database>, channelId: number
       exists(selectFrom('web_session as ws').select('ws.token_hash').whereRef('ws.operator_id', '=', 'o.id').where('ws.expires_at', '>', now)),
     )
     .select(['o.id', 'o.display_name', 'o.languages', 'co.capacity as own_capacity', 'ch.capacity as channel_capacity'])
-    .select(({ selectFrom }) =>
-      selectFrom('visitor_session as vs')
-        .select(({ fn }) => fn.countAll<number>().as('n'))
-        .whereRef('vs.operator_id', '=', 'o.id')
-        .where('vs.closed_at', 'is', null)
-        .where(({ or, eb, exists, selectFrom: sub }) =>
-          or([
-            eb('vs.created_at', '>=', activeSince),
-            exists(sub('message as m').select('m.id').whereRef('m.session_id', '=', 'vs.id').where('m.created_at', '>=', activeSince)),
-          ]),
-        )
-        .as('active_sessions'),
-    )
     .orderBy('o.id')
     .execute();
   return rows.map((r) => ({
     id: r.id,
     display_name: r.display_name,
-    active_sessions: Number(r.active_sessions ?? 0),
     capacity: r.own_capacity ?? r.channel_capacity,
     languages: parseLanguages(r.languages),
   }));

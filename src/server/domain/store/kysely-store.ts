@@ -4,12 +4,13 @@ import { pingDatabase, type OpenDatabase } from '../../core/db/database.js';
 import { hashPassword, verifyPassword } from '../operators/passwords.js';
 import { ConversationQueries } from '../conversations/conversation-store.js';
 import { ChannelRoleQueries } from '../channels/channel-role-store.js';
+import { LoadQueries, type LoadStore } from '../channels/load-store.js';
 import { ParticipantQueries } from '../conversations/participant-store.js';
 import { availableOperators } from '../operators/operator-store.js';
 import { VisitorQueries } from '../visitors/visitor-store.js';
 import { KyselyConversationStore } from '../conversations/kysely-conversation-store.js';
 import { UploadUsageQueries, type UploadUsageStore } from '../attachments/upload-usage-store.js';
-import type { AvailableOperator, NewChannel, NewOperator, Store } from './store.js';
+import type { OnlineOperator, NewChannel, NewOperator, Store } from './store.js';
 
 /** Channel texts of SPEC.md §2 and PROTOCOL.md §2.1, used when a channel is created without them. */
 export const CHANNEL_DEFAULTS = {
@@ -32,6 +33,7 @@ export class KyselyStore extends KyselyConversationStore implements Store {
   readonly uploadUsage: UploadUsageStore;
   readonly roles: ChannelRoleQueries;
   readonly participants: ParticipantQueries;
+  readonly loads: LoadStore;
   readonly #open: OpenDatabase;
 
   constructor(open: OpenDatabase) {
@@ -42,6 +44,7 @@ export class KyselyStore extends KyselyConversationStore implements Store {
     this.uploadUsage = new UploadUsageQueries(open.db);
     this.roles = new ChannelRoleQueries(open.db);
     this.participants = new ParticipantQueries(open.db);
+    this.loads = new LoadQueries(open.db);
   }
 
   ping(): Promise<void> {
@@ -195,8 +198,8 @@ export class KyselyStore extends KyselyConversationStore implements Store {
     await this.db.updateTable('operator').set({ last_active: lastActive }).where('id', '=', id).execute();
   }
 
-  availableOperators(channelId: number, now: number, seenSince: number, activeSince: number, awakeSince?: number): Promise<AvailableOperator[]> {
-    return availableOperators(this.db, channelId, now, seenSince, activeSince, awakeSince);
+  availableOperators(channelId: number, now: number, seenSince: number, awakeSince?: number): Promise<OnlineOperator[]> {
+    return availableOperators(this.db, channelId, now, seenSince, awakeSince);
   }
 
   async createWebSession(operatorId: number, tokenHash: string, now: number, expiresAt: number): Promise<void> {

@@ -15,6 +15,7 @@ import type { VisitorStore } from '../visitors/visitor-store.js';
 import type { ConversationStore, SessionCondition } from '../conversations/conversation-store.js';
 import type { UploadUsageStore } from '../attachments/upload-usage-store.js';
 import type { ChannelRoleStore } from '../channels/channel-role-store.js';
+import type { LoadStore } from '../channels/load-store.js';
 import type { ParticipantStore } from '../conversations/participant-store.js';
 
 export type { ChannelPatch, NewChannel } from '../../core/db/tables.js';
@@ -32,13 +33,16 @@ export interface NewOperator {
 export interface AvailableOperator {
   id: number;
   display_name: string;
-  /** Open conversations started or written in within the active window: the load routing balances and caps. */
+  /** The operator's load (domain/channels' `operatorLoads`): what routing balances and caps. */
   active_sessions: number;
   /** How many such conversations the operator may hold in this channel (their override, else the channel's); null: no limit. */
   capacity: number | null;
   /** Primary language subtags the operator answers in, lower case; empty when none were given. */
   languages: string[];
 }
+
+/** An operator who can take a conversation, before their load is counted. */
+export type OnlineOperator = Omit<AvailableOperator, 'active_sessions'>;
 
 /** A new visitor session. */
 export interface NewVisitorSession {
@@ -95,6 +99,8 @@ export interface Store {
   readonly roles: ChannelRoleStore;
   /** Operators invited into conversations beside their operator (features/transfer). */
   readonly participants: ParticipantStore;
+  /** Operators' loads (domain/channels). */
+  readonly loads: LoadStore;
 
   isEmpty(): Promise<boolean>;
 
@@ -136,7 +142,7 @@ export interface Store {
    * `awakeSince`, those whose reported last activity is older are away and left out; so are those who set
    * the away flag.
    */
-  availableOperators(channelId: number, now: number, seenSince: number, activeSince: number, awakeSince?: number): Promise<AvailableOperator[]>;
+  availableOperators(channelId: number, now: number, seenSince: number, awakeSince?: number): Promise<OnlineOperator[]>;
 
   createWebSession(operatorId: number, tokenHash: string, now: number, expiresAt: number): Promise<void>;
   findWebSession(tokenHash: string, now: number): Promise<OperatorRow | undefined>;

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { OperatorAlertSettings } from '../../../protocol/operator-console.js';
 import type { AlertKind, Database, VisitorSessionRow } from '../../core/db/tables.js';
-
+import { hasAnswer, unansweredSince } from '../../domain/conversations/index.js';
 
 /** Someone an alert goes to. */
 export interface AlertRecipient {
@@ -172,19 +172,8 @@ export class KyselyAlertStore implements AlertStore {
       .where(({ exists, not, selectFrom }) =>
         not(exists(selectFrom('alert_mail as a').select('a.session_id').whereRef('a.session_id', '=', 'vs.id').where('a.kind', '=', 'missed_chat'))),
       )
-      .where(({ exists, not, selectFrom }) =>
-        not(exists(selectFrom('message as m').select('m.id').whereRef('m.session_id', '=', 'vs.id').where('m.author_operator_id', 'is not', null))),
-      )
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('message as m')
-            .select('m.id')
-            .whereRef('m.session_id', '=', 'vs.id')
-            .where('m.author_operator_id', 'is', null)
-            .where('m.message_type', '=', 'comment')
-            .where((eb) => eb(eb('m.created_at', '+', eb('c.missed_after_seconds', '*', 1000)), '<=', now)),
-        ),
-      )
+      .where(({ not, ref }) => not(hasAnswer(ref('vs.id'))))
+      .where((eb) => eb(eb(unansweredSince(eb.ref('vs.id')), '+', eb('c.missed_after_seconds', '*', 1000)), '<=', now))
       .orderBy('vs.id')
       .limit(limit)
       .execute();

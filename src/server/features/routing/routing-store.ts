@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, VisitorSessionRow } from '../../core/db/tables.js';
+import { hasAnswer, unansweredSince } from '../../domain/conversations/index.js';
 
 /** One row per operator a conversation went to; `assigned_at` is the latest time it reached them. */
 interface RoutingAssignmentTable {
@@ -46,19 +47,8 @@ export class RoutingStore {
       .where('vs.closed_at', 'is', null)
       .where('vs.operator_id', 'is not', null)
       .where('c.reassign_after_seconds', 'is not', null)
-      .where(({ exists, not, selectFrom }) =>
-        not(exists(selectFrom('message as m').select('m.id').whereRef('m.session_id', '=', 'vs.id').where('m.author_operator_id', 'is not', null))),
-      )
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('message as m')
-            .select('m.id')
-            .whereRef('m.session_id', '=', 'vs.id')
-            .where('m.author_operator_id', 'is', null)
-            .where('m.message_type', '=', 'comment')
-            .where((eb) => eb(eb('m.created_at', '+', eb('c.reassign_after_seconds', '*', 1000)), '<=', now)),
-        ),
-      )
+      .where(({ not, ref }) => not(hasAnswer(ref('vs.id'))))
+      .where((eb) => eb(eb(unansweredSince(eb.ref('vs.id')), '+', eb('c.reassign_after_seconds', '*', 1000)), '<=', now))
       .where(({ exists, not, selectFrom }) =>
         not(
           exists(

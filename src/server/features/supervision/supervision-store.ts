@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { ChannelRole } from '../../../protocol/console/supervision.js';
 import type { Database, VisitorSessionRow } from '../../core/db/tables.js';
+import { lastAnswerAt, unansweredSince } from '../../domain/conversations/index.js';
 
 /** A live conversation with what the screen needs beside the row. */
 export interface LiveConversation extends VisitorSessionRow {
@@ -12,7 +13,7 @@ export interface LiveConversation extends VisitorSessionRow {
   first_unanswered_at: number | null;
 }
 
-/** A member of the channel with the columns its presence and load are told from. */
+/** A member of the channel with the columns its presence is told from. */
 export interface MemberLoad {
   id: number;
   display_name: string;
@@ -21,7 +22,6 @@ export interface MemberLoad {
   last_seen: number | null;
   last_active: number | null;
   has_web_session: boolean;
-  load: number;
 }
 
 const num = (v: number | string | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
@@ -37,37 +37,8 @@ export class SupervisionStore {
       .leftJoin('operator as o', 'o.id', 's.operator_id')
       .selectAll('s')
       .select('o.display_name as operator_name')
-      .select((eb) =>
-        eb
-          .selectFrom('message as a')
-          .select((x) => x.fn.max('a.created_at').as('t'))
-          .whereRef('a.session_id', '=', 's.id')
-          .where('a.author_operator_id', 'is not', null)
-          .where('a.message_type', '=', 'comment')
-          .as('last_answer_at'),
-      )
-      .select((eb) =>
-        eb
-          .selectFrom('message as m')
-          .select((x) => x.fn.min('m.created_at').as('t'))
-          .whereRef('m.session_id', '=', 's.id')
-          .where('m.author_operator_id', 'is', null)
-          .where('m.message_type', '=', 'comment')
-          // After the operator's last answer: no answer at or after it.
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('message as a2')
-                  .select('a2.id')
-                  .whereRef('a2.session_id', '=', 's.id')
-                  .where('a2.author_operator_id', 'is not', null)
-                  .where('a2.message_type', '=', 'comment')
-                  .whereRef('a2.created_at', '>=', 'm.created_at'),
-              ),
-            ),
-          )
-          .as('first_unanswered_at'),
-      )
+      .select((eb) => lastAnswerAt(eb.ref('s.id')).as('last_answer_at'))
+      .select((eb) => unansweredSince(eb.ref('s.id')).as('first_unanswered_at'))
       .where('s.channel_id', '=', channelId)
       .where('s.closed_at', 'is', null)
       .orderBy('s.id', 'asc')
@@ -76,7 +47,7 @@ export class SupervisionStore {
     return rows.map((row) => ({ ...row, last_answer_at: num(row.last_answer_at), first_unanswered_at: num(row.first_unanswered_at) }));
   }
 
-  /** The channel's active members with their role, presence columns and open conversations in the channel. */
+  /** The channel's active members with their role and presence columns. */
   async members(channelId: number, now: number, limit: number): Promise<MemberLoad[]> {
     const rows = await this.db
       .selectFrom('operator as o')
@@ -84,15 +55,6 @@ export class SupervisionStore {
       .where('co.channel_id', '=', channelId)
       .where('o.archived_at', 'is', null)
       .select(['o.id', 'o.display_name', 'co.role', 'o.away', 'o.last_seen', 'o.last_active'])
-      .select((eb) =>
-        eb
-          .selectFrom('visitor_session as vs')
-          .select((x) => x.fn.countAll<number | string>().as('n'))
-          .whereRef('vs.operator_id', '=', 'o.id')
-          .where('vs.channel_id', '=', channelId)
-          .where('vs.closed_at', 'is', null)
-          .as('load'),
-      )
       .select((eb) =>
         eb
           .exists(eb.selectFrom('web_session as ws').select('ws.token_hash').whereRef('ws.operator_id', '=', 'o.id').where('ws.expires_at', '>', now))
@@ -110,7 +72,6 @@ export class SupervisionStore {
       last_seen: num(r.last_seen),
       last_active: num(r.last_active),
       has_web_session: Boolean(r.has_web_session),
-      load: Number(r.load ?? 0),
     }));
   }
 

@@ -3,7 +3,7 @@ import { isLiveChat, type ChatSessionRow, type OperatorRow } from '../../core/db
 import { InvalidParamError } from '../../core/rpc/errors.js';
 import { toId, toOptionalId } from '../../core/schemas/params.js';
 import { ConversationNotFoundError, assignConversation, mayRead } from '../../domain/conversations/index.js';
-import { ONLINE_WINDOW_MS, atCapacity, onlineOperators, operatorCapacity, pickOperator } from '../../domain/channels/index.js';
+import { ONLINE_WINDOW_MS, atCapacity, hasFreeCapacity, onlineOperators, operatorCapacity, operatorLoads, pickOperator } from '../../domain/channels/index.js';
 import { TRANSFER_LIMITS, type ConversationParticipants, type ParticipantsResult, type TargetPresence, type TransferResult, type TransferTargets } from '../../../protocol/console/transfer.js';
 import type { InviteParams, TransferParams } from '../../../protocol/schemas/transfer.js';
 import { TransferRefusedError } from './transfer-errors.js';
@@ -77,7 +77,7 @@ export class TransferService {
     const now = this.app.clock.now();
     const members = (await this.#members(session.channel_id)).filter((m) => m.id !== operator.id);
     const online = new Set((await onlineOperators(this.app.store, session.channel_id, now)).map((o) => o.id));
-    const loads = await this.store.openLoads(members.map((m) => m.id));
+    const loads = await operatorLoads(this.app.store, members.map((m) => m.id), now);
     const participants = await this.app.store.participants.list(session.id);
     const presenceOf = (m: OperatorRow): TargetPresence => (online.has(m.id) ? 'online' : m.last_seen !== null && m.last_seen >= now - ONLINE_WINDOW_MS ? 'away' : 'offline');
     const operators = [];
@@ -96,11 +96,7 @@ export class TransferService {
 
   /** Who in the channel could take the conversation now: online, not its operator, below capacity. */
   async #candidates(channelId: number, exceptId: number) {
-    const online = (await onlineOperators(this.app.store, channelId, this.app.clock.now())).filter((o) => o.id !== exceptId);
-    const loads = await this.store.openLoads(online.map((o) => o.id));
-    const out = [];
-    for (const o of online) if (!atCapacity(loads.get(o.id) ?? 0, await operatorCapacity(this.app, channelId, o.id))) out.push(o);
-    return out;
+    return (await onlineOperators(this.app.store, channelId, this.app.clock.now())).filter((o) => o.id !== exceptId && hasFreeCapacity(o));
   }
 
   async transfer(operator: OperatorRow, params: TransferParams): Promise<TransferResult> {
@@ -113,7 +109,7 @@ export class TransferService {
       const target = (await this.#members(session.channel_id)).find((m) => m.id === toOperatorId);
       if (!target) throw new TransferRefusedError('no_access');
       if (target.id === session.operator_id) throw new TransferRefusedError('same_operator');
-      const load = (await this.store.openLoads([target.id])).get(target.id) ?? 0;
+      const load = (await operatorLoads(this.app.store, [target.id], this.app.clock.now())).get(target.id) ?? 0;
       if (params.confirm !== true && atCapacity(load, await operatorCapacity(this.app, session.channel_id, target.id))) throw new TransferRefusedError('at_capacity');
       const moved = await assignConversation(this.app, session, target, change);
       if (!moved) throw new TransferRefusedError('moved');

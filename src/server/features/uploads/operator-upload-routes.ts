@@ -3,7 +3,7 @@ import Type from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../core/config/config.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
-import { attachmentToWire, plainTextToHtml, type WireAttachment, publishMessage, ConversationNotFoundError, mayRead } from '../../domain/conversations/index.js';
+import { attachmentToWire, plainTextToHtml, type WireAttachment, publishMessage, ConversationNotFoundError, ReplyRefusedError, mayAnswer, mayRead } from '../../domain/conversations/index.js';
 import { urlsFor } from '../../core/http/urls.js';
 import { InvalidParamError, RpcError, TooManyRequestsError } from '../../core/rpc/errors.js';
 import { checkParams } from '../../core/rpc/invalid-params.js';
@@ -26,6 +26,7 @@ async function sessionForUpload(app: FastifyInstance, operator: OperatorRow, ses
     throw new UploadError('not_found', 404, 'This conversation does not exist or is not yours');
   }
   if (session.closed_at !== null) throw new UploadError('session_closed', 409, 'This conversation is closed');
+  if (!(await mayAnswer(app.store, operator, session))) throw new UploadError('not_holder', 403, 'You supervise this conversation: take it to send files to the visitor');
   return session;
 }
 
@@ -149,7 +150,7 @@ export async function attachmentUploadRoutes(app: FastifyInstance, opts: { confi
       try {
         session = await sessionForUpload(app, operator, toId(params.session_id));
       } catch (err) {
-        if (err instanceof UploadError) throw err.code === 'not_found' ? new ConversationNotFoundError() : new RpcError(err.message, 'user_error');
+        if (err instanceof UploadError) throw err.code === 'not_found' ? new ConversationNotFoundError() : err.code === 'not_holder' ? new ReplyRefusedError() : new RpcError(err.message, 'user_error');
         throw err;
       }
       const fallbackName = url.pathname.split('/').filter(Boolean).pop() ?? url.hostname;

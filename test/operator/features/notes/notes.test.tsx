@@ -10,9 +10,7 @@ import { act } from 'react';
 import type { ChatMessage } from '../../../../src/protocol/livechat.js';
 import type { ConversationSummary } from '../../../../src/protocol/operator-console.js';
 import { MENTIONABLE_ROUTE, NOTES_ROUTE, POST_NOTE_ROUTE, type ConversationNote } from '../../../../src/protocol/console/notes.js';
-import type { RpcClient } from '../../../../src/platform/rpc/index.js';
 import type { UserNotice } from '../../../../src/platform/notify/notifier.js';
-import { OperatorApi } from '../../../../src/operator/core/api.js';
 import { deskEventAtom } from '../../../../src/operator/desk/desk-atoms.js';
 import { DeskConversations } from '../../../../src/operator/desk/desk-conversations.js';
 import { paneSlotsOf } from '../../../../src/operator/app/registry.js';
@@ -21,7 +19,7 @@ import { notes } from '../../../../src/operator/features/notes/index.js';
 import { notesBusHandler } from '../../../../src/operator/features/notes/notes-bus.js';
 import { notesAtom } from '../../../../src/operator/features/notes/notes-state.js';
 import { mentionQuery, withMention } from '../../../../src/operator/features/notes/mention-assist.js';
-import { outsideAct, reactMount, waitUntil } from '../../support.js';
+import { outsideAct, reactMount, standInApi, waitUntil } from '../../support.js';
 import { decodeConsoleNotification } from '../../../../src/operator/core/console-bus.js';
 import { axeViolations } from '../../../ui/support/axe.js';
 import { CHAT_POST_ROUTE, NOTIFY_TYPING_ROUTE } from '../../../../src/protocol/routes.js';
@@ -44,7 +42,6 @@ const note = (id: number, after: number, text: string): ConversationNote => ({ i
 const summary: ConversationSummary = { id: 1, channel_id: 1, visitor_name: 'Grace', origin: 'chat', created_at: 0, closed_at: null, last_message: message(11, 'Thanks'), unread: 0, waiting_since: null };
 
 function standInServer(stored: ConversationNote[]) {
-  const calls: [string, Record<string, unknown>][] = [];
   const answers: Record<string, (p: Record<string, unknown>) => unknown> = {
     [CONVERSATIONS_ROUTE]: () => [summary],
     [CONVERSATION_ROUTE]: () => ({ ...summary, messages: [message(10, 'Where is my parcel?'), message(11, 'Thanks')], page_history: [], rating: null, reply_email: null }),
@@ -59,15 +56,7 @@ function standInServer(stored: ConversationNote[]) {
     ],
     [POST_NOTE_ROUTE]: (p) => note(50, 11, String(p.text)),
   };
-  const rpc = {
-    call: async (route: string, params: Record<string, unknown>) => {
-      calls.push([route, params]);
-      const answer = answers[route];
-      if (!answer) throw new Error(`no stand-in answer for ${route}`);
-      return answer(params);
-    },
-  } as unknown as RpcClient;
-  return { api: new OperatorApi(rpc), calls };
+  return standInApi(answers);
 }
 
 describe('internal notes in the console', () => {

@@ -74,7 +74,7 @@ describe('transfer, invite and leave in the conversation pane', () => {
     const dialog = within(await waitUntil(() => view.queryByRole('dialog', { name: 'Transfer the conversation' })).then(() => view.getByRole('dialog', { name: 'Transfer the conversation' })));
     await waitUntil(() => view.queryByRole('radio', { name: /Cleo/ }));
     expect(dialog.getByRole('radio', { name: 'Bob · Online · 5 / 5 conversations' })).to.exist;
-    expect(dialog.getByRole('radio', { name: 'Cleo · Away · 1 open conversation' })).to.exist;
+    expect(dialog.getByRole('radio', { name: 'Cleo · Away · 1 active conversation' })).to.exist;
     expect((dialog.getByRole('radio', { name: /Dan · Offline/ }) as HTMLInputElement).disabled, 'already in it').to.equal(true);
     expect((dialog.getByRole('radio', { name: 'Night shift · nobody available' }) as HTMLInputElement).disabled).to.equal(true);
     expect(await axeViolations(dom.host)).to.deep.equal([]);

@@ -1,0 +1,67 @@
+/**
+ * Issue 26: one definition of an operator's load. The routing rule, the transfer dialog and the
+ * supervision screen show the same "load / capacity" for an operator: their open live chats in every
+ * channel that started or had a message in the last 30 minutes (SPEC's "active livechat").
+ */
+import { it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { TRANSFER_TARGETS_ROUTE, type TransferTargets } from '../../../../src/protocol/console/transfer.js';
+import { SUPERVISION_ROUTE, type SupervisionSnapshot } from '../../../../src/protocol/console/supervision.js';
+import { ACTIVE_WINDOW_MS, onlineOperators, operatorLoads } from '../../../../src/server/domain/channels/index.js';
+import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
+
+function chat(h: Harness, channelId: number, operatorId: number, name: string) {
+  return h.app.store.createVisitorSession({ uuid: randomUUID(), channel_id: channelId, operator_id: operatorId, anonymous_name: name, name }, h.clock.now());
+}
+
+/** What each of the three screens says of the operator in channel `channelId`. */
+async function threeReadings(h: Harness, channelId: number, operatorId: number, viewer: { sessionId: number; cookie: string }, admin: string) {
+  const routing = (await onlineOperators(h.app.store, channelId, h.clock.now())).find((o) => o.id === operatorId);
+  const targets = await h.call<TransferTargets>(TRANSFER_TARGETS_ROUTE, { session_id: viewer.sessionId }, { cookie: viewer.cookie });
+  const transfer = targets.operators.find((o) => o.id === operatorId);
+  const screen = (await h.call<SupervisionSnapshot>(SUPERVISION_ROUTE, { channel_id: channelId }, { cookie: admin })).operators.find((o) => o.id === operatorId);
+  return {
+    routing: routing && { load: routing.active_sessions, capacity: routing.capacity },
+    transfer: transfer && { load: transfer.load, capacity: transfer.capacity },
+    supervision: screen && { load: screen.load, capacity: screen.capacity },
+  };
+}
+
+describeEachEngine('operator load', (h) => {
+  it('routing, the transfer dialog and the supervision screen agree on load and capacity', async () => {
+    const ann = await h.channelWithOperator({ online: false, name: 'Ann' });
+    const bob = await h.channelWithOperator({ online: false, name: 'Bob' });
+    await h.app.store.addChannelOperator(ann.channel.id, bob.operator.id);
+    await h.app.database.db.updateTable('livechat_channel').set({ capacity: 4 }).where('id', '=', ann.channel.id).execute();
+    const stale = await chat(h, ann.channel.id, ann.operator.id, 'Stale');
+    const revived = await chat(h, ann.channel.id, ann.operator.id, 'Revived');
+    h.clock.advance(ACTIVE_WINDOW_MS + 60_000);
+    await h.app.store.insertMessage({ session_id: revived.id, body: 'still there?', author_operator_id: null, message_type: 'comment' }, h.clock.now());
+    await chat(h, ann.channel.id, ann.operator.id, 'Fresh');
+    await chat(h, bob.channel.id, ann.operator.id, 'Elsewhere');
+    const closed = await chat(h, ann.channel.id, ann.operator.id, 'Closed');
+    await h.app.store.closeVisitorSession(closed.id, h.clock.now());
+    const bobs = await chat(h, ann.channel.id, bob.operator.id, 'Bob’s');
+    await h.login(ann.operator.login, ann.password);
+    const viewer = { sessionId: bobs.id, cookie: await h.login(bob.operator.login, bob.password) };
+    const admin = await h.login('admin', ADMIN_PASSWORD);
+
+    const expected = { load: 3, capacity: 4 };
+    assert.deepEqual(await threeReadings(h, ann.channel.id, ann.operator.id, viewer, admin), { routing: expected, transfer: expected, supervision: expected });
+    assert.equal((await operatorLoads(h.app.store, [ann.operator.id], h.clock.now())).get(ann.operator.id), 3, 'the stale and the closed chats do not count');
+
+    await h.app.store.insertMessage({ session_id: stale.id, body: 'hello again', author_operator_id: null, message_type: 'comment' }, h.clock.now());
+    await h.app.store.setOperatorCapacity(ann.channel.id, ann.operator.id, 6);
+    const after = { load: 4, capacity: 6 };
+    assert.deepEqual(await threeReadings(h, ann.channel.id, ann.operator.id, viewer, admin), { routing: after, transfer: after, supervision: after }, 'a message revives a chat, the override counts');
+  });
+
+  it('counts nothing for unknown or repeated ids, and no other operator’s chats', async () => {
+    const ann = await h.channelWithOperator({ online: false });
+    await chat(h, ann.channel.id, ann.operator.id, 'One');
+    const loads = await operatorLoads(h.app.store, [ann.operator.id, ann.operator.id, 987_654_321], h.clock.now());
+    assert.deepEqual([...loads.entries()].sort(), [[987_654_321, 0], [ann.operator.id, 1]].sort());
+    assert.equal((await operatorLoads(h.app.store, [], h.clock.now())).size, 0);
+  });
+});
