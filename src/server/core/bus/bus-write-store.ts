@@ -36,10 +36,13 @@ export async function writeInOrder(db: Kysely<Database>, engine: Engine, writes:
   if (engine === 'sqlite') return writeSqlite(db, writes, hooks, facts);
   const stored = storedFacts(writes);
   if (!facts?.has('messages.stored') || stored.length === 0) return writePostgres(db, writes, hooks);
-  // The fact writers go first, so their round trips are not made while the bus lock is held.
+  // The fact writers go after the bus statement: before it, their row locks would be held while the
+  // batch waits for the bus lock, and a stalled process would block another process's retry of the
+  // same conversation. After it, their round trip is made while the bus lock is held.
   return db.transaction().execute(async (trx) => {
+    const results = await writePostgres(trx, writes, hooks);
     await facts.write(trx, 'messages.stored', { messages: stored });
-    return writePostgres(trx, writes, hooks);
+    return results;
   });
 }
 

@@ -4,7 +4,7 @@ import type { Database, OperatorRow, VisitorSessionRow } from '../../core/db/tab
 import type { ListView } from '../../../protocol/conversation-status.js';
 import { participatedSessions } from './participant-store.js';
 import { latestMessages, waitingTallies, type WaitingTally } from './message-store.js';
-import type { MessageWithRelations } from '../store/store.js';
+import type { MessageWithRelations } from './message-types.js';
 
 /** Which conversations a list view holds for an operator (README "Statuses and views"). */
 export interface ViewFilter {

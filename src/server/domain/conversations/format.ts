@@ -5,7 +5,7 @@ import type { Static } from 'typebox';
 import type { LivechatSessionSchema } from './livechat-schemas.js';
 import type { ChatMessageSchema, MessageAttachmentSchema } from '../../../protocol/schemas/livechat.js';
 import type { AttachmentRow, OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
-import type { MessageWithRelations } from '../store/store.js';
+import type { MessageWithRelations } from './message-types.js';
 import { attachmentAccessToken } from '../attachments/access.js';
 
 export { escapeHtml } from '../../../protocol/html-escape.js';

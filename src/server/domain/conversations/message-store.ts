@@ -1,7 +1,7 @@
 /** Messages read with their author's name and attachments, as the widget and the console show them. */
 import { sql, type Kysely } from 'kysely';
 import type { Database, MessageRow } from '../../core/db/tables.js';
-import type { MessageWithRelations } from '../store/store.js';
+import type { MessageWithRelations } from './message-types.js';
 
 async function withRelations(db: Kysely<Database>, rows: (MessageRow & { author_name: string | null })[]): Promise<MessageWithRelations[]> {
   if (rows.length === 0) return [];

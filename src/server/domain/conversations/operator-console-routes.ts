@@ -6,7 +6,7 @@ import type { OperatorPresence } from '../../../protocol/operator-console.js';
 import type { ListView } from '../../../protocol/conversation-status.js';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow, VisitorSessionRow } from '../../core/db/tables.js';
-import type { MessageWithRelations } from '../store/store.js';
+import type { MessageWithRelations } from './message-types.js';
 import { messageToWire, type WireMessage } from './format.js';
 import { urlsFor } from '../../core/http/urls.js';
 import { ConversationNotFoundError, mayAnswer, mayRead } from './conversation-access-store.js';

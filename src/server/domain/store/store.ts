@@ -11,6 +11,7 @@ import type {
   VisitorSessionRow,
 } from '../../core/db/tables.js';
 import type { Engine } from '../../core/db/database.js';
+import type { MessageWithRelations } from '../conversations/message-types.js';
 import type { VisitorStore } from '../visitors/visitor-store.js';
 import type { ConversationStore, SessionCondition } from '../conversations/conversation-store.js';
 import type { UploadUsageStore } from '../attachments/upload-usage-store.js';
@@ -67,10 +68,7 @@ export interface NewVisitorSession {
 export type { NewMessage } from '../../core/db/tables.js';
 
 /** A message with its author's name and attachments, ready to be shaped for the wire. */
-export interface MessageWithRelations extends MessageRow {
-  author_name: string | null;
-  attachments: AttachmentRow[];
-}
+export type { MessageWithRelations };
 
 /** Which conversations `listVisitorSessions` reads, newest first. */
 export interface SessionFilter {
