@@ -9,6 +9,7 @@ import { notes } from './notes/index.js';
 import { offlineReply } from './offline-reply/index.js';
 import { profile } from './profile/index.js';
 import { queue } from './queue/index.js';
+import { reports } from './reports/index.js';
 import { routing } from './routing/index.js';
 import { search } from './search/index.js';
 import { statistics } from './statistics/index.js';
@@ -19,4 +20,4 @@ import { transfer } from './transfer/index.js';
 import { visitor } from './visitor/index.js';
 
 /** Every feature of the console. */
-export const features: readonly ConsoleFeature[] = [search, statistics, supervision, alerts, admin, profile, statuses, queue, visitor, tags, offlineReply, attachments, transfer, cannedReplies, notes, businessHours, routing];
+export const features: readonly ConsoleFeature[] = [search, statistics, reports, supervision, alerts, admin, profile, statuses, queue, visitor, tags, offlineReply, attachments, transfer, cannedReplies, notes, businessHours, routing];

@@ -1,0 +1,85 @@
+import { Suspense, lazy, useId, useState } from 'react';
+import { downloadCsv, toCsv } from './csv.js';
+import { useT } from './texts.js';
+
+/** One row of a {@link ChartTable}: a name, then one value per series (null: none), and each value as written. */
+export interface ChartRow {
+  key: string;
+  label: string;
+  values: readonly (number | null)[];
+  texts: readonly string[];
+}
+
+/** Props of {@link ChartTable}. */
+export interface ChartTableProps {
+  /** The chart's name, the table's caption. */
+  title: string;
+  /** The name of the column of row names. */
+  rowHeader: string;
+  /** Each series' name, in the order of each row's values. */
+  series: readonly string[];
+  rows: readonly ChartRow[];
+  /** The unit of the values as the CSV writes them (raw numbers), put in its header: "s" gives "Current (s)". */
+  unit?: string;
+  /** The downloaded file's name, `.csv` included. */
+  fileName: string;
+}
+
+// Only the reports load the charting library, so it stays out of the console's first chunk.
+const BarChart = lazy(() => import('./bar-chart.js'));
+
+/**
+ * A bar chart with the same figures as a table one click away ("Show as table", a toggle), and a CSV of
+ * that table. The chart is an image named by the title; the table is the way screen readers read it.
+ */
+export function ChartTable({ title, rowHeader, series, rows, unit, fileName }: ChartTableProps): React.JSX.Element {
+  const t = useT();
+  const titleId = useId();
+  const [asTable, setAsTable] = useState(false);
+  const download = () => {
+    const header = [rowHeader, ...series.map((s) => (unit ? `${s} (${unit})` : s))];
+    downloadCsv(fileName, toCsv(header, rows.map((r) => [r.label, ...r.values])));
+  };
+  return (
+    <figure className="op-chart" aria-labelledby={titleId}>
+      <figcaption id={titleId}>{title}</figcaption>
+      <div className="op-chart-tools">
+        <button type="button" aria-pressed={asTable} onClick={() => setAsTable((v) => !v)}>
+          {t('operator.common.showTable')}
+        </button>
+        <button type="button" onClick={download}>
+          {t('operator.common.downloadCsv', { name: title })}
+        </button>
+      </div>
+      {asTable ? (
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{rowHeader}</th>
+              {series.map((s) => (
+                <th scope="col" key={s}>
+                  {s}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key}>
+                <th scope="row">{r.label}</th>
+                {r.texts.map((text, i) => (
+                  <td key={series[i] ?? i}>{text}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <Suspense fallback={<p role="status">{t('operator.common.loading')}</p>}>
+          <BarChart title={title} series={series} rows={rows} />
+        </Suspense>
+      )}
+    </figure>
+  );
+}
