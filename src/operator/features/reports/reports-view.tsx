@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { markHandled } from '../../../platform/errors.js';
 import { REPORT_BASES, REPORT_PERIODS, type ReportsOverview } from '../../../protocol/console/reports.js';
 import type { SearchFilterOption } from '../../../protocol/console/search.js';
@@ -73,8 +73,9 @@ export function ReportsPanel({ api, timeZone = browserTimeZone() }: ReportsPanel
   useEffect(() => {
     loadReportChannels(api).then(setNamed, markHandled);
   }, [api]);
-  // The answer without a channel filter names every channel the caller's reports cover.
-  const onScope = useMemo(() => (o: ReportsOverview) => setScope((s) => (form.channelId === '' ? o.channel_ids : s)), [form.channelId]);
+  // The answer without a channel filter names every channel the caller's reports cover; one for a single
+  // channel names only it, so the widest answer is kept (an answer may arrive after the filter changed).
+  const onScope = useCallback((o: ReportsOverview) => setScope((s) => (s && s.length >= o.channel_ids.length ? s : o.channel_ids)), []);
   const channels = named.filter((c) => scope?.includes(c.id));
   const problem = periodProblem(form);
   const params = problem ? undefined : JSON.stringify(overviewParams(form, timeZone));

@@ -52,7 +52,9 @@ describe('Reports → Overview', () => {
   });
   after(() => styles.remove());
 
-  async function render(overview: Answer = () => OVERVIEW, lang: Locale = 'en') {
+  const scoped: Answer = (p) => ({ ...OVERVIEW, channel_ids: p.channel_ids ?? OVERVIEW.channel_ids });
+
+  async function render(overview: Answer = scoped, lang: Locale = 'en') {
     const stand = standInApi<ReportsOverviewParams>({ [REPORTS_OVERVIEW_ROUTE]: overview, [SEARCH_FILTERS_ROUTE]: () => CHANNELS });
     const translator = await loadTranslator(lang);
     await act(async () =>
@@ -112,6 +114,12 @@ describe('Reports → Overview', () => {
       { period: '30d', basis: 'business', time_zone: 'Europe/Paris' },
       { period: '30d', basis: 'business', time_zone: 'Europe/Paris', channel_ids: [2] },
     ]);
+    // One channel's answer names only it: the filter still offers every channel, and going back asks for all.
+    await waitUntil(() => view.queryByRole('article', { name: 'Conversations' }));
+    await select(view.getByRole('combobox', { name: 'Channel' }), '');
+    await waitUntil(() => asked().length === 5);
+    expect(within(view.getByRole('combobox', { name: 'Channel' })).getAllByRole('option')).to.have.length(3);
+    expect(asked()[4]).to.deep.equal({ period: '30d', basis: 'business', time_zone: 'Europe/Paris' });
   });
 
   it('checks a custom period as the server does before asking for it', async () => {
