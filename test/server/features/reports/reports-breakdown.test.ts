@@ -241,3 +241,23 @@ describeEachEngine('reports breakdowns', (h) => {
     assert.ok((await h.rpc(REPORTS_LIVE_ROUTE, {})).body.error, 'live: no operator, no figures');
   });
 });
+
+describeEachEngine(
+  'reports breakdowns rate limit',
+  (h) => {
+    it('shares one allowance among the report routes: the 4th report a minute is refused', async () => {
+      const { cookie } = await h.channelWithOperator();
+      const calls: [string, Record<string, unknown>][] = [
+        [REPORTS_BY_OPERATOR_ROUTE, { period: 'today' }],
+        [REPORTS_BUSIEST_HOURS_ROUTE, { period: '7d' }],
+        [REPORTS_LIVE_ROUTE, {}],
+        [REPORTS_BY_TAG_ROUTE, { period: 'today' }],
+      ];
+      const codes: number[] = [];
+      for (const [route, params] of calls) codes.push((await h.rpc(route, params, { cookie })).res.statusCode);
+      assert.equal(codes.slice(0, 3).join(), '200,200,200');
+      assert.notEqual(codes[3], 200);
+    });
+  },
+  { RATE_LIMIT_REPORTS: '3' },
+);
