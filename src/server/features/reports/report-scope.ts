@@ -46,9 +46,14 @@ export interface ReportQuery extends ReportReach {
   basis: ReportBasis;
 }
 
+/** One call of the allowance every report route shares per operator (`RATE_LIMIT_REPORTS` a minute). */
+export async function takeReportAllowance(app: FastifyInstance, operator: OperatorRow): Promise<void> {
+  await app.limits.take(`operator:reports:${operator.id}`, app.config.rateLimits.reports, 60_000);
+}
+
 /** Takes the caller's report allowance and reads the period parameters every period report shares. */
 export async function reportQuery(app: FastifyInstance, operator: OperatorRow, params: ReportsOverviewParams): Promise<ReportQuery> {
-  await app.limits.take(`operator:reports:${operator.id}`, app.config.rateLimits.reports, 60_000);
+  await takeReportAllowance(app, operator);
   const zone = params.time_zone ?? 'UTC';
   if (!isTimeZone(zone)) throw new InvalidParamError('The time zone must be an IANA name such as Europe/Paris');
   const periods = periodsOf(params.period, wallTime(app.clock.now(), zone).date, { from: params.from, to: params.to });
