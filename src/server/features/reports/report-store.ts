@@ -1,7 +1,6 @@
 /** The reports' tables (migration 0029) and their queries, for both engines; writers get the change's transaction. */
 import { sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../core/db/tables.js';
-import type { BusinessHours, TimeRange } from '../../../protocol/business-hours.js';
 import type { CycleState } from './reply-cycles.js';
 
 /** A conversation's state that its events need. */
@@ -51,7 +50,6 @@ type ReportDatabase = {
   report_conversation: ReportConversationTable;
   report_event: ReportEventTable;
   report_daily: ReportDailyTable;
-  channel_business_hours: { channel_id: number; time_zone: string; week: string; closed_dates: string };
 };
 
 /** One aggregate change. */
@@ -70,18 +68,6 @@ export type NewReportEvent = Omit<ReportEventTable, 'id'>;
 export type StoredReportEvent = NewReportEvent & { id: number };
 
 const reports = (db: Kysely<Database>) => db.withTables<ReportDatabase>();
-
-/** The channel's schedule, read in the writing transaction; undefined without one. */
-export async function channelHours(db: Kysely<Database>, channelId: number): Promise<BusinessHours | undefined> {
-  return (await channelHoursOf(db, [channelId])).get(channelId);
-}
-
-/** The schedules of `channelIds` that have one. */
-export async function channelHoursOf(db: Kysely<Database>, channelIds: number[]): Promise<Map<number, BusinessHours>> {
-  if (channelIds.length === 0) return new Map();
-  const rows = await reports(db).selectFrom('channel_business_hours').select(['channel_id', 'time_zone', 'week', 'closed_dates']).where('channel_id', 'in', channelIds).execute();
-  return new Map(rows.map((row) => [row.channel_id, { time_zone: row.time_zone, week: JSON.parse(row.week) as TimeRange[][], closed_dates: JSON.parse(row.closed_dates) as string[] }]));
-}
 
 /** Starts following a conversation. */
 export async function insertConversation(db: Kysely<Database>, row: Pick<ReportConversationTable, 'session_id' | 'channel_id' | 'created_at' | 'queued_at'>): Promise<void> {

@@ -4,10 +4,10 @@
  * statements whatever its size (see messagesStored).
  */
 import type { FactWriters, TransactionFacts, TransactionHandle } from '../../core/db/fact-writers.js';
-import { openMillisBetween, wallTime } from '../../domain/channels/index.js';
+import { channelBusinessHours as channelHours, channelBusinessHoursOf as channelHoursOf, openMillisBetween, wallTime } from '../../domain/channels/index.js';
 import type { BusinessHours } from '../../../protocol/business-hours.js';
 import { deltasOf, ratingDeltas, type MissedKind, type ReportEventKind } from './report-events.js';
-import { bump, channelHours, channelHoursOf, conversationState, currentOperator, cycleStates, firstRating, insertConversation, markWaiting, saveCycleStates, setRate, storeEvent, storeEvents, type DailyDelta, type NewReportEvent } from './report-store.js';
+import { bump, conversationState, currentOperator, cycleStates, firstRating, insertConversation, markWaiting, saveCycleStates, setRate, storeEvent, storeEvents, type DailyDelta, type NewReportEvent } from './report-store.js';
 import { applyComments, visitorOnlyFirsts } from './reply-cycles.js';
 
 /** An event to record; its day and business-hours duration are worked out from the channel's schedule. */
