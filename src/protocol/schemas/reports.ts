@@ -31,10 +31,10 @@ export const ReportsOverviewParams = Type.Object(
 export type ReportsOverviewParams = Static<typeof ReportsOverviewParams>;
 
 const NullableInt = Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]);
-const Duration = Type.Object({ count: Type.Integer({ minimum: 0 }), median_ms: NullableInt, p90_ms: NullableInt });
-const Share = Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]);
+export const Duration = Type.Object({ count: Type.Integer({ minimum: 0 }), median_ms: NullableInt, p90_ms: NullableInt });
+export const Share = Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]);
 
-const Figures: TSchema = Type.Object({
+export const Figures: TSchema = Type.Object({
   from: Type.String(),
   to: Type.String(),
   conversations: Type.Integer({ minimum: 0 }),

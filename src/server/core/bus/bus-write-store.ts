@@ -34,21 +34,22 @@ export type { BusWrite, BusWriteResult, OrderedWriteHooks } from './bus-write-ty
 export async function writeInOrder(db: Kysely<Database>, engine: Engine, writes: BusWrite[], hooks: OrderedWriteHooks = {}, facts?: FactWriters): Promise<BusWriteResult[]> {
   if (writes.length === 0) return [];
   if (engine === 'sqlite') return writeSqlite(db, writes, hooks, facts);
-  const stored = storedFacts(writes);
-  if (!facts?.has('messages.stored') || stored.length === 0) return writePostgres(db, writes, hooks);
+  if (!facts?.has('messages.stored') || !writes.some((w) => w.kind === 'message')) return writePostgres(db, writes, hooks);
   // The fact writers go after the bus statement: before it, their row locks would be held while the
   // batch waits for the bus lock, and a stalled process would block another process's retry of the
-  // same conversation. After it, their round trip is made while the bus lock is held.
+  // same conversation. After it, their statements are made while the bus lock is held.
   return db.transaction().execute(async (trx) => {
     const results = await writePostgres(trx, writes, hooks);
-    await facts.write(trx, 'messages.stored', { messages: stored });
+    // A message skipped for its stored key is answered with the stored row, whose time is the first attempt's.
+    const fresh = writes.filter((w, i): w is MessageWrite => w.kind === 'message' && results[i]?.message?.created_at === w.now);
+    if (fresh.length > 0) await facts.write(trx, 'messages.stored', { messages: storedFacts(fresh) });
     return results;
   });
 }
 
 /** What the `messages.stored` fact says of a batch's message writes. */
-function storedFacts(writes: BusWrite[]): TransactionFacts['messages.stored']['messages'] {
-  return writes.filter((w): w is MessageWrite => w.kind === 'message').map((w) => {
+function storedFacts(writes: MessageWrite[]): TransactionFacts['messages.stored']['messages'] {
+  return writes.map((w) => {
     const { session_id, author_operator_id, message_type, created_at } = messageValues(w);
     return { session_id, author_operator_id, message_type, created_at };
   });

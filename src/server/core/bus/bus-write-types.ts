@@ -3,9 +3,10 @@ import type { BusNotificationRow, MessageRow, NewMessage } from '../db/tables.js
 declare module '../db/fact-writers.js' {
   interface TransactionFacts {
     /**
-     * Chat messages are being stored by a bus write, in its transaction. On PostgreSQL the writers run
-     * before the ordered statement (outside its lock) and may see a retried post again: they must be
-     * idempotent. Bodies are left out: no writer of a fact needs them.
+     * Chat messages stored by a bus write, in its transaction and stored order; a retried post whose key
+     * was stored already is left out. On PostgreSQL the writers run after the ordered statement, while
+     * its lock is held: each of their statements delays every writer, so a batch must cost a few
+     * statements whatever its size. Bodies are left out: no writer of a fact needs them.
      */
     'messages.stored': { messages: Pick<MessageRow, 'session_id' | 'author_operator_id' | 'message_type' | 'created_at'>[] };
   }

@@ -7,3 +7,4 @@ export { urlPatternProblem } from './rules.js';
 export { CHANNEL_SETTING_WRITERS, ChannelSettingNotWritableError, channelSettingsPatch } from './channel-settings.js';
 export { ChannelRoleQueries, type ChannelRoleStore } from './channel-role-store.js';
 export { gateOf, instantsOf, isOpenAt, nextOpening, openMillisBetween, wallTime } from './opening-hours.js';
+export { channelBusinessHours, channelBusinessHoursOf } from './hours-store.js';

@@ -1,7 +1,7 @@
 /** The reports' tables (migration 0029) and their queries, for both engines; writers get the change's transaction. */
-import { sql, type Generated, type Kysely } from 'kysely';
+import { sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../core/db/tables.js';
-import type { BusinessHours, TimeRange } from '../../../protocol/business-hours.js';
+import type { CycleState } from './reply-cycles.js';
 
 /** A conversation's state that its events need. */
 export interface ReportConversationTable {
@@ -50,7 +50,6 @@ type ReportDatabase = {
   report_conversation: ReportConversationTable;
   report_event: ReportEventTable;
   report_daily: ReportDailyTable;
-  channel_business_hours: { channel_id: number; time_zone: string; week: string; closed_dates: string };
 };
 
 /** One aggregate change. */
@@ -70,12 +69,6 @@ export type StoredReportEvent = NewReportEvent & { id: number };
 
 const reports = (db: Kysely<Database>) => db.withTables<ReportDatabase>();
 
-/** The channel's schedule, read in the writing transaction; undefined without one. */
-export async function channelHours(db: Kysely<Database>, channelId: number): Promise<BusinessHours | undefined> {
-  const row = await reports(db).selectFrom('channel_business_hours').select(['time_zone', 'week', 'closed_dates']).where('channel_id', '=', channelId).executeTakeFirst();
-  return row ? { time_zone: row.time_zone, week: JSON.parse(row.week) as TimeRange[][], closed_dates: JSON.parse(row.closed_dates) as string[] } : undefined;
-}
-
 /** Starts following a conversation. */
 export async function insertConversation(db: Kysely<Database>, row: Pick<ReportConversationTable, 'session_id' | 'channel_id' | 'created_at' | 'queued_at'>): Promise<void> {
   await reports(db).insertInto('report_conversation').values(row).onConflict((oc) => oc.column('session_id').doNothing()).execute();
@@ -92,25 +85,40 @@ export async function currentOperator(db: Kysely<Database>, sessionId: number): 
   return row?.operator_id ?? null;
 }
 
-/** Visitor messages at `at`: each conversation without a waiting message now waits from `at` (one statement). */
-export async function markPending(db: Kysely<Database>, sessionIds: number[], at: number): Promise<void> {
+/** A `CASE session_id WHEN … THEN … END` of millisecond values, portable to both engines. */
+function bySession(values: [number, number | null][]): RawBuilder<number | null> {
+  return sql<number | null>`CASE session_id ${sql.join(values.map(([id, v]) => sql`WHEN ${id} THEN CAST(${v} AS BIGINT)`), sql` `)} END`;
+}
+
+/** Conversations whose first message of a batch came at the time given: each one with none waiting now waits from it (one statement). */
+export async function markWaiting(db: Kysely<Database>, firsts: ReadonlyMap<number, number>): Promise<void> {
+  if (firsts.size === 0) return;
+  const at = bySession([...firsts]);
   await reports(db)
     .updateTable('report_conversation')
     .set({ pending_since: at, first_visitor_at: sql<number>`COALESCE(first_visitor_at, ${at})` })
-    .where('session_id', 'in', sessionIds)
+    .where('session_id', 'in', [...firsts.keys()])
     .where('pending_since', 'is', null)
     .execute();
 }
 
-/** Ends the reply cycle that waited from `pendingSince`; false when another write ended it first. */
-export async function endCycle(db: Kysely<Database>, sessionId: number, pendingSince: number, at: number): Promise<boolean> {
-  const result = await reports(db)
+/** The reply-cycle state of the followed conversations among `sessionIds`. */
+export async function cycleStates(db: Kysely<Database>, sessionIds: number[]): Promise<Map<number, CycleState>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await reports(db).selectFrom('report_conversation').select(['session_id', 'channel_id', 'first_visitor_at', 'first_reply_at', 'pending_since']).where('session_id', 'in', sessionIds).execute();
+  const millis = (v: number | null) => (v === null ? null : Number(v));
+  return new Map(rows.map((r) => [r.session_id, { session_id: r.session_id, channel_id: r.channel_id, first_visitor_at: millis(r.first_visitor_at), first_reply_at: millis(r.first_reply_at), pending_since: millis(r.pending_since) }]));
+}
+
+/** Writes the changed reply-cycle states (one statement). */
+export async function saveCycleStates(db: Kysely<Database>, states: CycleState[]): Promise<void> {
+  if (states.length === 0) return;
+  const column = (key: 'pending_since' | 'first_visitor_at' | 'first_reply_at') => bySession(states.map((s) => [s.session_id, s[key]]));
+  await reports(db)
     .updateTable('report_conversation')
-    .set({ pending_since: null, first_reply_at: sql<number>`COALESCE(first_reply_at, ${at})` })
-    .where('session_id', '=', sessionId)
-    .where('pending_since', '=', pendingSince)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .set({ pending_since: column('pending_since'), first_visitor_at: column('first_visitor_at'), first_reply_at: column('first_reply_at') })
+    .where('session_id', 'in', states.map((s) => s.session_id))
+    .execute();
 }
 
 /** Records the conversation's latest rating (and the day of its first). */
@@ -121,6 +129,24 @@ export async function setRate(db: Kysely<Database>, sessionId: number, rate: num
 /** Stores an event and its aggregate changes. */
 export async function storeEvent(db: Kysely<Database>, event: NewReportEvent, deltas: DailyDelta[]): Promise<void> {
   await reports(db).insertInto('report_event').values(event).execute();
+  await addDeltas(db, deltas);
+}
+
+/** Stores events and their aggregate changes, summed per aggregate row (two statements whatever their number). */
+export async function storeEvents(db: Kysely<Database>, events: { event: NewReportEvent; deltas: DailyDelta[] }[]): Promise<void> {
+  if (events.length === 0) return;
+  await reports(db).insertInto('report_event').values(events.map((e) => e.event)).execute();
+  const sums = new Map<string, DailyDelta>();
+  for (const d of events.flatMap((e) => e.deltas)) {
+    const key = JSON.stringify([d.channel_id, d.operator_id, d.day, d.metric, d.basis, d.bucket]);
+    const sum = sums.get(key);
+    sums.set(key, sum ? { ...sum, n: sum.n + d.n } : d);
+  }
+  await addDeltas(db, [...sums.values()]);
+}
+
+/** Adds to the aggregates; each row of `deltas` names a different aggregate (PostgreSQL refuses one row changed twice). */
+async function addDeltas(db: Kysely<Database>, deltas: DailyDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   await reports(db)
     .insertInto('report_daily')
@@ -131,11 +157,7 @@ export async function storeEvent(db: Kysely<Database>, event: NewReportEvent, de
 
 /** Changes one aggregate with no event (a rating changed its value). */
 export async function bump(db: Kysely<Database>, delta: DailyDelta): Promise<void> {
-  await reports(db)
-    .insertInto('report_daily')
-    .values(delta)
-    .onConflict((oc) => oc.columns(['channel_id', 'day', 'metric', 'basis', 'operator_id', 'bucket']).doUpdateSet({ n: sql<number>`report_daily.n + excluded.n` }))
-    .execute();
+  await addDeltas(db, [delta]);
 }
 
 /** A period's aggregates, summed over days (and operators, unless one is named). */

@@ -1,14 +1,14 @@
 /**
  * The reports' fact writers (core/db/fact-writers.ts): each turns a conversation change into report
- * events and aggregate changes inside the change's own transaction. A visitor's message in an open
- * conversation costs one small UPDATE; an operator's costs one read, and writes only when it ends a
- * reply cycle.
+ * events and aggregate changes inside the change's own transaction. A batch of messages costs a few
+ * statements whatever its size (see messagesStored).
  */
 import type { FactWriters, TransactionFacts, TransactionHandle } from '../../core/db/fact-writers.js';
-import { openMillisBetween, wallTime } from '../../domain/channels/index.js';
+import { channelBusinessHours as channelHours, channelBusinessHoursOf as channelHoursOf, openMillisBetween, wallTime } from '../../domain/channels/index.js';
 import type { BusinessHours } from '../../../protocol/business-hours.js';
 import { deltasOf, ratingDeltas, type MissedKind, type ReportEventKind } from './report-events.js';
-import { bump, channelHours, conversationState, currentOperator, endCycle, firstRating, insertConversation, markPending, setRate, storeEvent } from './report-store.js';
+import { bump, conversationState, currentOperator, cycleStates, firstRating, insertConversation, markWaiting, saveCycleStates, setRate, storeEvent, storeEvents, type DailyDelta, type NewReportEvent } from './report-store.js';
+import { applyComments, visitorOnlyFirsts } from './reply-cycles.js';
 
 /** An event to record; its day and business-hours duration are worked out from the channel's schedule. */
 interface Happening {
@@ -33,8 +33,7 @@ export function businessMillis(hours: BusinessHours | undefined, from: number, t
   return hours ? openMillisBetween(hours, from, to) : Math.max(0, to - from);
 }
 
-async function record(db: TransactionHandle, h: Happening, known?: BusinessHours | null): Promise<void> {
-  const hours = known === undefined ? await channelHours(db, h.channelId) : (known ?? undefined);
+function eventOf(h: Happening, hours: BusinessHours | undefined): { event: NewReportEvent; deltas: DailyDelta[] } {
   const timed = h.since !== undefined;
   const event = {
     session_id: h.sessionId,
@@ -48,7 +47,13 @@ async function record(db: TransactionHandle, h: Happening, known?: BusinessHours
     wall_ms: timed ? Math.max(0, h.at - h.since!) : null,
     business_ms: timed ? businessMillis(hours, h.since!, h.at) : null,
   };
-  await storeEvent(db, event, deltasOf(event));
+  return { event, deltas: deltasOf(event) };
+}
+
+async function record(db: TransactionHandle, h: Happening, known?: BusinessHours | null): Promise<void> {
+  const hours = known === undefined ? await channelHours(db, h.channelId) : (known ?? undefined);
+  const { event, deltas } = eventOf(h, hours);
+  await storeEvent(db, event, deltas);
 }
 
 const missed = (kind: MissedKind) => ({ kind: 'missed' as const, detail: kind });
@@ -67,22 +72,26 @@ async function opened(db: TransactionHandle, { session }: TransactionFacts['conv
   await insertConversation(db, { session_id: session.id, channel_id: session.channel_id, created_at: session.created_at, queued_at: queued ? session.created_at : null });
 }
 
+/**
+ * Visitor and operator messages of a batch, written while the bus write's lock is held (PostgreSQL),
+ * so in a few statements whatever the batch's size: conversations with visitor messages only take one
+ * conditional UPDATE; those with an operator's message are read, their cycles worked out in order, and
+ * written back with their events in three statements more.
+ */
 async function messagesStored(db: TransactionHandle, { messages }: TransactionFacts['messages.stored']): Promise<void> {
   const comments = messages.filter((m) => m.message_type === 'comment');
-  const visitorAt = new Map<number, number[]>();
-  for (const m of comments.filter((c) => c.author_operator_id === null)) visitorAt.set(m.created_at, [...(visitorAt.get(m.created_at) ?? []), m.session_id]);
-  for (const [at, sessionIds] of visitorAt) await markPending(db, sessionIds, at);
-  for (const m of comments) {
-    if (m.author_operator_id === null) continue;
-    const state = await conversationState(db, m.session_id);
-    if (!state || state.pending_since === null) continue;
-    const since = Number(state.pending_since);
-    if (!(await endCycle(db, m.session_id, since, m.created_at))) continue;
-    const hours = (await channelHours(db, state.channel_id)) ?? null;
-    const base = { sessionId: m.session_id, channelId: state.channel_id, operatorId: m.author_operator_id, at: m.created_at, since };
-    if (state.first_reply_at === null) await record(db, { ...base, kind: 'first_response' }, hours);
-    await record(db, { ...base, kind: 'reply' }, hours);
-  }
+  const { firsts, answered } = visitorOnlyFirsts(comments);
+  await markWaiting(db, firsts);
+  if (answered.size === 0) return;
+  const { changed, ends } = applyComments(await cycleStates(db, [...answered]), comments.filter((c) => answered.has(c.session_id)));
+  await saveCycleStates(db, changed);
+  if (ends.length === 0) return;
+  const hours = await channelHoursOf(db, [...new Set(ends.map((e) => e.channelId))]);
+  const happenings = ends.flatMap((e): Happening[] => {
+    const base = { sessionId: e.sessionId, channelId: e.channelId, operatorId: e.operatorId, at: e.at, since: e.since };
+    return e.first ? [{ ...base, kind: 'first_response' }, { ...base, kind: 'reply' }] : [{ ...base, kind: 'reply' }];
+  });
+  await storeEvents(db, happenings.map((h) => eventOf(h, hours.get(h.channelId))));
 }
 
 async function assigned(db: TransactionHandle, { session, fromOperatorId, at }: TransactionFacts['conversation.assigned']): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * Issue 27: after random (seeded, bounded) sequences of conversation changes, the aggregates the
  * writers maintained equal a recomputation from the stored events, on both engines; and the events
- * hold exactly the reply cycles the message timeline implies.
+ * hold exactly the reply cycles the message timeline implies; the busiest hours' counts equal the
+ * conversations created, counted in each channel's local day and hour.
  */
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +12,9 @@ import type { VisitorSessionRow } from '../../../../src/server/core/db/tables.js
 import { KyselyBusinessHoursStore } from '../../../../src/server/features/business-hours/business-hours-store.js';
 import { deltasOf, ratingDeltas } from '../../../../src/server/features/reports/report-events.js';
 import { allDaily, allEvents, type ReportDailyTable } from '../../../../src/server/features/reports/report-store.js';
+import { allHourly } from '../../../../src/server/features/reports/breakdown-store.js';
+import { localHour } from '../../../../src/server/features/reports/hourly-writers.js';
+import { channelBusinessHours } from '../../../../src/server/domain/channels/index.js';
 import { describeEachEngine, type Harness } from '../../support/harness.js';
 
 const STEPS = 160;
@@ -45,6 +49,20 @@ async function recomputed(h: Harness): Promise<Map<string, number>> {
     ratings.set(e.session_id!, { operator_id: key.operator_id, day: first?.day ?? e.day, rate: Number(e.detail) });
   }
   for (const [k, n] of totals) if (n === 0) totals.delete(k);
+  return totals;
+}
+
+/** The hourly counts recomputed from the stored `created` events, in each channel's zone. */
+async function recomputedHours(h: Harness): Promise<Map<string, number>> {
+  const totals = new Map<string, number>();
+  const zones = new Map<number, string>();
+  for (const e of (await allEvents(h.app.database.db)).filter((x) => x.kind === 'created')) {
+    if (!zones.has(e.channel_id)) zones.set(e.channel_id, (await channelBusinessHours(h.app.database.db, e.channel_id))?.time_zone ?? 'UTC');
+    const { day, hour } = localHour(e.at, zones.get(e.channel_id)!);
+    assert.equal(day, e.day, 'an hour lies on its event’s day');
+    const key = [e.channel_id, e.operator_id, day, hour].join('|');
+    totals.set(key, (totals.get(key) ?? 0) + 1);
+  }
   return totals;
 }
 
@@ -101,6 +119,8 @@ describeEachEngine('reports aggregates', (h) => {
       await runSequence(h, seed);
       const stored = new Map((await allDaily(h.app.database.db)).map((d) => [keyOf(d), d.n]));
       assert.deepEqual(stored, await recomputed(h));
+      const hourly = new Map((await allHourly(h.app.database.db)).map((r) => [[r.channel_id, r.operator_id, r.day, r.hour].join('|'), r.n]));
+      assert.deepEqual(hourly, await recomputedHours(h));
       const events = await allEvents(h.app.database.db);
       for (const e of events.filter((x) => x.wall_ms !== null)) {
         assert.ok(e.business_ms! <= e.wall_ms!, 'business time never exceeds the wall-clock time');
