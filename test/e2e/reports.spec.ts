@@ -115,6 +115,22 @@ async function scenario(browser: Browser, baseURL: string, playwright: Playwrigh
   expect(previous![0]).toBe('previous');
   expect(previous![header!.indexOf('conversations')]).toBe('0');
 
+  await page.getByRole('combobox', { name: 'Report' }).selectOption('operators');
+  const byOperator = page.getByRole('table', { name: /^Figures by operator, / });
+  await expect(byOperator.getByRole('row')).toHaveCount(2);
+  await expect(byOperator.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('3');
+  await expect(byOperator.getByRole('row').nth(1).getByRole('cell').nth(5)).toHaveText('50%');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole('combobox', { name: 'Report' }).selectOption('hours');
+  const heatMap = page.getByRole('table', { name: /^Conversations created by day of the week and hour, / });
+  await expect(heatMap.getByRole('rowheader')).toHaveCount(7);
+  await expect(heatMap.getByRole('columnheader')).toHaveCount(25);
+  const cells = await heatMap.getByRole('cell').allTextContents();
+  expect(cells).toHaveLength(7 * 24);
+  expect(cells.reduce((sum, n) => sum + Number(n), 0)).toBe(3);
+  expect(await axeViolations(page)).toEqual([]);
+
   await page.context().close();
   await visitor.dispose();
 }
@@ -128,7 +144,7 @@ test.describe('reports', () => {
     });
     test.afterAll(async () => server?.stop());
 
-    test('the overview shows the figures of a known history, its CSV reads back the same, and axe finds nothing', async ({ browser, playwright }) => {
+    test('the overview, the by-operator table and the heat map show the figures of a known history, the CSV reads back the same, and axe finds nothing', async ({ browser, playwright }) => {
       await scenario(browser, server!.baseURL, playwright);
     });
   });

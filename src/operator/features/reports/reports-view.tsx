@@ -8,6 +8,7 @@ import { useT } from '../../core/texts.js';
 import { useLoaded } from '../../core/use-loaded.js';
 import { OverviewFigures } from './overview-figures.js';
 import { DEFAULT_REPORT_FORM, browserTimeZone, overviewParams, periodProblem, type ReportForm } from './report-form.js';
+import { ReportSwitch } from './report-switch.js';
 import { loadOverview, loadReportChannels, type ReportsApi } from './reports-api.js';
 
 /** Props of {@link ReportsPanel}. */
@@ -105,7 +106,7 @@ export function ReportsPanel({ api, timeZone = browserTimeZone() }: ReportsPanel
           {t(`operator.reports.${problem}`)}
         </p>
       ) : null}
-      {params ? <OverviewResult api={api} params={params} onScope={onScope} /> : null}
+      <ReportSwitch api={api} params={params} channelId={form.channelId} overview={params ? <OverviewResult api={api} params={params} onScope={onScope} /> : null} />
     </section>
   );
 }

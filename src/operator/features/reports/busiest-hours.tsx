@@ -1,0 +1,100 @@
+/** Reports → Busiest hours: conversations created per local weekday and hour, as a heat map that is a real table. */
+import type { ReportsBusiestHours } from '../../../protocol/console/reports-breakdown.js';
+import { downloadCsv, toCsv } from '../../core/csv.js';
+import { useLocale, useT } from '../../core/texts.js';
+import { loadBusiestHours } from './breakdown-api.js';
+import { PeriodReport } from './report-load.js';
+import type { ReportsApi } from './reports-api.js';
+
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const WEEKDAYS = Array.from({ length: 7 }, (_, d) => d);
+/** Steps of the colour scale; each step's text colour keeps 4.5:1 on its background (operator.css). */
+export const HEAT_LEVELS = 5;
+
+// 1 January 2024 was a Monday, the answer's first row; formatted in UTC so no zone shifts the day.
+const weekdayDate = (day: number): Date => new Date(Date.UTC(2024, 0, 1 + day, 0));
+const hourDate = (hour: number): Date => new Date(Date.UTC(2024, 0, 1, hour));
+
+/** Weekday names, Monday first, in `locale`. */
+export function weekdayNames(locale: string, weekday: 'long' | 'short' = 'long'): string[] {
+  const format = new Intl.DateTimeFormat(locale, { weekday, timeZone: 'UTC' });
+  return WEEKDAYS.map((d) => format.format(weekdayDate(d)));
+}
+
+/** The 24 hours as the locale writes them ("14:00", "2 PM"). */
+export function hourNames(locale: string): string[] {
+  const format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  return HOURS.map((h) => format.format(hourDate(h)));
+}
+
+/** The colour step of a count: 0 for none, else 1 to HEAT_LEVELS − 1 by its share of the busiest cell. */
+export function heatLevel(count: number, max: number): number {
+  if (count <= 0 || max <= 0) return 0;
+  return Math.max(1, Math.ceil((count / max) * (HEAT_LEVELS - 1)));
+}
+
+/** The CSV: one record per weekday (ISO 8601: 1 Monday … 7 Sunday), one column per local hour. */
+export function busiestHoursCsv(answer: ReportsBusiestHours): string {
+  const names = weekdayNames('en');
+  return toCsv(
+    ['weekday (1-7)', 'weekday', ...HOURS.map(String)],
+    WEEKDAYS.map((d) => [d + 1, names[d]!, ...HOURS.map((h) => answer.conversations[d]?.[h] ?? 0)]),
+  );
+}
+
+function HeatMap({ answer }: { answer: ReportsBusiestHours }): React.JSX.Element {
+  const t = useT();
+  const locale = useLocale();
+  const days = weekdayNames(locale);
+  const hours = hourNames(locale);
+  const count = new Intl.NumberFormat(locale);
+  const caption = t('operator.reports.busiestCaption', { from: answer.from, to: answer.to });
+  return (
+    <>
+      <button type="button" onClick={() => downloadCsv(`reports-busiest-hours-${answer.from}-${answer.to}.csv`, busiestHoursCsv(answer))}>
+        {t('operator.common.downloadCsv', { name: caption })}
+      </button>
+      <div className="op-report-scroll" role="region" aria-label={caption} tabIndex={0}>
+        <table className="op-heat-map">
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('operator.reports.weekday')}</th>
+              {hours.map((h) => (
+                <th scope="col" key={h}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {WEEKDAYS.map((d) => (
+              <tr key={d}>
+                <th scope="row">{days[d]}</th>
+                {HOURS.map((h) => {
+                  const n = answer.conversations[d]?.[h] ?? 0;
+                  return (
+                    <td key={h} className={`op-heat-${heatLevel(n, answer.max)}`}>
+                      {count.format(n)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="op-report-definition">{t('operator.reports.busiestDefinition')}</p>
+    </>
+  );
+}
+
+/** The heat map of the period the controls chose. */
+export function BusiestHours({ api, params }: { api: ReportsApi; params: string }): React.JSX.Element {
+  const t = useT();
+  return (
+    <PeriodReport api={api} params={params} load={loadBusiestHours}>
+      {(answer) => (answer.max === 0 ? <p role="status">{t('operator.reports.empty')}</p> : <HeatMap answer={answer} />)}
+    </PeriodReport>
+  );
+}
