@@ -50,12 +50,13 @@ export async function snapshot(app: FastifyInstance, store: SupervisionStore, ch
   const now = app.clock.now();
   const live = await store.liveConversations(channelId, SUPERVISION_LIMITS.conversationsMax);
   const members = await store.members(channelId, now, SUPERVISION_LIMITS.operatorsMax);
-  const loads = await operatorLoads(app.store, members.map((m) => m.id), now);
-  const operators: SupervisedOperator[] = [];
-  for (const m of members) {
-    const capacity = await operatorCapacity(app, channelId, m.id);
-    operators.push({ id: m.id, name: m.display_name, role: m.role, presence: presenceOf(m, now), load: loads.get(m.id) ?? 0, capacity });
-  }
+  const measured = [];
+  for (const m of members) measured.push({ id: m.id, capacity: await operatorCapacity(app, channelId, m.id) });
+  const loads = await operatorLoads(app.store, measured, now);
+  const operators: SupervisedOperator[] = members.map((m, i) => {
+    const capacity = measured[i]?.capacity ?? null;
+    return { id: m.id, name: m.display_name, role: m.role, presence: presenceOf(m, now), load: loads.get(m.id) ?? 0, capacity };
+  });
   return { channel_id: channelId, conversations: live.map((c) => conversationOf(c, now)), operators, now };
 }
 
