@@ -3,7 +3,7 @@ import { isLiveChat, type ChatSessionRow, type OperatorRow } from '../../core/db
 import { InvalidParamError } from '../../core/rpc/errors.js';
 import { toId, toOptionalId } from '../../core/schemas/params.js';
 import { ConversationNotFoundError, assignConversation, mayRead } from '../../domain/conversations/index.js';
-import { ONLINE_WINDOW_MS, atCapacity, hasFreeCapacity, onlineOperators, operatorCapacity, operatorLoads, pickOperator } from '../../domain/channels/index.js';
+import { ONLINE_WINDOW_MS, atCapacity, hasFreeCapacity, onlineOperators, operatorCapacity, operatorLoads, pickOperator, type LoadSubject } from '../../domain/channels/index.js';
 import { TRANSFER_LIMITS, type ConversationParticipants, type ParticipantsResult, type TargetPresence, type TransferResult, type TransferTargets } from '../../../protocol/console/transfer.js';
 import type { InviteParams, TransferParams } from '../../../protocol/schemas/transfer.js';
 import { TransferRefusedError } from './transfer-errors.js';
@@ -79,7 +79,7 @@ export class TransferService {
     const online = new Set((await onlineOperators(this.app.store, session.channel_id, now)).map((o) => o.id));
     const participants = await this.app.store.participants.list(session.id);
     const presenceOf = (m: OperatorRow): TargetPresence => (online.has(m.id) ? 'online' : m.last_seen !== null && m.last_seen >= now - ONLINE_WINDOW_MS ? 'away' : 'offline');
-    const measured = [];
+    const measured: LoadSubject[] = [];
     for (const m of members) measured.push({ id: m.id, capacity: await operatorCapacity(this.app, session.channel_id, m.id) });
     const loads = await operatorLoads(this.app.store, measured, now);
     const operators = members.map((m, i) => ({
