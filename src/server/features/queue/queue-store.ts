@@ -2,7 +2,7 @@
  * The queue's tables and queries, for both engines (migration 0027): who waits in which channel, the
  * pick-ups of the last day, and each channel's hand-out lease. The tables are the feature's own, typed here.
  */
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../core/db/tables.js';
 
 /** A conversation that waited; `dequeued_at` is set once an operator picked it up (or is picking it up). */
@@ -37,21 +37,12 @@ export interface Waiting {
 }
 
 /**
- * Whether the entry's conversation is still open with no operator, for the entry `q`. Read by primary key
+ * Whether the entry `q`'s conversation is still open with no operator. Read by primary key
  * in a subquery that keeps the conditions out of its WHERE: as a join condition they match the
  * (operator_id, closed_at) index, and PostgreSQL without statistics (a new database, a burst in a queue
  * that was empty) chose a nested loop scanning every waiting conversation for each entry, 40 ms for 500.
  */
-function stillWaiting(eb: ExpressionBuilder<Database & QueueDatabase, 'q'>) {
-  return eb(
-    eb
-      .selectFrom('visitor_session as s')
-      .select(sql<number>`case when s.closed_at is null and s.operator_id is null then 1 else 0 end`.as('waiting'))
-      .whereRef('s.id', '=', 'q.session_id'),
-    '=',
-    1,
-  );
-}
+const stillWaiting = sql<SqlBool>`(select case when s.closed_at is null and s.operator_id is null then 1 else 0 end from visitor_session as s where s.id = q.session_id) = 1`;
 
 /** Queue entries and leases, for both engines. */
 export class KyselyQueueStore {
