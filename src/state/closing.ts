@@ -69,8 +69,9 @@ export const requestCloseAtom = atom(null, (get, set) => {
 
 /**
  * The waiting visitor leaves the queue (issue 26): the server ends the waiting conversation (everyone
- * behind moves up), then the chat closes as any chat does (SPEC.md §4 "Closing"). When the server's
- * `session_closed` comes first, it has already closed the chat the same way.
+ * behind moves up), then the chat closes at once: no operator ever held it, so there is nobody to rate
+ * (SPEC.md §4 "Closing" without feedback). When the server's `session_closed` comes first, it has already
+ * closed the chat the same way.
  */
 export const leaveQueueAtom = atom(null, async (get, set) => {
   const session = get(sessionAtom);
@@ -82,7 +83,6 @@ export const leaveQueueAtom = atom(null, async (get, set) => {
     return;
   }
   if (get(sessionAtom) !== session) return;
-  set(queuePlaceAtom, undefined);
   set(closeChatAtom);
 });
 

@@ -12,14 +12,15 @@ import { disconnectAtom } from './connection.js';
 import { depsOf } from './context.js';
 import { endChatAtom } from './lifecycle.js';
 import { isRealMessage } from './messages.js';
-import { endedAtom, failAtom, historyLoadingAtom, keptDraftAtom, phaseAtom, queuePlaceAtom } from './session.js';
+import { endedAtom, failAtom, historyLoadingAtom, keptDraftAtom, nobodyToRateAtom, phaseAtom, queuePlaceAtom } from './session.js';
 import { messagesAtom, setFoldedAtom } from './thread.js';
 
 // Actions.
 
 /**
  * The server ended the conversation: nothing more will come on its channel. With something to rate the
- * feedback panel replaces the thread (SPEC.md §4 "Closing"); without, the chat closes at once.
+ * feedback panel replaces the thread (SPEC.md §4 "Closing"); without, or with nobody to rate it (still
+ * waiting in the queue), the chat closes at once.
  */
 export const serverEndedAtom = atom(null, (get, set) => {
   if (get(phaseAtom) !== 'chat') return;
@@ -28,7 +29,7 @@ export const serverEndedAtom = atom(null, (get, set) => {
   // once it is in, and the reopening ends the conversation then.
   if (get(historyLoadingAtom)) return;
   set(disconnectAtom);
-  if (!get(messagesAtom).some(isRealMessage)) return set(endChatAtom);
+  if (get(nobodyToRateAtom) || !get(messagesAtom).some(isRealMessage)) return set(endChatAtom);
   set(setFoldedAtom, false);
   set(phaseAtom, 'feedback');
 });

@@ -59,6 +59,12 @@ export const endedAtom = atom(false);
 /** While the conversation waits in the channel's queue (issue 26): the visitor's place and expected wait. */
 export const queuePlaceAtom = atom<QueuePlace | undefined>(undefined);
 /**
+ * The conversation still waits in the queue: no operator has ever held it (an operator who takes it ends
+ * the wait), so ending it asks for no rating (issue 26) and the chat closes at once, as SPEC.md §4 closes
+ * a chat with nothing to rate.
+ */
+export const nobodyToRateAtom = atom((get) => get(queuePlaceAtom) !== undefined);
+/**
  * Text the visitor typed into a conversation that turned out to be gone: the composer of their next
  * conversation starts with it, until a message is delivered.
  */

@@ -8,7 +8,7 @@ import { decodeChatMessage } from '../protocol/bus-payload.js';
 import { LIMITS, type ChatMessage, type LivechatSession } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
 import { fromHistory, isRealMessage, isVisitorMessage, receiveMessage, type ThreadMessage } from './messages.js';
-import { composerEnabledAtom, failAtom, foldedAtom, optionsAtom, saveSessionAtom, windowMinimisedAtom } from './session.js';
+import { composerEnabledAtom, failAtom, foldedAtom, nobodyToRateAtom, optionsAtom, saveSessionAtom, windowMinimisedAtom } from './session.js';
 import { CHAT_HISTORY_ROUTE } from '../protocol/routes.js';
 
 // Base atoms.
@@ -28,7 +28,7 @@ const notifierAtom = atom<((notice: UserNotice) => unknown) | undefined>(undefin
 // Derived atoms.
 
 /** Closing asks for feedback only when there is something to rate (SPEC.md §4 "Closing"). */
-export const closeNeedsFeedbackAtom = atom((get) => get(composerEnabledAtom) && get(messagesAtom).some(isRealMessage));
+export const closeNeedsFeedbackAtom = atom((get) => get(composerEnabledAtom) && !get(nobodyToRateAtom) && get(messagesAtom).some(isRealMessage));
 
 // Actions.
 

@@ -80,7 +80,7 @@ test('three visitors, one operator of capacity two: the third waits as number 1 
   for (const page of [quinn, first, second, third]) await page.context().close();
 });
 
-test('a waiting visitor leaves the queue: the window closes, the one behind moves up, the console’s queue follows', async ({ browser, request }) => {
+test('a waiting visitor who wrote leaves the queue: no rating asked (nobody answered), the window closes, the one behind moves up, the console’s queue follows', async ({ browser, request }) => {
   await operatorLogsIn(request);
   const channelName = `Leave ${Date.now().toString(36)}`;
   const channel = createChannel(channelName);
@@ -108,8 +108,11 @@ test('a waiting visitor leaves the queue: the window closes, the one behind move
   await expect(behindLine).toHaveText('You are number 2 in line.', { timeout: 15_000 });
   await expect(rhea.getByRole('heading', { name: 'Queue: 2 waiting' })).toBeVisible();
 
+  await send(leaving, 'Is anyone there?');
+  await expect(leaving.getByRole('dialog', { name: channelName }).getByText('Is anyone there?')).toBeVisible();
   await leaving.getByRole('button', { name: 'Leave the queue' }).click();
   await expect(leaving.getByRole('dialog')).toHaveCount(0);
+  await expect(leaving.getByText('Did we correctly answer your question ?')).toHaveCount(0);
   await expect(leaving.getByRole('button', { name: BUTTON })).toBeVisible();
   await expect(behindLine).toHaveText('You are number 1 in line.');
   await expect(rhea.getByRole('heading', { name: 'Queue: 1 waiting' })).toBeVisible();

@@ -48,18 +48,44 @@ describe('<live-chat> leaving the queue', function () {
     });
   }
 
-  it('after writing while waiting, leaving offers the feedback, as closing any chat with messages does (SPEC.md §4)', async () => {
-    const { server, dialog } = await waiting('Chat with one of our collaborators');
-    const box = await until(() => within(dialog).queryByRole<HTMLTextAreaElement>('textbox', { name: 'Ask something ...' }), 'no composer');
+  async function write(server: Awaited<ReturnType<typeof scriptedServer>>, dialog: HTMLElement, placeholder: string) {
+    const box = await until(() => within(dialog).queryByRole<HTMLTextAreaElement>('textbox', { name: placeholder }), 'no composer');
     await waitUntil(() => !box.disabled, 'a waiting visitor may write');
     Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(box, 'Hello?');
     box.dispatchEvent(new Event('input', { bubbles: true }));
     box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     await waitUntil(async () => (await server.calls(CHAT_POST_ROUTE)).length === 1, 'the message was not sent');
     await until(() => within(dialog).queryByText('Hello?'), 'the message did not show');
-    within(dialog).getByRole('button', { name: 'Leave the queue' }).click();
-    await waitUntil(async () => (await server.calls(QUEUE_LEAVE_ROUTE)).length === 1, 'the server was not told');
-    await until(() => within(dialog).queryByText('Did we correctly answer your question ?'), 'no feedback panel');
-    expect(within(dialog).queryByRole('button', { name: 'Leave the queue' })).to.equal(null);
+  }
+
+  for (const [lang, button, leave, placeholder, question] of [
+    ['en', 'Chat with one of our collaborators', 'Leave the queue', 'Ask something ...', 'Did we correctly answer your question ?'],
+    ['fr', "Discutez avec l'un de nos collaborateurs", 'Quitter la file d’attente', 'Posez votre question ...', 'Avons-nous bien répondu à votre question ?'],
+    ['ar', 'تحدث مع أحد موظفينا', 'مغادرة قائمة الانتظار', 'اطرح سؤالك ...', 'هل أجبنا عن سؤالك بشكل صحيح؟'],
+  ] as const) {
+    it(`after writing while waiting, leaving asks for no rating: nobody answered, the button comes back (${lang})`, async () => {
+      document.documentElement.lang = lang;
+      const { server, el, dialog, events } = await waiting(button);
+      await write(server, dialog, placeholder);
+      within(dialog).getByRole('button', { name: leave }).click();
+      await waitUntil(async () => (await server.calls(QUEUE_LEAVE_ROUTE)).length === 1, 'the server was not told');
+      await until(() => within(shadow(el)).queryByRole('button', { name: button }), 'the chat button did not come back');
+      expect(within(shadow(el)).queryByText(question)).to.equal(null);
+      expect(within(shadow(el)).queryByRole('dialog')).to.equal(null);
+      expect(document.cookie).not.to.contain('im_livechat_session=');
+      expect(events.of('livechat:closed')).to.have.length(1);
+      expect(await axeViolations(el)).to.deep.equal([]);
+      expect(within(shadow(el)).getByRole('button', { name: button }).tagName, 'a way to start again').to.equal('BUTTON');
+    });
+  }
+
+  it('once an operator picked the conversation up, closing it offers the feedback as SPEC.md §4 says', async () => {
+    const { server, el, dialog } = await waiting('Chat with one of our collaborators');
+    await write(server, dialog, 'Ask something ...');
+    await server.push({ info: 'queue_left', operator_pid: [3, 'Ann'] });
+    const served = await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Ann' }), 'the operator did not take it');
+    within(served).getByRole('button', { name: 'Close' }).click();
+    await until(() => within(served).queryByText('Did we correctly answer your question ?'), 'no feedback panel');
+    expect(await axeViolations(el)).to.deep.equal([]);
   });
 });

@@ -20,6 +20,8 @@ export type ConsoleBusEvent =
   | { kind: 'visitor_updated'; sessionId: number }
   /** Any other `{info, …}` notice on the operator's own channel, for the feature that knows it. */
   | { kind: 'info'; info: string; payload: Readonly<Record<string, unknown>> }
+  /** Any other `{info, …}` notice on a conversation's own channel, which every console following it reads. */
+  | { kind: 'session_info'; sessionId: number; info: string; payload: Readonly<Record<string, unknown>> }
   | { kind: 'status'; sessionId: number; status: ConversationStatus; snoozedUntil: number | null }
   | { kind: 'ignored' };
 
@@ -35,7 +37,7 @@ export function movesViewCounts(event: ConsoleBusEvent): boolean {
 /** The `info`s the bus decoder reads (protocol/bus-payload.ts): a malformed one of these stays ignored. */
 const DECODED_INFOS = new Set(['typing_status', 'session_closed', 'channel_seen', 'new_session', 'transient_message', 'session_rated', 'visitor_updated', 'conversation_status']);
 
-/** An operator-channel payload with an `info` the desk does not know, passed on for a feature to read. */
+/** A payload with an `info` the desk does not know, passed on for a feature to read. */
 function featureInfo(raw: unknown): ConsoleBusEvent {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return IGNORED;
   const payload = raw as Record<string, unknown>;
@@ -49,7 +51,7 @@ const IGNORED: ConsoleBusEvent = { kind: 'ignored' };
  * Decodes one notification for the operator `partnerId`. Messages are taken from the operator's own
  * channel only: the server also copies them to the session channel, and reading both would show them
  * twice; ratings likewise. Typing and closing come on the session channel; the operator's own typing
- * echo is dropped.
+ * echo is dropped. Other notices on the session channel reach features as `session_info`.
  */
 export function decodeConsoleNotification(n: BusNotification, partnerId: number): ConsoleBusEvent {
   const payload = decodeBusPayload(n.message);
@@ -76,7 +78,8 @@ export function decodeConsoleNotification(n: BusNotification, partnerId: number)
   if (payload.kind === 'typing_status') return payload.fromVisitor ? { kind: 'typing', sessionId, isTyping: payload.isTyping } : IGNORED;
   if (payload.kind === 'session_closed') return { kind: 'closed', sessionId };
   if (payload.kind === 'visitor_updated' && payload.sessionId === sessionId) return { kind: 'visitor_updated', sessionId };
-  return IGNORED;
+  const info = featureInfo(n.message);
+  return info.kind === 'info' ? { kind: 'session_info', sessionId, info: info.info, payload: info.payload } : IGNORED;
 }
 
 /**

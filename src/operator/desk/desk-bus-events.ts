@@ -117,6 +117,7 @@ export function handleDeskBusEvent(event: ConsoleBusEvent, a: DeskBusActions): v
       }
       break;
     case 'info':
+    case 'session_info':
     case 'ignored':
       break;
   }

@@ -104,6 +104,16 @@ export interface ConversationReceivedPayload {
   note: string | null;
 }
 
+/**
+ * Bus payload on the conversation's own channel after each change of who is in it (a transfer, routing,
+ * a supervisor taking it, an invitation, a leave): every console following the conversation (its
+ * operators, its channel's supervisors, administrators) reads `participants` again.
+ */
+export interface ParticipantsChangedPayload {
+  info: 'participants_changed';
+  session_id: number;
+}
+
 /** Bus payload on an invited operator's channel. */
 export interface ConversationInvitedPayload {
   info: 'conversation_invited';

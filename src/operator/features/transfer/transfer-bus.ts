@@ -14,14 +14,13 @@ const MOVED: Record<string, MessageKey> = {
 const PARTICIPANT_INFOS = new Set(['conversation_assigned', 'conversation_received', 'conversation_invited', 'conversation_left']);
 
 /**
- * Marks a conversation's participant list out of date: a change of hands or an invitation told to this
- * operator, or a "joined"/"left" line in the thread, which reaches its holder and every participant.
+ * Marks a conversation's participant list out of date: the server's `participants_changed` on the
+ * conversation's own channel, which every console following it gets (a supervisor or an admin watching
+ * someone else's chat too), or a change of hands or an invitation told to this operator on its own channel
+ * before it follows the conversation.
  */
 export const participantsBusHandler: BusHandler = (event, store) => {
-  if (event.kind === 'message' && event.message.message_type === 'notification') {
-    const sessionId = event.message.channel_ids[0];
-    if (sessionId !== undefined) store.set(bumpParticipantsAtom, sessionId);
-  }
+  if (event.kind === 'session_info' && event.info === 'participants_changed' && event.payload.session_id === event.sessionId) store.set(bumpParticipantsAtom, event.sessionId);
   if (event.kind === 'info' && PARTICIPANT_INFOS.has(event.info) && typeof event.payload.session_id === 'number') store.set(bumpParticipantsAtom, event.payload.session_id);
 };
 

@@ -20,8 +20,8 @@ function presentOperators(store: Store, channelId: number, now: number): Promise
 /** The channel's operators who can take a conversation now (online, not away), with their load. */
 export async function onlineOperators(store: Store, channelId: number, now: number): Promise<AvailableOperator[]> {
   const online = await presentOperators(store, channelId, now);
-  const loads = await operatorLoads(store, online.map((o) => o.id), now);
-  return online.map((o) => ({ ...o, active_sessions: loads.get(o.id) ?? 0 }));
+  const loads = await operatorLoads(store, online, now);
+  return online.map((o) => ({ ...o, load: loads.get(o.id) ?? 0 }));
 }
 
 /** How stale an init answer may be: an operator who comes online shows within this delay. */

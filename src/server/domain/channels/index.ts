@@ -1,7 +1,7 @@
 export { AvailabilityCache, ONLINE_WINDOW_MS, onlineOperators } from './availability.js';
 export { freeCapacities, hasFreeCapacity, pickOperator, type RoutingPreferences } from './routing-rule.js';
-export { ACTIVE_WINDOW_MS, atCapacity, operatorCapacity, operatorLoads } from './capacity.js';
-export { LoadQueries, type LoadStore } from './load-store.js';
+export { ACTIVE_WINDOW_MS, atCapacity, countedLoad, operatorCapacity, operatorLoads, type LoadSubject } from './capacity.js';
+export { LoadQueries, type ConversationCounts, type LoadStore } from './load-store.js';
 export { ChannelGates, type ChannelOpenGate, type GateAnswer } from './open-gates.js';
 export { urlPatternProblem } from './rules.js';
 export { CHANNEL_SETTING_WRITERS, ChannelSettingNotWritableError, channelSettingsPatch } from './channel-settings.js';

@@ -3,11 +3,12 @@
  * that hands a conversation to an operator: a new chat, the queue, a transfer to a channel, and the
  * reassignment of an unanswered chat.
  *
- * 1. Only operators with room take a conversation: no capacity (no limit), or fewer active conversations
+ * 1. Only operators with room take a conversation: no capacity (no limit), or fewer open conversations
  *    than their capacity; operators the caller excludes are left out.
  * 2. The visitor's previous operator (SPEC.md's 7-day cookie), when among them, whatever the others' room.
  * 3. Otherwise, when some of them speak the visitor's language, only those.
- * 4. Among those, the most free capacity: capacity minus active conversations. A no-limit operator counts
+ * 4. Among those, the most free capacity: capacity minus load (capacity.ts: open conversations against a
+ *    capacity, active ones without). A no-limit operator counts
  *    as if their capacity were the largest capacity among those (0 when nobody has one), so they
  *    compare with the others by load and neither always win nor always lose; with nobody limited, as by
  *    default, this is SPEC.md's "fewest active conversations".
@@ -28,13 +29,13 @@ export interface RoutingPreferences {
 
 /** Whether the operator may take one more conversation in the channel. */
 export function hasFreeCapacity(operator: AvailableOperator): boolean {
-  return operator.capacity === null || operator.active_sessions < operator.capacity;
+  return operator.capacity === null || operator.load < operator.capacity;
 }
 
 /** Each candidate's free capacity as step 4 of the rule defines it. */
 export function freeCapacities(candidates: readonly AvailableOperator[]): Map<number, number> {
   const ceiling = Math.max(0, ...candidates.map((c) => c.capacity ?? 0));
-  return new Map(candidates.map((c) => [c.id, (c.capacity ?? ceiling) - c.active_sessions]));
+  return new Map(candidates.map((c) => [c.id, (c.capacity ?? ceiling) - c.load]));
 }
 
 /**

@@ -10,12 +10,12 @@ import { REPLY_REFUSED_NOT_HOLDER } from '../../../protocol/console/supervision.
  * routes, posts, uploads, files, the dataset): its own chats; an offline message of one of its channels
  * (it has no operator: every member may answer it); a chat of one of its channels waiting in the queue
  * (every member may take it); any of a channel it supervises (issue 26); a chat it was invited into (a
- * participant, features/transfer); with `adminReadsAll`, any for an admin. Another operator's chat stays
+ * participant, features/transfer); any for an admin. Another operator's chat stays
  * theirs, even in a shared channel, for a plain member. {@link mayRead} applies it to one row,
  * {@link readableConversations} to a query: change both together.
  */
-export async function mayRead(store: Store, operator: OperatorRow, session: VisitorSessionRow, adminReadsAll = true): Promise<boolean> {
-  if (adminReadsAll && operator.is_admin) return true;
+export async function mayRead(store: Store, operator: OperatorRow, session: VisitorSessionRow): Promise<boolean> {
+  if (operator.is_admin) return true;
   if (await holds(store, operator, session)) return true;
   // Supervisors: every conversation of the channels they supervise.
   return store.roles.supervises(operator.id, session.channel_id);

@@ -9,8 +9,9 @@ export const MAX_POLL_CHANNELS = 200;
 /**
  * Keeps the channels the caller may read (issue 4 "Authorization"): a visitor's only credential is its
  * session uuid, so a uuid channel is readable when such a session exists; an operator also reads its own
- * channel and the channels of the sessions it serves. Anything else is dropped silently, so a poll never
- * tells whether a channel exists.
+ * channel and the channel of each session it may read (those it serves, those of channels it supervises,
+ * every one for an admin), so whoever may open a conversation follows it live. Anything else is dropped
+ * silently, so a poll never tells whether a channel exists.
  */
 export async function readableChannels(store: Store, requested: string[], operator: OperatorRow | null): Promise<string[]> {
   // Names outside the channel grammar are dropped before any lookup: no other input reaches the database.
@@ -23,7 +24,7 @@ export async function readableChannels(store: Store, requested: string[], operat
       const match = /^livechat\.session\.(\d{1,15})$/.exec(channel);
       if (!match) continue;
       const session = await store.getVisitorSession(Number(match[1]));
-      if (session && BusChannel.session(session.id) === channel && (await mayRead(store, operator, session, false))) allowed.add(channel);
+      if (session && BusChannel.session(session.id) === channel && (await mayRead(store, operator, session))) allowed.add(channel);
     }
   }
   for (const channel of wanted) {

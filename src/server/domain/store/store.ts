@@ -35,15 +35,15 @@ export interface AvailableOperator {
   id: number;
   display_name: string;
   /** The operator's load (domain/channels' `operatorLoads`): what routing balances and caps. */
-  active_sessions: number;
-  /** How many such conversations the operator may hold in this channel (their override, else the channel's); null: no limit. */
+  load: number;
+  /** How many open conversations the operator may hold in this channel (their override, else the channel's); null: no limit. */
   capacity: number | null;
   /** Primary language subtags the operator answers in, lower case; empty when none were given. */
   languages: string[];
 }
 
 /** An operator who can take a conversation, before their load is counted. */
-export type OnlineOperator = Omit<AvailableOperator, 'active_sessions'>;
+export type OnlineOperator = Omit<AvailableOperator, 'load'>;
 
 /** A new visitor session. */
 export interface NewVisitorSession {

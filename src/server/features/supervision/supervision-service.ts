@@ -7,7 +7,7 @@ import { SUPERVISION_LIMITS } from '../../../protocol/console/supervision.js';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow } from '../../core/db/tables.js';
 import { AWAY_AFTER_MS } from '../../core/bus/presence.js';
-import { ONLINE_WINDOW_MS, operatorCapacity, operatorLoads } from '../../domain/channels/index.js';
+import { ONLINE_WINDOW_MS, operatorCapacity, operatorLoads, type LoadSubject } from '../../domain/channels/index.js';
 import type { LiveConversation, MemberLoad, SupervisionStore } from './supervision-store.js';
 
 /** The caller neither supervises the channel nor is an admin; an unknown channel reads the same. */
@@ -50,12 +50,13 @@ export async function snapshot(app: FastifyInstance, store: SupervisionStore, ch
   const now = app.clock.now();
   const live = await store.liveConversations(channelId, SUPERVISION_LIMITS.conversationsMax);
   const members = await store.members(channelId, now, SUPERVISION_LIMITS.operatorsMax);
-  const loads = await operatorLoads(app.store, members.map((m) => m.id), now);
-  const operators: SupervisedOperator[] = [];
-  for (const m of members) {
-    const capacity = await operatorCapacity(app, channelId, m.id);
-    operators.push({ id: m.id, name: m.display_name, role: m.role, presence: presenceOf(m, now), load: loads.get(m.id) ?? 0, capacity });
-  }
+  const measured: LoadSubject[] = [];
+  for (const m of members) measured.push({ id: m.id, capacity: await operatorCapacity(app, channelId, m.id) });
+  const loads = await operatorLoads(app.store, measured, now);
+  const operators: SupervisedOperator[] = members.map((m, i) => {
+    const capacity = measured[i]?.capacity ?? null;
+    return { id: m.id, name: m.display_name, role: m.role, presence: presenceOf(m, now), load: loads.get(m.id) ?? 0, capacity };
+  });
   return { channel_id: channelId, conversations: live.map((c) => conversationOf(c, now)), operators, now };
 }
 

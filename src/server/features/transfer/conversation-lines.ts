@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BusChannel } from '../../../protocol/livechat.js';
 import { visitorLabel } from '../../../protocol/visitor-label.js';
-import type { ConversationInvitedPayload, ConversationReceivedPayload, OperatorChangedPayload } from '../../../protocol/console/transfer.js';
+import type { ConversationInvitedPayload, ConversationReceivedPayload, OperatorChangedPayload, ParticipantsChangedPayload } from '../../../protocol/console/transfer.js';
 import { resolveLanguage } from '../../core/i18n/translations.js';
 import type { VisitorSessionRow } from '../../core/db/tables.js';
 import { escapeHtml, messageChannels, messageToWire } from '../../domain/conversations/index.js';
@@ -38,6 +38,16 @@ async function publishToAll(app: FastifyInstance, session: VisitorSessionRow, me
   if (channels.length > 0) await app.bus.publish(channels, messageToWire(message, session, { base: app.config.publicUrl ?? '' }));
 }
 
+/**
+ * Tells everyone following the conversation that its participants changed. Its own channel reaches every
+ * console that may read it (a supervisor or an admin watching someone else's chat included), which the
+ * joined/left lines and the notices on operators' own channels do not.
+ */
+async function announceParticipants(app: FastifyInstance, sessionId: number): Promise<void> {
+  const changed: ParticipantsChangedPayload = { info: 'participants_changed', session_id: sessionId };
+  await app.bus.publish([BusChannel.session(sessionId)], changed);
+}
+
 const nameOf = async (app: FastifyInstance, id: number | null): Promise<string | null> => (id === null ? null : ((await app.store.getOperator(id))?.display_name ?? null));
 
 /**
@@ -67,6 +77,7 @@ export function listenToAssignments(app: FastifyInstance): void {
       note: e.note,
     };
     await app.bus.publish([BusChannel.operator(to.id)], received);
+    await announceParticipants(app, session.id);
   });
 
   // The chat's own paths tell its operator of each message; its participants hear of them here.
@@ -84,6 +95,7 @@ export function listenToAssignments(app: FastifyInstance): void {
     await postLine(app, session, 'joined', invited.display_name);
     const payload: ConversationInvitedPayload = { info: 'conversation_invited', session_id: session.id, visitor_label: visitorLabel(session), by_name: (await nameOf(app, e.byOperatorId)) ?? '' };
     await app.bus.publish([BusChannel.operator(invited.id)], payload);
+    await announceParticipants(app, session.id);
   });
 
   app.events.on('conversation.participant_left', async (e) => {
@@ -92,5 +104,6 @@ export function listenToAssignments(app: FastifyInstance): void {
     if (session && name !== null) await postLine(app, session, 'left', name);
     // The leaver's other console tabs drop it from their lists.
     await app.bus.publish([BusChannel.operator(e.operatorId)], { info: 'conversation_left', session_id: e.sessionId });
+    await announceParticipants(app, e.sessionId);
   });
 }

@@ -3,7 +3,7 @@ import { isLiveChat, type ChatSessionRow, type OperatorRow } from '../../core/db
 import { InvalidParamError } from '../../core/rpc/errors.js';
 import { toId, toOptionalId } from '../../core/schemas/params.js';
 import { ConversationNotFoundError, assignConversation, mayRead } from '../../domain/conversations/index.js';
-import { ONLINE_WINDOW_MS, atCapacity, hasFreeCapacity, onlineOperators, operatorCapacity, operatorLoads, pickOperator } from '../../domain/channels/index.js';
+import { ONLINE_WINDOW_MS, atCapacity, hasFreeCapacity, onlineOperators, operatorCapacity, operatorLoads, pickOperator, type LoadSubject } from '../../domain/channels/index.js';
 import { TRANSFER_LIMITS, type ConversationParticipants, type ParticipantsResult, type TargetPresence, type TransferResult, type TransferTargets } from '../../../protocol/console/transfer.js';
 import type { InviteParams, TransferParams } from '../../../protocol/schemas/transfer.js';
 import { TransferRefusedError } from './transfer-errors.js';
@@ -77,14 +77,19 @@ export class TransferService {
     const now = this.app.clock.now();
     const members = (await this.#members(session.channel_id)).filter((m) => m.id !== operator.id);
     const online = new Set((await onlineOperators(this.app.store, session.channel_id, now)).map((o) => o.id));
-    const loads = await operatorLoads(this.app.store, members.map((m) => m.id), now);
     const participants = await this.app.store.participants.list(session.id);
     const presenceOf = (m: OperatorRow): TargetPresence => (online.has(m.id) ? 'online' : m.last_seen !== null && m.last_seen >= now - ONLINE_WINDOW_MS ? 'away' : 'offline');
-    const operators = [];
-    for (const m of members) {
-      const capacity = await operatorCapacity(this.app, session.channel_id, m.id);
-      operators.push({ id: m.id, name: m.display_name, presence: presenceOf(m), load: loads.get(m.id) ?? 0, capacity, in_conversation: m.id === session.operator_id || participants.includes(m.id) });
-    }
+    const measured: LoadSubject[] = [];
+    for (const m of members) measured.push({ id: m.id, capacity: await operatorCapacity(this.app, session.channel_id, m.id) });
+    const loads = await operatorLoads(this.app.store, measured, now);
+    const operators = members.map((m, i) => ({
+      id: m.id,
+      name: m.display_name,
+      presence: presenceOf(m),
+      load: loads.get(m.id) ?? 0,
+      capacity: measured[i]?.capacity ?? null,
+      in_conversation: m.id === session.operator_id || participants.includes(m.id),
+    }));
     const channels = [];
     for (const id of await this.#visibleChannelIds(operator)) {
       if (id === session.channel_id) continue;
@@ -109,8 +114,9 @@ export class TransferService {
       const target = (await this.#members(session.channel_id)).find((m) => m.id === toOperatorId);
       if (!target) throw new TransferRefusedError('no_access');
       if (target.id === session.operator_id) throw new TransferRefusedError('same_operator');
-      const load = (await operatorLoads(this.app.store, [target.id], this.app.clock.now())).get(target.id) ?? 0;
-      if (params.confirm !== true && atCapacity(load, await operatorCapacity(this.app, session.channel_id, target.id))) throw new TransferRefusedError('at_capacity');
+      const capacity = await operatorCapacity(this.app, session.channel_id, target.id);
+      const load = (await operatorLoads(this.app.store, [{ id: target.id, capacity }], this.app.clock.now())).get(target.id) ?? 0;
+      if (params.confirm !== true && atCapacity(load, capacity)) throw new TransferRefusedError('at_capacity');
       const moved = await assignConversation(this.app, session, target, change);
       if (!moved) throw new TransferRefusedError('moved');
       return { session_id: moved.id, operator_id: target.id, operator_name: target.display_name, channel_id: moved.channel_id };

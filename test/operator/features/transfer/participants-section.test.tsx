@@ -10,6 +10,7 @@ import { TextProvider } from '../../../../src/operator/core/texts.js';
 import type { OperatorApi } from '../../../../src/operator/core/api.js';
 import { ParticipantsSection } from '../../../../src/operator/features/transfer/participants-section.js';
 import { participantsBusHandler } from '../../../../src/operator/features/transfer/transfer-bus.js';
+import { decodeConsoleNotification } from '../../../../src/operator/core/console-bus.js';
 import { axeViolations } from '../../../ui/support/axe.js';
 import { loadConsoleStyles, reactMount, waitUntil } from '../../support.js';
 
@@ -73,6 +74,8 @@ describe('who is in the open conversation', () => {
     await tell({ kind: 'message', message: { id: 1, body: 'hello', message_type: 'comment', channel_ids: [7] } as unknown as ChatMessage });
     expect(calls.length, 'another conversation, or a plain message').to.equal(1);
     await tell({ kind: 'message', message: { id: 2, body: 'Bob joined the conversation', message_type: 'notification', channel_ids: [7] } as unknown as ChatMessage });
+    expect(calls.length, 'the line itself is no signal: the server says so on the conversation’s channel').to.equal(1);
+    await tell({ kind: 'session_info', sessionId: 7, info: 'participants_changed', payload: { info: 'participants_changed', session_id: 7 } });
     await waitUntil(() => items(view).length === 2);
     expect(items(view)).to.deep.equal(['Ann · holds the conversation', 'Bob · invited']);
     await tell({ kind: 'info', info: 'conversation_received', payload: { info: 'conversation_received', session_id: 7 } });
@@ -81,6 +84,33 @@ describe('who is in the open conversation', () => {
     expect(calls.length, 'a malformed payload is ignored').to.equal(3);
     expect(await axeViolations(dom.host)).to.deep.equal([]);
   });
+
+  for (const [lang, heading, holder, invited] of [
+    ['en', 'In this conversation', 'Ann · holds the conversation', 'Bob · invited'],
+    ['fr', 'Dans cette conversation', 'Ann · tient la conversation', 'Bob · invité'],
+    ['ar', 'في هذه المحادثة', 'Ann · يتولى المحادثة', 'Bob · مدعو'],
+  ] as const) {
+    it(`follows live for a supervisor watching someone else’s conversation, from its own channel (${lang})`, async () => {
+      const supervisor = 42;
+      const { calls, tell, view } = await render(
+        [ANN_ALONE, { session_id: 7, holder: { id: 1, name: 'Ann' }, participants: [{ id: 2, name: 'Bob' }] }, { session_id: 7, holder: { id: 2, name: 'Bob' }, participants: [] }],
+        { lang },
+      );
+      const region = within(await waitUntil(() => view.queryByRole('list')).then(() => view.getByRole('region', { name: heading })));
+      expect(items(region)).to.deep.equal([holder]);
+      const onChannel = (channel: string, message: unknown, id: number) => tell(decodeConsoleNotification({ id, channel, message }, supervisor));
+      await onChannel('livechat.session.8', { info: 'participants_changed', session_id: 8 }, 1);
+      await onChannel('livechat.session.7', { info: 'participants_changed', session_id: '7; DROP' }, 2);
+      expect(calls.length, 'another conversation’s channel changes nothing').to.equal(1);
+      await onChannel('livechat.session.7', { info: 'participants_changed', session_id: 7 }, 3);
+      await waitUntil(() => items(region).length === 2);
+      expect(items(region)).to.deep.equal([holder, invited]);
+      await onChannel('livechat.session.7', { info: 'participants_changed', session_id: 7 }, 4);
+      await waitUntil(() => items(region)[0]?.startsWith('Bob'));
+      expect(calls.length).to.equal(3);
+      expect(await axeViolations(dom.host)).to.deep.equal([]);
+    });
+  }
 
   it('says when nobody holds it yet, and when the list cannot be read', async () => {
     const waiting = await render([{ session_id: 7, holder: null, participants: [] }]);

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { freeCapacities, pickOperator } from '../../../../src/server/domain/channels/index.js';
 import type { AvailableOperator } from '../../../../src/server/domain/store/store.js';
 
-function op(id: number, active_sessions: number, capacity: number | null = null, languages: string[] = []): AvailableOperator {
-  return { id, display_name: `Operator ${id}`, active_sessions, capacity, languages };
+function op(id: number, load: number, capacity: number | null = null, languages: string[] = []): AvailableOperator {
+  return { id, display_name: `Operator ${id}`, load, capacity, languages };
 }
 
 /** A reproducible random in [0, 1) (mulberry32). */
@@ -107,8 +107,8 @@ describe('routing fairness', () => {
         refused++;
         continue;
       }
-      const loads = candidates.map((c) => c.active_sessions);
-      assert.equal(chosen.active_sessions, Math.min(...loads), 'each arrival goes to a least-loaded operator');
+      const loads = candidates.map((c) => c.load);
+      assert.equal(chosen.load, Math.min(...loads), 'each arrival goes to a least-loaded operator');
       open[chosen.id - 1]!.push(arrivals);
       assert.ok(gap() <= Math.max(1, before), 'an arrival never widens the gap');
       gaps.push(gap());

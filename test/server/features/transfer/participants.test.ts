@@ -5,7 +5,10 @@
 import { it } from 'node:test';
 import assert from 'node:assert/strict';
 import { INVITE_ROUTE, LEAVE_ROUTE, PARTICIPANTS_ROUTE, TRANSFER_LIMITS, TRANSFER_ROUTE, type ConversationParticipants } from '../../../../src/protocol/console/transfer.js';
-import { describeEachEngine, type Harness } from '../../support/harness.js';
+import { SET_CHANNEL_ROLE_ROUTE } from '../../../../src/protocol/console/supervision.js';
+import { BusChannel } from '../../../../src/protocol/livechat.js';
+import { readableChannels } from '../../../../src/server/domain/conversations/index.js';
+import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
 
 /** A logged-in colleague in the channel. */
 async function colleague(h: Harness, channelId: number, name: string) {
@@ -36,6 +39,33 @@ describeEachEngine('a conversation’s participants', (h) => {
     assert.deepEqual(await ask(cleo.cookie), { session_id: session.id, holder: { id: cleo.operator.id, name: 'Cleo' }, participants: [] }, 'the receiver holds it and is no longer a participant');
     await h.app.store.closeVisitorSession(session.id, h.clock.now());
     assert.equal((await ask(cleo.cookie)).holder?.id, cleo.operator.id, 'a closed conversation still says who served it');
+  });
+
+  it('tells every console following the conversation, a supervisor’s and an admin’s too, each time its participants change', async () => {
+    const { session, cookie, channel } = await h.visitorSession({ name: 'Ann' });
+    const bob = await colleague(h, channel.id, 'Bob');
+    const sue = await colleague(h, channel.id, 'Sue');
+    const admin = await h.login('admin', ADMIN_PASSWORD);
+    await h.call(SET_CHANNEL_ROLE_ROUTE, { channel_id: channel.id, operator_id: sue.operator.id, role: 'supervisor' }, { cookie: admin });
+    const stranger = await h.visitorSession();
+    const own = BusChannel.session(session.id);
+    const adminRow = (await h.app.store.getOperatorByLogin('admin'))!;
+    for (const reader of [sue.operator, adminRow]) assert.deepEqual(await readableChannels(h.app.store, [own], reader), [own], `${reader.display_name} follows it`);
+    assert.deepEqual(await readableChannels(h.app.store, [own], stranger.operator), [], 'another channel’s operator does not');
+    const changes = async () => {
+      await h.app.events.idle();
+      return (await h.app.busStore.listNotifications({ channels: [own] })).map((n) => JSON.parse(n.message) as Record<string, unknown>).filter((p) => p.info === 'participants_changed');
+    };
+    assert.equal((await changes()).length, 0);
+    await h.call(INVITE_ROUTE, { session_id: session.id, operator_id: bob.operator.id }, { cookie });
+    assert.deepEqual(await changes(), [{ info: 'participants_changed', session_id: session.id }], 'an invitation');
+    await h.call(LEAVE_ROUTE, { session_id: session.id }, { cookie: bob.cookie });
+    assert.equal((await changes()).length, 2, 'a leave');
+    await h.call(TRANSFER_ROUTE, { session_id: session.id, operator_id: bob.operator.id }, { cookie });
+    assert.equal((await changes()).length, 3, 'a transfer');
+    assert.deepEqual(await h.call<ConversationParticipants>(PARTICIPANTS_ROUTE, { session_id: session.id }, { cookie: sue.cookie }), { session_id: session.id, holder: { id: bob.operator.id, name: 'Bob' }, participants: [] }, 'what the supervisor then reads');
+    const others = (await h.app.busStore.listNotifications({ channels: [BusChannel.session(stranger.session.id)] })).filter((n) => n.message.includes('participants_changed'));
+    assert.deepEqual(others, [], 'no other conversation hears of it');
   });
 
   it('answers "not found" to another channel’s operator and to an unknown conversation, and asks anonymous callers to log in', async () => {
