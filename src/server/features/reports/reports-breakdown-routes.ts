@@ -67,7 +67,7 @@ async function live(app: FastifyInstance, reach: ReportReach): Promise<ReportsLi
       waiting: c.waiting,
       longest_wait_ms: c.oldest === null ? null : Math.max(0, now - c.oldest),
       open: c.open,
-      operators: online.map((o) => ({ id: o.id, name: o.display_name, load: o.active_sessions, capacity: o.capacity })),
+      operators: online.map((o) => ({ id: o.id, name: o.display_name, load: o.load, capacity: o.capacity })),
     });
   }
   return { scope, now, channels };
