@@ -27,6 +27,7 @@ import { queueEntries } from './0027-queue-entries.js';
 import { routingReassignments } from './0028-routing-reassignments.js';
 import { channelRole } from './0026-supervision-channel-role.js';
 import { reportsEvents } from './0029-reports-events.js';
+import { reportsChannelTotals } from './0031-reports-channel-totals.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -59,6 +60,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0026_supervision_channel_role': channelRole,
     '0025_transfer_participants': transferParticipants,
     '0029_reports_events': reportsEvents(engine),
+    '0031_reports_channel_totals': reportsChannelTotals(engine),
   };
 }
 
