@@ -74,7 +74,7 @@ export function conversationAt(channels: readonly SeedChannel[], index: number, 
   if (kind === 'queued') {
     if (rnd() < 0.5) step({ type: 'visitor', at: (t += duration(rnd, 2, 60)) });
     if (rnd() < 0.1) {
-      step({ type: 'close', at: (t += duration(rnd, 60, 1800)) });
+      step({ type: 'close', at: t + duration(rnd, 60, 1800) });
       return conversation;
     }
     holder = pick(members);
@@ -97,7 +97,7 @@ export function conversationAt(channels: readonly SeedChannel[], index: number, 
   step({ type: 'close', at: (t += duration(rnd, 30, 3 * 3600)) });
   if (rnd() < 0.3) {
     step({ type: 'rate', at: (t += duration(rnd, 2, 600)), rate: pick([5, 5, 5, 3, 1]) });
-    if (rnd() < 0.05) step({ type: 'rate', at: (t += duration(rnd, 2, 60)), rate: pick([5, 3, 1]) });
+    if (rnd() < 0.05) step({ type: 'rate', at: t + duration(rnd, 2, 60), rate: pick([5, 3, 1]) });
   }
   return conversation;
 }

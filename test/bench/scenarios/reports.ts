@@ -28,7 +28,6 @@ const TARGET_P95_MS = 200;
 const DAY = 86_400_000;
 /** Thirteen months of history, ending a few hours ago so every event of the last conversations is past. */
 const HISTORY_DAYS = 395;
-const WARM_UP = 5;
 
 type Span = { start: number; end: number; oracle: HoursOracle };
 type Role = 'admin' | 'supervisor' | 'operator';
@@ -99,7 +98,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres', total: number, runs:
         for (const basis of ['wall', 'business'] as const) {
           const params = paramsOf(period, basis);
           let conversations = 0;
-          for (let i = 0; i < WARM_UP; i++) await client.call<ReportsOverview>(REPORTS_OVERVIEW_ROUTE, params);
+          for (let i = 0; i < (ctx.quick ? 2 : 5); i++) await client.call<ReportsOverview>(REPORTS_OVERVIEW_ROUTE, params);
           const ms: number[] = [];
           for (let i = 0; i < runs; i++) {
             const t0 = performance.now();
