@@ -116,6 +116,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres', total: number, runs:
             reference: `p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms, ${runs} requests${bound}`,
           });
           data[`${engine}:${role}:${period}:${basis}`] = { p50, p95, max, runs, conversations };
+          ctx.log(`  ${engine} ${role} ${period} ${basis}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`);
         }
       }
     }
