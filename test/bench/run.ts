@@ -23,10 +23,11 @@ import { boundsScenario } from './scenarios/bounds.js';
 import { operatorsScenario } from './scenarios/operators.js';
 import { searchScenario } from './scenarios/search.js';
 import { queueScenario } from './scenarios/queue.js';
+import { reportsScenario } from './scenarios/reports.js';
 import { stopSharedPostgres, warmBenchPostgres } from './lib/postgres.js';
 
 /** Scenario names, in the order they run (issue 8's priority). */
-const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput', 'operators', 'abuse', 'bounds', 'search', 'queue'] as const;
+const SCENARIOS = ['host-page', 'thread', 'held-polls', 'delivery', 'throughput', 'operators', 'abuse', 'bounds', 'search', 'queue', 'reports'] as const;
 type ScenarioName = (typeof SCENARIOS)[number];
 
 /** Most held polls: the per-process file limit here is 20,000 and the server needs some for itself. */
@@ -136,6 +137,7 @@ async function main(): Promise<void> {
     if (options.only.has('bounds')) await attempt('bounds', () => boundsScenario(ctx));
     if (options.only.has('search')) await attempt('search', () => searchScenario(ctx));
     if (options.only.has('queue')) await attempt('queue', () => queueScenario(ctx));
+    if (options.only.has('reports')) await attempt('reports', () => reportsScenario(ctx));
   } finally {
     await stopSharedPostgres();
   }

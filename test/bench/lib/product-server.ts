@@ -40,6 +40,8 @@ export interface ProductServerOptions {
   nodeArgs?: string[];
   /** The script to run instead of the server's main.js (a bench variant of it, in test/bench/workers). */
   entry?: string;
+  /** A data folder already filled (a seeded database); a new temporary one otherwise. Removed by stop() either way. */
+  dataDir?: string;
 }
 
 /** Environment that puts back the product's default limits the bench server otherwise lifts. */
@@ -62,7 +64,7 @@ export function rssOf(pid: number): number {
 export async function startProductServer(options: ProductServerOptions = {}): Promise<ProductServer> {
   const main = path.join(ROOT_DIR, 'packages', 'server', 'dist', 'server', 'main.js');
   if (!fs.existsSync(main)) throw new Error('the server build is missing: run `npm run build` first');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-chat-bench-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'live-chat-bench-'));
   const port = await freePort();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? main], {
     cwd: ROOT_DIR,

@@ -50,6 +50,7 @@ type ReportDatabase = {
   report_conversation: ReportConversationTable;
   report_event: ReportEventTable;
   report_daily: ReportDailyTable;
+  report_daily_channel: Omit<ReportDailyTable, 'operator_id'>;
 };
 
 /** One aggregate change. */
@@ -126,33 +127,46 @@ export async function setRate(db: Kysely<Database>, sessionId: number, rate: num
   await reports(db).updateTable('report_conversation').set({ rate, rated_day: ratedDay }).where('session_id', '=', sessionId).execute();
 }
 
-/** Stores an event and its aggregate changes. */
-export async function storeEvent(db: Kysely<Database>, event: NewReportEvent, deltas: DailyDelta[]): Promise<void> {
-  await reports(db).insertInto('report_event').values(event).execute();
-  await addDeltas(db, deltas);
-}
-
-/** Stores events and their aggregate changes, summed per aggregate row (two statements whatever their number). */
+/** Stores events and their aggregate changes (three statements whatever their number). */
 export async function storeEvents(db: Kysely<Database>, events: { event: NewReportEvent; deltas: DailyDelta[] }[]): Promise<void> {
   if (events.length === 0) return;
   await reports(db).insertInto('report_event').values(events.map((e) => e.event)).execute();
-  const sums = new Map<string, DailyDelta>();
-  for (const d of events.flatMap((e) => e.deltas)) {
-    const key = JSON.stringify([d.channel_id, d.operator_id, d.day, d.metric, d.basis, d.bucket]);
-    const sum = sums.get(key);
-    sums.set(key, sum ? { ...sum, n: sum.n + d.n } : d);
-  }
-  await addDeltas(db, [...sums.values()]);
+  await addDeltas(db, events.flatMap((e) => e.deltas));
 }
 
-/** Adds to the aggregates; each row of `deltas` names a different aggregate (PostgreSQL refuses one row changed twice). */
+/** `deltas` summed per aggregate row that `key` names: PostgreSQL refuses an INSERT … ON CONFLICT changing one row twice. */
+function summed<T extends { n: number }>(deltas: T[], key: (d: T) => unknown[]): T[] {
+  const sums = new Map<string, T>();
+  for (const d of deltas) {
+    const k = JSON.stringify(key(d));
+    const sum = sums.get(k);
+    sums.set(k, sum ? { ...sum, n: sum.n + d.n } : d);
+  }
+  return [...sums.values()];
+}
+
+/**
+ * Adds aggregate changes per operator and, operators added up, per channel (migration 0031: what an
+ * administrator's or supervisor's overview reads).
+ */
 async function addDeltas(db: Kysely<Database>, deltas: DailyDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   await reports(db)
     .insertInto('report_daily')
-    .values(deltas)
+    .values(summed(deltas, (d) => [d.channel_id, d.operator_id, d.day, d.metric, d.basis, d.bucket]))
     .onConflict((oc) => oc.columns(['channel_id', 'day', 'metric', 'basis', 'operator_id', 'bucket']).doUpdateSet({ n: sql<number>`report_daily.n + excluded.n` }))
     .execute();
+  await reports(db)
+    .insertInto('report_daily_channel')
+    .values(summed(deltas.map(({ operator_id: _operator, ...d }) => d), (d) => [d.channel_id, d.day, d.metric, d.basis, d.bucket]))
+    .onConflict((oc) => oc.columns(['channel_id', 'day', 'basis', 'metric', 'bucket']).doUpdateSet({ n: sql<number>`report_daily_channel.n + excluded.n` }))
+    .execute();
+}
+
+/** Stores an event and its aggregate changes. */
+export async function storeEvent(db: Kysely<Database>, event: NewReportEvent, deltas: DailyDelta[]): Promise<void> {
+  await reports(db).insertInto('report_event').values(event).execute();
+  await addDeltas(db, deltas);
 }
 
 /** Changes one aggregate with no event (a rating changed its value). */
@@ -160,21 +174,33 @@ export async function bump(db: Kysely<Database>, delta: DailyDelta): Promise<voi
   await addDeltas(db, [delta]);
 }
 
-/** A period's aggregates, summed over days (and operators, unless one is named). */
+/** A period's aggregates, summed over days, and over operators (the channel totals) unless one is named. */
 export async function periodSums(
   db: Kysely<Database>,
   query: { channelIds: number[]; from: string; to: string; basis: string; operatorId?: number },
 ): Promise<{ metric: string; bucket: number; n: number }[]> {
   if (query.channelIds.length === 0) return [];
-  let q = reports(db)
-    .selectFrom('report_daily')
-    .select(['metric', 'bucket', sql<number | string>`SUM(n)`.as('n')])
-    .where('channel_id', 'in', query.channelIds)
-    .where('day', '>=', query.from)
-    .where('day', '<=', query.to)
-    .where('basis', 'in', ['count', query.basis]);
-  if (query.operatorId !== undefined) q = q.where('operator_id', '=', query.operatorId);
-  const rows = await q.groupBy(['metric', 'bucket']).execute();
+  const rows =
+    query.operatorId === undefined
+      ? await reports(db)
+          .selectFrom('report_daily_channel')
+          .select(['metric', 'bucket', sql<number | string>`SUM(n)`.as('n')])
+          .where('channel_id', 'in', query.channelIds)
+          .where('day', '>=', query.from)
+          .where('day', '<=', query.to)
+          .where('basis', 'in', ['count', query.basis])
+          .groupBy(['metric', 'bucket'])
+          .execute()
+      : await reports(db)
+          .selectFrom('report_daily')
+          .select(['metric', 'bucket', sql<number | string>`SUM(n)`.as('n')])
+          .where('operator_id', '=', query.operatorId)
+          .where('day', '>=', query.from)
+          .where('day', '<=', query.to)
+          .where('channel_id', 'in', query.channelIds)
+          .where('basis', 'in', ['count', query.basis])
+          .groupBy(['metric', 'bucket'])
+          .execute();
   return rows.map((r) => ({ metric: r.metric, bucket: Number(r.bucket), n: Number(r.n) }));
 }
 
@@ -187,6 +213,12 @@ export async function allEvents(db: Kysely<Database>): Promise<StoredReportEvent
 /** Every aggregate row with a count (tests). */
 export async function allDaily(db: Kysely<Database>): Promise<ReportDailyTable[]> {
   const rows = await reports(db).selectFrom('report_daily').selectAll().where('n', '<>', 0).execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n), bucket: Number(r.bucket) }));
+}
+
+/** Every per-channel total with a count (tests). */
+export async function allDailyChannel(db: Kysely<Database>): Promise<Omit<ReportDailyTable, 'operator_id'>[]> {
+  const rows = await reports(db).selectFrom('report_daily_channel').selectAll().where('n', '<>', 0).execute();
   return rows.map((r) => ({ ...r, n: Number(r.n), bucket: Number(r.bucket) }));
 }
 
