@@ -5,7 +5,7 @@
  * Each function builds a subquery on the conversation whose id the caller passes (`eb.ref('vs.id')`),
  * so it nests in any query whatever that query's aliases.
  */
-import { expressionBuilder, type Expression } from 'kysely';
+import { expressionBuilder, sql, type Expression } from 'kysely';
 import type { Database } from '../../core/db/tables.js';
 
 // A builder of its own: the subqueries below name only their own tables, under aliases no caller uses.
@@ -29,7 +29,8 @@ export function lastAnswerAt(sessionId: Expression<number>) {
 /**
  * Since when the visitor has been waiting for an answer: the oldest visitor message that no answer
  * follows (at the same millisecond or later), null when there is none. While nobody has answered, that
- * is the visitor's first message.
+ * is the visitor's first message. Said as "after the newest answer", so a conversation of thousands of
+ * messages is read twice, not once per message.
  */
 export function unansweredSince(sessionId: Expression<number>) {
   return eb
@@ -38,5 +39,5 @@ export function unansweredSince(sessionId: Expression<number>) {
     .where('unans.session_id', '=', sessionId)
     .where('unans.author_operator_id', 'is', null)
     .where('unans.message_type', '=', 'comment')
-    .where(({ not, exists, ref }) => not(exists(answers(sessionId).select('ans.id').where('ans.created_at', '>=', ref('unans.created_at')))));
+    .where('unans.created_at', '>', eb.fn.coalesce(lastAnswerAt(sessionId), sql.lit(-1)));
 }
