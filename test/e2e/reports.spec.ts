@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import { freePort } from '../support/free-port.mjs';
+import { parseCsv } from '../support/parse-csv.js';
 import { axeViolations } from './support/axe.js';
 import { startPostgresServer, type PostgresServer } from './support/postgres-server.js';
 import { test } from './support/test.js';
@@ -40,27 +41,6 @@ async function startFreshServer(): Promise<{ baseURL: string; stop(): Promise<vo
   }
   await stop();
   throw new Error(`the server did not start:\n${errors}`);
-}
-
-/** RFC 4180 text (BOM dropped) as records of fields. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && body[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
-    else field += c;
-  }
-  return rows;
 }
 
 type Playwright = { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } };

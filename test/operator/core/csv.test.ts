@@ -1,27 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { CSV_BOM, csvField, toCsv } from '../../../src/operator/core/csv.js';
+import { parseCsv as parse } from '../../support/parse-csv.js';
 
 /** Parses RFC 4180 text back into rows (the BOM dropped), as a spreadsheet would. */
-function parse(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const body = text.startsWith(CSV_BOM) ? text.slice(1) : text;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && body[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
-    else field += c;
-  }
-  return rows;
-}
-
 describe('CSV writer', () => {
   it('writes a BOM, a header row and CRLF after every record', () => {
     expect(toCsv(['a', 'b'], [[1, 'x'], [null, 2.5]])).to.equal(`${CSV_BOM}a,b\r\n1,x\r\n,2.5\r\n`);
