@@ -1,6 +1,6 @@
 /** Horizontal grouped bars drawn as SVG from d3-scale's scales; loaded lazily by chart-table.tsx. */
 import { scaleBand, scaleLinear } from 'd3-scale';
-import type { ChartRow } from './chart-table.js';
+import type { ChartRow } from './chart-row.js';
 
 /** Props of {@link BarChart}. */
 export interface BarChartProps {

@@ -1,14 +1,9 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import { downloadCsv, toCsv } from './csv.js';
 import { useT } from './texts.js';
+import type { ChartRow } from './chart-row.js';
 
-/** One row of a {@link ChartTable}: a name, then one value per series (null: none), and each value as written. */
-export interface ChartRow {
-  key: string;
-  label: string;
-  values: readonly (number | null)[];
-  texts: readonly string[];
-}
+export type { ChartRow } from './chart-row.js';
 
 /** Props of {@link ChartTable}. */
 export interface ChartTableProps {
