@@ -150,7 +150,13 @@ describe('internal notes in the console', () => {
     const payload = { info: 'note_posted', note: note(6, 10, 'seen') };
     expect(decodeConsoleNotification({ id: 1, channel: 'livechat.operator.3', message: payload }, 3)).to.deep.equal({ kind: 'info', info: 'note_posted', payload });
     expect(decodeConsoleNotification({ id: 2, channel: 'livechat.operator.4', message: payload }, 3).kind).to.equal('ignored');
-    expect(decodeConsoleNotification({ id: 3, channel: 'livechat.session.1', message: payload }, 3).kind).to.equal('ignored');
+    // A conversation's own channel may carry notices of the conversation, never an operator's note.
+    const fromConversation = decodeConsoleNotification({ id: 3, channel: 'livechat.session.1', message: payload }, 3);
+    expect(fromConversation.kind).to.not.equal('info');
+    const store = createStore();
+    const before = store.get(notesAtom);
+    notesBusHandler(fromConversation, store, { showNotice: () => undefined, t: (key: string) => key } as never);
+    expect(store.get(notesAtom)).to.equal(before);
   });
 
   it('reads the @ being typed at the end of the draft only', () => {
