@@ -29,8 +29,7 @@ export function lastAnswerAt(sessionId: Expression<number>) {
 /**
  * Since when the visitor has been waiting for an answer: the oldest visitor message that no answer
  * follows (at the same millisecond or later), null when there is none. While nobody has answered, that
- * is the visitor's first message. Said as "after the newest answer", so a conversation of thousands of
- * messages is read twice, not once per message.
+ * is the visitor's first message: a visitor message is unanswered when it is newer than the newest answer.
  */
 export function unansweredSince(sessionId: Expression<number>) {
   return eb
