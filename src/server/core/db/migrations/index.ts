@@ -29,6 +29,7 @@ import { channelRole } from './0026-supervision-channel-role.js';
 import { reportsEvents } from './0029-reports-events.js';
 import { reportsHourly } from './0030-reports-hourly.js';
 import { reportsChannelTotals } from './0031-reports-channel-totals.js';
+import { conversationsAnswerIndexes } from './0032-conversations-answer-indexes.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -63,6 +64,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0029_reports_events': reportsEvents(engine),
     '0030_reports_hourly': reportsHourly(engine),
     '0031_reports_channel_totals': reportsChannelTotals(engine),
+    '0032_conversations_answer_indexes': conversationsAnswerIndexes,
   };
 }
 
