@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Engine } from '../engine.js';
-import { SQLITE_WORDS_FUNCTION as WORDS, postgresSearchFunctions } from '../search-text.js';
+import { SQLITE_WORDS_FUNCTION as WORDS, createPostgresSearchFunctions } from '../search-text.js';
 
 /**
  * Console search (features/search): one `search_entry` row per searchable thing — a message (its text,
@@ -121,8 +121,7 @@ const backfillSelect = `select kind, item_id, session_id, created_at from (
 
 /** PostgreSQL: the folding function, the GIN index, one trigger function per source table, the backfill. */
 async function postgresUp(db: Kysely<unknown>): Promise<void> {
-  const icu = await sql<{ n: number }>`select count(*)::int as n from pg_collation where collname = 'und-x-icu'`.execute(db);
-  await sql.raw(postgresSearchFunctions((icu.rows[0]?.n ?? 0) > 0)).execute(db);
+  await createPostgresSearchFunctions(db);
   await sql`create index search_entry_vector_idx on search_entry using gin (vector)`.execute(db);
   const visitorText = `(case when new.name_given = 1 then new.anonymous_name else '' end) || ' ' || coalesce(new.email, '')`;
   const sync = (name: string, body: string) => `create function ${name}() returns trigger language plpgsql as $fn$ begin ${body} return null; end $fn$`;
