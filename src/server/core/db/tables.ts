@@ -132,6 +132,8 @@ export interface VisitorSessionTable {
   status: Generated<StoredStatus>;
   /** Until when a snoozed conversation sleeps (epoch ms); null otherwise. */
   snoozed_until: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How many operators are invited into it (conversation_participant, kept up by participant-store.ts). */
+  participant_count: Generated<number>;
 }
 
 /** The statuses the column holds: `resolved` is the close. */

@@ -2,13 +2,19 @@
  * The conversation events (core/events.ts), emitted once their write has committed. Features react to
  * them instead of being called by the chat: alerts, and later webhooks, routing, reports.
  */
-import type { VisitorSessionRow } from '../../core/db/tables.js';
+import type { StoredStatus, VisitorSessionRow } from '../../core/db/tables.js';
 import type { Rate } from '../../../protocol/livechat.js';
 
 declare module '../../core/events.js' {
   interface DomainEvents {
-    /** A message was stored in a conversation (a live chat's post, an operator's answer to an offline message). */
-    'message.posted': { sessionId: number; channelId: number; messageId: number; author: 'visitor' | 'operator'; operatorId: number | null };
+    /**
+     * A message was stored in a conversation (a live chat's post, an operator's answer to an offline
+     * message). `status` and `participants` are the conversation's as the posting request read it, so a
+     * listener with nothing to do for the common case (open, nobody invited) makes no query: at a thousand
+     * posts a second those queries were what a PostgreSQL server queued on. A change committed between that
+     * read and the post (an invitation, a status set in the same milliseconds) is seen from the next post on.
+     */
+    'message.posted': { sessionId: number; channelId: number; messageId: number; author: 'visitor' | 'operator'; operatorId: number | null; status: StoredStatus; participants: number };
     /** A conversation began: a live chat with its operator, or an offline message (origin `offline`, no operator). */
     'conversation.created': { sessionId: number; channelId: number; origin: VisitorSessionRow['origin']; operatorId: number | null };
     /** An operator closed a conversation (closing one already closed emits nothing). */

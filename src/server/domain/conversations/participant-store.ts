@@ -38,18 +38,25 @@ export class ParticipantQueries implements ParticipantStore {
   }
 
   async add(sessionId: number, operatorId: number, invitedBy: number, now: number): Promise<boolean> {
-    const inserted = await this.#db
-      .insertInto('conversation_participant')
-      .values({ session_id: sessionId, operator_id: operatorId, invited_by: invitedBy, created_at: now })
-      .onConflict((oc) => oc.columns(['session_id', 'operator_id']).doNothing())
-      .returning('operator_id')
-      .executeTakeFirst();
-    return inserted !== undefined;
+    return this.#db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('conversation_participant')
+        .values({ session_id: sessionId, operator_id: operatorId, invited_by: invitedBy, created_at: now })
+        .onConflict((oc) => oc.columns(['session_id', 'operator_id']).doNothing())
+        .returning('operator_id')
+        .executeTakeFirst();
+      if (inserted !== undefined) await recount(trx, sessionId);
+      return inserted !== undefined;
+    });
   }
 
   async remove(sessionId: number, operatorId: number): Promise<boolean> {
-    const result = await this.#db.deleteFrom('conversation_participant').where('session_id', '=', sessionId).where('operator_id', '=', operatorId).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.#db.transaction().execute(async (trx) => {
+      const result = await trx.deleteFrom('conversation_participant').where('session_id', '=', sessionId).where('operator_id', '=', operatorId).executeTakeFirst();
+      const removed = Number(result.numDeletedRows) > 0;
+      if (removed) await recount(trx, sessionId);
+      return removed;
+    });
   }
 
   async has(sessionId: number, operatorId: number): Promise<boolean> {
@@ -61,6 +68,18 @@ export class ParticipantQueries implements ParticipantStore {
     const rows = await this.#db.selectFrom('conversation_participant').select('operator_id').where('session_id', '=', sessionId).orderBy('created_at').orderBy('operator_id').execute();
     return rows.map((r) => r.operator_id);
   }
+}
+
+/**
+ * Sets the conversation's `participant_count` from its rows, in the transaction that changed them: a
+ * count, not an increment, so it can never drift from the rows.
+ */
+async function recount(trx: Kysely<Database & ParticipantDatabase>, sessionId: number): Promise<void> {
+  await trx
+    .updateTable('visitor_session')
+    .set((eb) => ({ participant_count: eb.selectFrom('conversation_participant').select((x) => x.fn.countAll<number>().as('n')).where('session_id', '=', sessionId) }))
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 /** The ids of the conversations the operator was invited into, as a subquery of the access rule and the "mine" view. */

@@ -275,7 +275,7 @@ function conversationRoutes(app: FastifyInstance, config: ServerConfig): void {
           (row) => ({ ...messageToWire({ ...row, author_name: authorName, attachments: [] }, session, urls), ...(postKey !== undefined ? { [POST_KEY_PARAM]: postKey } : {}) }),
         );
         const author = operator ? ('operator' as const) : ('visitor' as const);
-        app.events.emit('message.posted', { sessionId: session.id, channelId: session.channel_id, messageId: message.id, author, operatorId: operator ? operator.id : null });
+        app.events.emit('message.posted', { sessionId: session.id, channelId: session.channel_id, messageId: message.id, author, operatorId: operator ? operator.id : null, status: session.status, participants: session.participant_count });
         return message.id;
       };
       if (postKey === undefined) return post();

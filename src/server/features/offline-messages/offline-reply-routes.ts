@@ -56,7 +56,7 @@ export async function offlineReplyRoutes(app: FastifyInstance): Promise<void> {
       const { message } = await app.bus.postMessage({ session_id: session.id, body: plainTextToHtml(answer), author_operator_id: operator.id }, channels, (row) =>
         messageToWire({ ...row, author_name: operator.display_name, attachments: [] }, session, urls),
       );
-      app.events.emit('message.posted', { sessionId: session.id, channelId: session.channel_id, messageId: message.id, author: 'operator', operatorId: operator.id });
+      app.events.emit('message.posted', { sessionId: session.id, channelId: session.channel_id, messageId: message.id, author: 'operator', operatorId: operator.id, status: session.status, participants: session.participant_count });
       return message.id;
     },
   );

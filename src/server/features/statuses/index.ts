@@ -25,8 +25,8 @@ export const statusesFeature = fp(
     const store = new KyselyStatusStore(app.database.db);
     app.decorate('conversationStatuses', { wakeExpired: () => wakeExpired(app, store) });
     await app.register(statusRoutes, { store });
-    app.events.on('message.posted', async ({ sessionId, channelId, author }) => {
-      if (author !== 'visitor' || !(await store.reopen(sessionId))) return;
+    app.events.on('message.posted', async ({ sessionId, channelId, author, status }) => {
+      if (author !== 'visitor' || status === 'open' || !(await store.reopen(sessionId))) return;
       const session = await app.store.getVisitorSession(sessionId);
       await publishStatus(app, { id: sessionId, channel_id: channelId, operator_id: session?.operator_id ?? null }, 'open', null);
     });

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { INVITE_ROUTE, LEAVE_ROUTE, PARTICIPANTS_ROUTE, TRANSFER_LIMITS, TRANSFER_ROUTE, type ConversationParticipants } from '../../../../src/protocol/console/transfer.js';
 import { SET_CHANNEL_ROLE_ROUTE } from '../../../../src/protocol/console/supervision.js';
 import { BusChannel } from '../../../../src/protocol/livechat.js';
+import { CHAT_POST_ROUTE } from '../../../../src/protocol/routes.js';
 import { readableChannels } from '../../../../src/server/domain/conversations/index.js';
 import { ADMIN_PASSWORD, describeEachEngine, type Harness } from '../../support/harness.js';
 
@@ -39,6 +40,32 @@ describeEachEngine('a conversation’s participants', (h) => {
     assert.deepEqual(await ask(cleo.cookie), { session_id: session.id, holder: { id: cleo.operator.id, name: 'Cleo' }, participants: [] }, 'the receiver holds it and is no longer a participant');
     await h.app.store.closeVisitorSession(session.id, h.clock.now());
     assert.equal((await ask(cleo.cookie)).holder?.id, cleo.operator.id, 'a closed conversation still says who served it');
+  });
+
+  it('keeps the conversation’s count of participants, which a post hands its listeners so a chat nobody joined costs no query', async () => {
+    const { session, cookie, channel } = await h.visitorSession({ name: 'Dee' });
+    const count = async () => (await h.app.store.getVisitorSession(session.id))?.participant_count;
+    const posted: { participants: number; status: string }[] = [];
+    const stop = h.app.events.on('message.posted', (e) => void posted.push({ participants: e.participants, status: e.status }));
+    try {
+      assert.equal(await count(), 0);
+      const eve = await colleague(h, channel.id, 'Eve');
+      const fay = await colleague(h, channel.id, 'Fay');
+      await h.call(INVITE_ROUTE, { session_id: session.id, operator_id: eve.operator.id }, { cookie });
+      await h.call(INVITE_ROUTE, { session_id: session.id, operator_id: fay.operator.id }, { cookie });
+      assert.equal(await count(), 2);
+      await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Two more?' });
+      await h.call(LEAVE_ROUTE, { session_id: session.id }, { cookie: eve.cookie });
+      assert.equal(await count(), 1);
+      await h.call(TRANSFER_ROUTE, { session_id: session.id, operator_id: fay.operator.id }, { cookie });
+      await h.app.events.idle();
+      assert.equal(await count(), 0, 'the receiver holds it and is no longer a participant');
+      await h.call(CHAT_POST_ROUTE, { uuid: session.uuid, message_content: 'Just you now?' });
+      await h.app.events.idle();
+      assert.deepEqual(posted, [{ participants: 2, status: 'open' }, { participants: 0, status: 'open' }]);
+    } finally {
+      stop();
+    }
   });
 
   it('tells every console following the conversation, a supervisor’s and an admin’s too, each time its participants change', async () => {

@@ -31,6 +31,7 @@ import { reportsHourly } from './0030-reports-hourly.js';
 import { reportsChannelTotals } from './0031-reports-channel-totals.js';
 import { conversationsAnswerIndexes } from './0032-conversations-answer-indexes.js';
 import { searchVectorPlpgsql } from './0033-search-vector-plpgsql.js';
+import { conversationsParticipantCount } from './0034-conversations-participant-count.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -67,6 +68,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0031_reports_channel_totals': reportsChannelTotals(engine),
     '0032_conversations_answer_indexes': conversationsAnswerIndexes,
     '0033_search_vector_plpgsql': searchVectorPlpgsql(engine),
+    '0034_conversations_participant_count': conversationsParticipantCount,
   };
 }
 
