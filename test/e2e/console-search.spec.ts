@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { startPostgresServer, type PostgresServer } from './support/postgres-server.js';
+import { describeOnPostgres } from './support/fresh-server.js';
 import { test } from './support/test.js';
 import { consoleLoggedIn, rpc } from './widget-support.js';
 import { axeViolations } from './support/axe.js';
@@ -80,22 +80,5 @@ test.describe('console search', () => {
     await scenario(browser, baseURL!, playwright);
   });
 
-  test.describe('on PostgreSQL', () => {
-    let server: PostgresServer | undefined;
-    let reason: string | undefined;
-    test.beforeAll(async () => {
-      test.setTimeout(120_000);
-      const started = await startPostgresServer();
-      if ('reason' in started) reason = started.reason;
-      else server = started;
-    });
-    test.afterAll(async () => server?.stop());
-
-    test('the same search gives the same hits', async ({ browser, playwright }) => {
-      // A machine without PostgreSQL's binaries reports it as skipped; CI installs them and must run it.
-      test.skip(!server && !process.env.CI, `PostgreSQL variant NOT RUN: ${reason}`);
-      expect(server, reason).toBeDefined();
-      await scenario(browser, server!.baseURL, playwright);
-    });
-  });
+  describeOnPostgres('the same search gives the same hits', ({ browser, playwright }, baseURL) => scenario(browser, baseURL, playwright));
 });

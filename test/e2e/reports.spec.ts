@@ -1,47 +1,15 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type APIRequestContext, type Browser } from '@playwright/test';
-import { freePort } from '../support/free-port.mjs';
 import { parseCsv } from '../support/parse-csv.js';
 import { axeViolations } from './support/axe.js';
-import { startPostgresServer, type PostgresServer } from './support/postgres-server.js';
+import { describeOnPostgres, describeOnSqlite } from './support/fresh-server.js';
 import { test } from './support/test.js';
-import { ADMIN, consoleLoggedIn, rpc } from './widget-support.js';
+import { consoleLoggedIn, rpc } from './widget-support.js';
 
 // Reports against the real built server, on a database of its own (a fresh SQLite data folder, then a
 // throwaway PostgreSQL) so that no other spec's chats count:
 // three visitors write, the operator answers two, all three are closed, two rate. The counts and the
 // satisfaction are then certain (durations depend on the machine's speed, so only their presence is).
-
-/** The built server on a fresh SQLite data folder. */
-async function startFreshServer(): Promise<{ baseURL: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-chat-e2e-reports-'));
-  const child = spawn(process.execPath, ['packages/server/dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LIVECHAT_ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', RATE_LIMIT_LOGIN: '1000', RATE_LIMIT_GET_SESSION: '1000' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const baseURL = `http://127.0.0.1:${port}`;
-  for (let waited = 0; waited < 60_000; waited += 250) {
-    if (child.exitCode !== null) break;
-    if (await fetch(`${baseURL}/live-chat.js`).then((r) => r.ok, () => false)) return { baseURL, stop };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error(`the server did not start:\n${errors}`);
-}
 
 type Playwright = { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } };
 
@@ -116,35 +84,8 @@ async function scenario(browser: Browser, baseURL: string, playwright: Playwrigh
 }
 
 test.describe('reports', () => {
-  test.describe('on SQLite', () => {
-    let server: { baseURL: string; stop(): Promise<void> } | undefined;
-    test.beforeAll(async () => {
-      test.setTimeout(90_000);
-      server = await startFreshServer();
-    });
-    test.afterAll(async () => server?.stop());
-
-    test('the overview, the by-operator table and the heat map show the figures of a known history, the CSV reads back the same, and axe finds nothing', async ({ browser, playwright }) => {
-      await scenario(browser, server!.baseURL, playwright);
-    });
-  });
-
-  test.describe('on PostgreSQL', () => {
-    let server: PostgresServer | undefined;
-    let reason: string | undefined;
-    test.beforeAll(async () => {
-      test.setTimeout(120_000);
-      const started = await startPostgresServer();
-      if ('reason' in started) reason = started.reason;
-      else server = started;
-    });
-    test.afterAll(async () => server?.stop());
-
-    test('the same history gives the same figures', async ({ browser, playwright }) => {
-      // A machine without PostgreSQL's binaries reports it as skipped; CI installs them and must run it.
-      test.skip(!server && !process.env.CI, `PostgreSQL variant NOT RUN: ${reason}`);
-      expect(server, reason).toBeDefined();
-      await scenario(browser, server!.baseURL, playwright);
-    });
-  });
+  describeOnSqlite('the overview, the by-operator table and the heat map show the figures of a known history, the CSV reads back the same, and axe finds nothing', ({ browser, playwright }, baseURL) =>
+    scenario(browser, baseURL, playwright),
+  );
+  describeOnPostgres('the same history gives the same figures', ({ browser, playwright }, baseURL) => scenario(browser, baseURL, playwright));
 });
