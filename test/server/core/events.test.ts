@@ -75,7 +75,7 @@ describeEachEngine('domain events of the app', (h) => {
       const id = await h.call<number>('/mail/chat_post', { uuid: session.uuid, message_content: 'hello' });
       assert.equal(typeof id, 'number');
       await h.app.events.idle();
-      assert.deepEqual(found, [{ sessionId: session.id, channelId: channel.id, messageId: id, author: 'visitor', operatorId: null, stored: session.id }]);
+      assert.deepEqual(found, [{ sessionId: session.id, channelId: channel.id, messageId: id, author: 'visitor', operatorId: null, status: 'open', participants: 0, stored: session.id }]);
     } finally {
       off();
       offFailing();
