@@ -1,6 +1,6 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import { downloadCsv, toCsv } from './csv.js';
-import { useT } from './texts.js';
+import { useDirection, useT } from './texts.js';
 import type { ChartRow } from './chart-row.js';
 
 export type { ChartRow } from './chart-row.js';
@@ -26,9 +26,11 @@ const BarChart = lazy(() => import('./bar-chart.js'));
 /**
  * A bar chart with the same figures as a table one click away ("Show as table", a toggle), and a CSV of
  * that table. The chart is an image named by the title; the table is the way screen readers read it.
+ * The chart is drawn in the console's direction; the table and the CSV keep the rows' order in both.
  */
 export function ChartTable({ title, rowHeader, series, rows, unit, fileName }: ChartTableProps): React.JSX.Element {
   const t = useT();
+  const direction = useDirection();
   const titleId = useId();
   const [asTable, setAsTable] = useState(false);
   const download = () => {
@@ -72,7 +74,7 @@ export function ChartTable({ title, rowHeader, series, rows, unit, fileName }: C
         </table>
       ) : (
         <Suspense fallback={<p role="status">{t('operator.common.loading')}</p>}>
-          <BarChart title={title} series={series} rows={rows} />
+          <BarChart title={title} series={series} rows={rows} direction={direction} />
         </Suspense>
       )}
     </figure>

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import { englishTranslator, type MessageKey, type MessageValues, type Translator } from '../../platform/i18n/index.js';
+import { englishTranslator, type MessageKey, type MessageValues, type TextDirection, type Translator } from '../../platform/i18n/index.js';
 
 const TextContext = createContext<Translator>(englishTranslator());
 
@@ -23,4 +23,9 @@ export function useT(): (key: MessageKey, values?: MessageValues) => string {
  */
 export function useLocale(): string {
   return useContext(TextContext).locale;
+}
+
+/** The direction of the console's language, the one the page is laid out in (main.tsx sets it on the document). */
+export function useDirection(): TextDirection {
+  return useContext(TextContext).direction;
 }
