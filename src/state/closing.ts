@@ -79,9 +79,12 @@ export const leaveQueueAtom = atom(null, async (get, set) => {
   try {
     await depsOf(get).rpc(QUEUE_LEAVE_ROUTE, { uuid: session.uuid });
   } catch {
-    set(failAtom, 'network', false);
+    // The bus may have ended the conversation meanwhile: the leave took, whatever became of its answer.
+    if (get(sessionAtom) === session) set(failAtom, 'network', false);
     return;
   }
+  // Ended meanwhile, and maybe a new chat started at once (a press on the button that came back): the
+  // answer is about a conversation that is gone.
   if (get(sessionAtom) !== session) return;
   set(closeChatAtom);
 });

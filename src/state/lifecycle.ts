@@ -3,7 +3,7 @@ import { atom } from 'jotai/vanilla';
 import { disconnectAtom } from './connection.js';
 import { depsOf } from './context.js';
 import { feedbackAtom, transcriptAtom } from './feedback.js';
-import { endedAtom, foldedAtom, minimisedAtom, phaseAtom, queuePlaceAtom, sessionAtom } from './session.js';
+import { endedAtom, foldedAtom, lastOpenAtAtom, minimisedAtom, phaseAtom, queuePlaceAtom, sessionAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { closeNeedsFeedbackAtom, messageNoticeAtom, messagesAtom, setFoldedAtom, setUnreadAtom } from './thread.js';
 
@@ -23,6 +23,7 @@ export const endChatAtom = atom(null, (get, set) => {
   set(endedAtom, false);
   set(queuePlaceAtom, undefined);
   set(setUnreadAtom, 0);
+  set(lastOpenAtAtom, Number.NEGATIVE_INFINITY);
   set(phaseAtom, 'button');
   if (session) emit('livechat:closed', { uuid: session.uuid });
 });

@@ -6,7 +6,7 @@ import { atom, type Getter } from 'jotai/vanilla';
 import { LIMITS, PAGE_URL_PARAM, pageUrlFor, type InitResult, type LivechatRule } from '../protocol/livechat.js';
 import { depsOf } from './context.js';
 import { restoreKeptDraftAtom } from './conversation-end.js';
-import { failAtom, foldedAtom, isOpenAtom, minimisedAtom, mobileAtom, noticeAtom, optionsAtom, phaseAtom, ruleAtom, sessionAtom, windowMinimisedAtom } from './session.js';
+import { failAtom, foldedAtom, isOpenAtom, lastOpenAtAtom, minimisedAtom, mobileAtom, noticeAtom, optionsAtom, phaseAtom, ruleAtom, sessionAtom, windowMinimisedAtom } from './session.js';
 import { createLivechatCookies } from '../platform/cookies/livechat-cookies.js';
 import { setFoldedAtom } from './thread.js';
 import { restoreAtom } from './minimising.js';
@@ -27,8 +27,6 @@ export interface Prefetched {
 // Base atoms.
 
 const autoPopupTimerAtom = atom<unknown>(undefined);
-/** When opening was last asked for, for the 200 ms debounce. */
-const lastOpenAtAtom = atom(Number.NEGATIVE_INFINITY);
 
 // Actions.
 

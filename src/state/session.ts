@@ -69,6 +69,12 @@ export const nobodyToRateAtom = atom((get) => get(queuePlaceAtom) !== undefined)
  * conversation starts with it, until a message is delivered.
  */
 export const keptDraftAtom = atom<string | undefined>(undefined);
+/**
+ * When opening was last asked for, for the 200 ms debounce (SPEC.md §4 "Opening"): it swallows the second
+ * press of a double click, so it counts within one showing of the button. A conversation that ended brings
+ * a fresh button, whose first press always opens (issue 26: leaving the queue and pressing it again at once).
+ */
+export const lastOpenAtAtom = atom(Number.NEGATIVE_INFINITY);
 /** Sticky notice (no operator, session expired). */
 export const noticeAtom = atom<Notice | undefined>(undefined);
 /** Height in px of the host page's install banner: the button sits above it (SPEC.md §2.1). */

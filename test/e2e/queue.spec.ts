@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { test } from './support/test.js';
+import { GET_SESSION_ROUTE } from '../../src/protocol/routes.js';
 import { BUTTON, operatorLogsIn, rpc, send, visitorSession } from './widget-support.js';
 
 // Issue 26 against the built server: a channel whose one operator holds two chats at once; three visitors
@@ -113,10 +114,15 @@ test('a waiting visitor who wrote leaves the queue: no rating asked (nobody answ
   await leaving.getByRole('button', { name: 'Leave the queue' }).click();
   await expect(leaving.getByRole('dialog')).toHaveCount(0);
   await expect(leaving.getByText('Did we correctly answer your question ?')).toHaveCount(0);
-  await expect(leaving.getByRole('button', { name: BUTTON })).toBeVisible();
+  // The button is back, and pressed again at once it starts a new chat (the leave may still be answering):
+  // the visitor joins the line again, behind the one who moved up.
+  const asked = leaving.waitForRequest((r) => new URL(r.url()).pathname === GET_SESSION_ROUTE);
+  await leaving.getByRole('button', { name: BUTTON }).click();
+  await asked;
   await expect(behindLine).toHaveText('You are number 1 in line.');
-  await expect(rhea.getByRole('heading', { name: 'Queue: 1 waiting' })).toBeVisible();
+  await expect(leaving.getByRole('dialog', { name: channelName }).getByRole('status').filter({ hasText: 'in line' })).toHaveText('You are number 2 in line.', { timeout: 15_000 });
+  await expect(rhea.getByRole('heading', { name: 'Queue: 2 waiting' })).toBeVisible();
 
-  for (const page of [...served, behind]) await rpc(request, '/im_livechat/operator/close_session', { session_id: (await visitorSession(page)).id });
+  for (const page of [...served, behind, leaving]) await rpc(request, '/im_livechat/operator/close_session', { session_id: (await visitorSession(page)).id });
   for (const page of [rhea, ...served, leaving, behind]) await page.context().close();
 });

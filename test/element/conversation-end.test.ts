@@ -60,11 +60,9 @@ describe('<live-chat> after its conversation ended', () => {
     expect(alert.textContent).to.contain('Your message “Where is my order?” was kept: open the chat to send it in a new conversation.');
     await waitUntil(() => !within(shadow(el)).queryByRole('dialog'), 'the chat stayed open');
 
-    // A click within the first one's debounce (SPEC.md §4, 200 ms) is a repeat: the visitor clicks until the window opens.
-    const next = await until(() => {
-      within(shadow(el)).queryByRole('button', { name: BUTTON })?.click();
-      return within(shadow(el)).queryByRole('dialog', { name: 'Mitchell Admin' });
-    }, 'no new window');
+    // The button that came back opens at its first press, however soon after the first opening (issue 26).
+    (await until(() => within(shadow(el)).queryByRole('button', { name: BUTTON }), 'the chat button did not come back')).click();
+    const next = await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Mitchell Admin' }), 'no new window');
     const kept = await until(() => within(next).queryByRole<HTMLTextAreaElement>('textbox', { name: COMPOSER }), 'no composer');
     expect(kept.value).to.equal('Where is my order?');
     expect(await server.calls(GET_SESSION_ROUTE)).to.have.length(2);

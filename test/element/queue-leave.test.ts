@@ -2,7 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { within } from '@testing-library/dom';
 import { axeViolations } from '../ui/support/axe.js';
 import { clearWidgetCookies, mountWidget, recordEvents, scriptedServer, shadow, until } from './support.js';
-import { CHAT_POST_ROUTE } from '../../src/protocol/routes.js';
+import { CHAT_POST_ROUTE, GET_SESSION_ROUTE } from '../../src/protocol/routes.js';
 import { QUEUE_LEAVE_ROUTE } from '../../src/protocol/queue.js';
 
 // Issue 26: a visitor waiting in line leaves it from the waiting view; the conversation ends as any chat does.
@@ -87,5 +87,26 @@ describe('<live-chat> leaving the queue', function () {
     within(served).getByRole('button', { name: 'Close' }).click();
     await until(() => within(served).queryByText('Did we correctly answer your question ?'), 'no feedback panel');
     expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it('the button that comes back while the leave is still answering starts a new chat at once, which the late answer leaves open', async () => {
+    const { server, el, dialog, events } = await waiting('Chat with one of our collaborators');
+    await server.setup({ hold: [QUEUE_LEAVE_ROUTE] });
+    within(dialog).getByRole('button', { name: 'Leave the queue' }).click();
+    await waitUntil(async () => (await server.calls(QUEUE_LEAVE_ROUTE)).length === 1, 'the server was not told');
+    // The server ended the waiting conversation: its bus says so before the leave's own answer leaves.
+    await server.push({ info: 'session_closed' });
+    const button = await until(() => within(shadow(el)).queryByRole('button', { name: 'Chat with one of our collaborators' }), 'the chat button did not come back');
+    button.click();
+    await waitUntil(async () => (await server.calls(GET_SESSION_ROUTE)).length === 2, 'the click started no new chat');
+    const again = await until(() => within(shadow(el)).queryByRole('dialog', { name: 'Support' }), 'the new chat did not open');
+    await until(() => within(again).queryByText('You are number 2 in line.'), 'the new chat does not wait in line');
+    expect(await axeViolations(el)).to.deep.equal([]);
+    await fetch(`${server.url}/__release`, { method: 'POST' });
+    // Nothing on screen marks the late answer's arrival: it is given the time a local answer takes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(within(shadow(el)).queryByRole('dialog', { name: 'Support' }), 'the late answer closed the new chat').to.not.equal(null);
+    expect(events.of('livechat:closed')).to.have.length(1);
+    expect(events.of('livechat:error')).to.deep.equal([]);
   });
 });

@@ -8,6 +8,7 @@
  *     any other claimed identity is refused as the real server refuses a wrong one (livechat.IdentityRejected).
  *   GET  <prefix>/__calls  → [{route, params}]
  *   POST <prefix>/__push   {payload} → a bus notification on the current session's uuid
+ *   POST <prefix>/__release  answers the calls setup's {hold: [route, …]} keeps waiting, and stops holding
  *   POST <prefix>/im_livechat/upload_attachment  multipart {uuid, post_key, file}: stored and announced like
  *        the real server does, unless setup says {uploadFailures: n} (n answers 500) or {uploadRefusal: code};
  *        {uploadDelayMs} holds the answer. GET <prefix>/__files/<n> serves a stored file back.
@@ -18,7 +19,7 @@ let nextNotificationId = 1;
 
 function server(sid) {
   if (!servers.has(sid)) {
-    servers.set(sid, { config: { available: true, rule: {} }, calls: [], notifications: [], nextId: 1, nextMessage: 100, uuid: undefined, waiters: new Set() });
+    servers.set(sid, { config: { available: true, rule: {} }, calls: [], notifications: [], nextId: 1, nextMessage: 100, uuid: undefined, waiters: new Set(), held: [] });
   }
   return servers.get(sid);
 }
@@ -125,9 +126,16 @@ export default async function livechatWidgetRoutes(ctx, next) {
     notify(s, body.payload);
     return send(ctx, { ok: true });
   }
+  if (route === '/__release') {
+    s.config.hold = [];
+    for (const release of s.held.splice(0)) release();
+    return send(ctx, { ok: true });
+  }
   const params = body.params ?? {};
   if (route !== '/longpolling/poll') s.calls.push({ route, params });
   else (s.polls ??= []).push(params);
+  // The test decides when this answer leaves: a call is seen (in __calls) long before it is answered.
+  if (s.config.hold?.includes(route)) await new Promise((release) => s.held.push(release));
   const answer = (result) => send(ctx, result === undefined ? { jsonrpc: '2.0', id: body.id } : { jsonrpc: '2.0', id: body.id, result });
   const fail = () => send(ctx, { jsonrpc: '2.0', id: body.id, error: { code: 200, message: 'Server Error', data: { name: 'test', message: 'scripted failure', debug: '', arguments: [], exception_type: 'internal_error' } } });
   const c = s.config;
