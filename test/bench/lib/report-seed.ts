@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { BusinessHours, TimeRange } from '../../../src/protocol/business-hours.js';
 import type { Database } from '../../../src/server/core/db/tables.js';
+import type { Engine } from '../../../src/server/core/db/engine.js';
+import { fillWeeklyTotals } from '../../../src/server/core/db/migrations/0035-reports-weekly-totals.js';
 import { KyselyBusinessHoursStore } from '../../../src/server/features/business-hours/business-hours-store.js';
 import type { DailyDelta, NewReportEvent } from '../../../src/server/features/reports/report-store.js';
 import { conversationAt, written, type HoursOracle, type SeedChannel } from './report-history.js';
@@ -89,7 +91,14 @@ export interface SeedCounts {
  * Writes the events and aggregates of `total` conversations created over [start, end). Conversations come
  * in time order and none lasts a day, so a day's aggregates are final once conversations are two days past it.
  */
-export async function seedReports(db: Kysely<Database>, ids: SeedIds, total: number, span: { start: number; end: number; oracle: HoursOracle }, log: (m: string) => void): Promise<SeedCounts> {
+export async function seedReports(
+  db: Kysely<Database>,
+  engine: Engine,
+  ids: SeedIds,
+  total: number,
+  span: { start: number; end: number; oracle: HoursOracle },
+  log: (m: string) => void,
+): Promise<SeedCounts> {
   const { start, end, oracle } = span;
   const byDay = new Map<string, Map<string, DailyDelta>>();
   const counts: SeedCounts = { events: 0, daily: 0 };
@@ -126,6 +135,8 @@ export async function seedReports(db: Kysely<Database>, ids: SeedIds, total: num
     if ((first / CHUNK) % 10 === 9) log(`  ${(first + CHUNK).toLocaleString('en')} conversations in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
   await write([], finalDays('9999-12-31'));
+  // The weeks are summed once every day is final, as migration 0035 sums an existing database's.
+  await fillWeeklyTotals(db as unknown as Kysely<unknown>, engine);
   return counts;
 }
 

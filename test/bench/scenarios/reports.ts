@@ -66,7 +66,7 @@ async function seeded(engine: 'sqlite' | 'postgres', total: number, span: Span, 
   try {
     const t0 = Date.now();
     const ids = await seedStructure(app);
-    const counts = await seedReports(app.database.db, ids, total, span, ctx.log);
+    const counts = await seedReports(app.database.db, app.database.engine, ids, total, span, ctx.log);
     // What autovacuum does after a bulk load; SQLite's planner needs no statistics for these queries.
     if (engine === 'postgres') await sql`ANALYZE`.execute(app.database.db);
     const seconds = (Date.now() - t0) / 1000;

@@ -2,6 +2,7 @@
 import { sql, type Generated, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../core/db/tables.js';
 import type { CycleState } from './reply-cycles.js';
+import { cutIntoWeeks, weekOf } from './weeks.js';
 
 /** A conversation's state that its events need. */
 export interface ReportConversationTable {
@@ -51,6 +52,7 @@ type ReportDatabase = {
   report_event: ReportEventTable;
   report_daily: ReportDailyTable;
   report_daily_channel: Omit<ReportDailyTable, 'operator_id'>;
+  report_weekly_channel: Omit<ReportDailyTable, 'operator_id' | 'day'> & { week: string };
 };
 
 /** One aggregate change. */
@@ -146,8 +148,8 @@ function summed<T extends { n: number }>(deltas: T[], key: (d: T) => unknown[]):
 }
 
 /**
- * Adds aggregate changes per operator and, operators added up, per channel (migration 0031: what an
- * administrator's or supervisor's overview reads).
+ * Adds aggregate changes per operator and, operators added up, per channel and day (migration 0031)
+ * and per channel and week (0035): what an administrator's or supervisor's overview reads.
  */
 async function addDeltas(db: Kysely<Database>, deltas: DailyDelta[]): Promise<void> {
   if (deltas.length === 0) return;
@@ -160,6 +162,11 @@ async function addDeltas(db: Kysely<Database>, deltas: DailyDelta[]): Promise<vo
     .insertInto('report_daily_channel')
     .values(summed(deltas.map(({ operator_id: _operator, ...d }) => d), (d) => [d.channel_id, d.day, d.metric, d.basis, d.bucket]))
     .onConflict((oc) => oc.columns(['channel_id', 'day', 'basis', 'metric', 'bucket']).doUpdateSet({ n: sql<number>`report_daily_channel.n + excluded.n` }))
+    .execute();
+  await reports(db)
+    .insertInto('report_weekly_channel')
+    .values(summed(deltas.map(({ operator_id: _operator, day, ...d }) => ({ ...d, week: weekOf(day) })), (d) => [d.channel_id, d.basis, d.week, d.metric, d.bucket]))
+    .onConflict((oc) => oc.columns(['channel_id', 'basis', 'week', 'metric', 'bucket']).doUpdateSet({ n: sql<number>`report_weekly_channel.n + excluded.n` }))
     .execute();
 }
 
@@ -180,28 +187,57 @@ export async function periodSums(
   query: { channelIds: number[]; from: string; to: string; basis: string; operatorId?: number },
 ): Promise<{ metric: string; bucket: number; n: number }[]> {
   if (query.channelIds.length === 0) return [];
-  const rows =
-    query.operatorId === undefined
-      ? await reports(db)
-          .selectFrom('report_daily_channel')
-          .select(['metric', 'bucket', sql<number | string>`SUM(n)`.as('n')])
-          .where('channel_id', 'in', query.channelIds)
-          .where('day', '>=', query.from)
-          .where('day', '<=', query.to)
-          .where('basis', 'in', ['count', query.basis])
-          .groupBy(['metric', 'bucket'])
-          .execute()
-      : await reports(db)
-          .selectFrom('report_daily')
-          .select(['metric', 'bucket', sql<number | string>`SUM(n)`.as('n')])
-          .where('operator_id', '=', query.operatorId)
-          .where('day', '>=', query.from)
-          .where('day', '<=', query.to)
-          .where('channel_id', 'in', query.channelIds)
-          .where('basis', 'in', ['count', query.basis])
-          .groupBy(['metric', 'bucket'])
-          .execute();
+  if (query.operatorId === undefined) return channelPeriodSums(db, query);
+  const rows = await reports(db)
+    .selectFrom('report_daily')
+    .select(['metric', 'bucket', sql<number | string>`SUM(n)`.as('n')])
+    .where('operator_id', '=', query.operatorId)
+    .where('day', '>=', query.from)
+    .where('day', '<=', query.to)
+    .where('channel_id', 'in', query.channelIds)
+    .where('basis', 'in', ['count', query.basis])
+    .groupBy(['metric', 'bucket'])
+    .execute();
   return rows.map((r) => ({ metric: r.metric, bucket: Number(r.bucket), n: Number(r.n) }));
+}
+
+/** The channels' totals of a period: its whole weeks from the weekly rows, the days at either end from the daily ones. */
+async function channelPeriodSums(db: Kysely<Database>, query: { channelIds: number[]; from: string; to: string; basis: string }): Promise<{ metric: string; bucket: number; n: number }[]> {
+  const cut = cutIntoWeeks(query.from, query.to);
+  const parts = await Promise.all([
+    ...(cut.weeks
+      ? [
+          reports(db)
+            .selectFrom('report_weekly_channel')
+            .select(['metric', 'bucket', sql<number | string>`SUM(n)`.as('n')])
+            .where('channel_id', 'in', query.channelIds)
+            .where('basis', 'in', ['count', query.basis])
+            .where('week', '>=', cut.weeks.from)
+            .where('week', '<=', cut.weeks.to)
+            .groupBy(['metric', 'bucket'])
+            .execute(),
+        ]
+      : []),
+    ...cut.days.map((days) =>
+      reports(db)
+        .selectFrom('report_daily_channel')
+        .select(['metric', 'bucket', sql<number | string>`SUM(n)`.as('n')])
+        .where('channel_id', 'in', query.channelIds)
+        .where('day', '>=', days.from)
+        .where('day', '<=', days.to)
+        .where('basis', 'in', ['count', query.basis])
+        .groupBy(['metric', 'bucket'])
+        .execute(),
+    ),
+  ]);
+  const sums = new Map<string, { metric: string; bucket: number; n: number }>();
+  for (const r of parts.flat()) {
+    const key = `${r.metric}|${r.bucket}`;
+    const sum = sums.get(key);
+    if (sum) sum.n += Number(r.n);
+    else sums.set(key, { metric: r.metric, bucket: Number(r.bucket), n: Number(r.n) });
+  }
+  return [...sums.values()];
 }
 
 /** Every event, oldest first (tests recompute the aggregates from them). */
@@ -219,6 +255,12 @@ export async function allDaily(db: Kysely<Database>): Promise<ReportDailyTable[]
 /** Every per-channel total with a count (tests). */
 export async function allDailyChannel(db: Kysely<Database>): Promise<Omit<ReportDailyTable, 'operator_id'>[]> {
   const rows = await reports(db).selectFrom('report_daily_channel').selectAll().where('n', '<>', 0).execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n), bucket: Number(r.bucket) }));
+}
+
+/** Every weekly channel total with a count (tests). */
+export async function allWeeklyChannel(db: Kysely<Database>): Promise<ReportDatabase['report_weekly_channel'][]> {
+  const rows = await reports(db).selectFrom('report_weekly_channel').selectAll().where('n', '<>', 0).execute();
   return rows.map((r) => ({ ...r, n: Number(r.n), bucket: Number(r.bucket) }));
 }
 

@@ -11,7 +11,8 @@ import type { BusinessHours } from '../../../../src/protocol/business-hours.js';
 import type { VisitorSessionRow } from '../../../../src/server/core/db/tables.js';
 import { KyselyBusinessHoursStore } from '../../../../src/server/features/business-hours/business-hours-store.js';
 import { deltasOf, ratingDeltas } from '../../../../src/server/features/reports/report-events.js';
-import { allDaily, allEvents, type ReportDailyTable } from '../../../../src/server/features/reports/report-store.js';
+import { allDaily, allDailyChannel, allEvents, allWeeklyChannel, periodSums, type ReportDailyTable } from '../../../../src/server/features/reports/report-store.js';
+import { weekOf } from '../../../../src/server/features/reports/weeks.js';
 import { allHourly } from '../../../../src/server/features/reports/breakdown-store.js';
 import { localHour } from '../../../../src/server/features/reports/hourly-writers.js';
 import { channelBusinessHours } from '../../../../src/server/domain/channels/index.js';
@@ -112,6 +113,38 @@ async function runSequence(h: Harness, seed: number): Promise<void> {
   }
 }
 
+/**
+ * The weekly channel totals are the daily ones added up by week, and a period read through them (whole
+ * weeks from the weekly rows, the ends from the daily ones) sums exactly what its days hold.
+ */
+async function assertWeeksAddUp(h: Harness): Promise<void> {
+  const daily = await allDailyChannel(h.app.database.db);
+  const byWeek = new Map<string, number>();
+  for (const d of daily) {
+    const key = [d.channel_id, d.basis, weekOf(d.day), d.metric, d.bucket].join('|');
+    byWeek.set(key, (byWeek.get(key) ?? 0) + d.n);
+  }
+  for (const [key, n] of byWeek) if (n === 0) byWeek.delete(key);
+  assert.deepEqual(new Map((await allWeeklyChannel(h.app.database.db)).map((w) => [[w.channel_id, w.basis, w.week, w.metric, w.bucket].join('|'), w.n])), byWeek);
+  const days = [...new Set(daily.map((d) => d.day))].sort();
+  const shift = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const first = days[0]!;
+  const last = days.at(-1)!;
+  const channelIds = [...new Set(daily.map((d) => d.channel_id))];
+  for (const [from, to] of [[shift(first, -10), shift(last, 10)], [weekOf(first), shift(weekOf(last), 6)], [first, last], [shift(first, 1), shift(last, -1)], [first, first]] as const) {
+    for (const basis of ['wall', 'business']) {
+      const expected = new Map<string, number>();
+      for (const d of daily) {
+        if (d.day < from || d.day > to || (d.basis !== 'count' && d.basis !== basis)) continue;
+        const key = `${d.metric}|${d.bucket}`;
+        expected.set(key, (expected.get(key) ?? 0) + d.n);
+      }
+      const read = await periodSums(h.app.database.db, { channelIds, from, to, basis });
+      assert.deepEqual(new Map(read.filter((r) => r.n !== 0).map((r) => [`${r.metric}|${r.bucket}`, r.n])), new Map([...expected].filter(([, n]) => n !== 0)), `${from}..${to} ${basis}`);
+    }
+  }
+}
+
 describeEachEngine('reports aggregates', (h) => {
   for (const seed of [1, 27, 2024]) {
     it(`equal a recomputation from the events (seed ${seed})`, async () => {
@@ -119,6 +152,7 @@ describeEachEngine('reports aggregates', (h) => {
       await runSequence(h, seed);
       const stored = new Map((await allDaily(h.app.database.db)).map((d) => [keyOf(d), d.n]));
       assert.deepEqual(stored, await recomputed(h));
+      await assertWeeksAddUp(h);
       const hourly = new Map((await allHourly(h.app.database.db)).map((r) => [[r.channel_id, r.operator_id, r.day, r.hour].join('|'), r.n]));
       assert.deepEqual(hourly, await recomputedHours(h));
       const events = await allEvents(h.app.database.db);

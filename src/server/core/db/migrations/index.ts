@@ -32,6 +32,7 @@ import { reportsChannelTotals } from './0031-reports-channel-totals.js';
 import { conversationsAnswerIndexes } from './0032-conversations-answer-indexes.js';
 import { searchVectorPlpgsql } from './0033-search-vector-plpgsql.js';
 import { conversationsParticipantCount } from './0034-conversations-participant-count.js';
+import { reportsWeeklyTotals } from './0035-reports-weekly-totals.js';
 
 /** Every migration, in order; names sort lexically, so keep the numeric prefix. */
 export function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -69,6 +70,7 @@ export function migrationsFor(engine: Engine): Record<string, Migration> {
     '0032_conversations_answer_indexes': conversationsAnswerIndexes,
     '0033_search_vector_plpgsql': searchVectorPlpgsql(engine),
     '0034_conversations_participant_count': conversationsParticipantCount,
+    '0035_reports_weekly_totals': reportsWeeklyTotals(engine),
   };
 }
 
