@@ -45,7 +45,7 @@ export class ParticipantQueries implements ParticipantStore {
         .onConflict((oc) => oc.columns(['session_id', 'operator_id']).doNothing())
         .returning('operator_id')
         .executeTakeFirst();
-      if (inserted !== undefined) await recount(trx, sessionId);
+      if (inserted !== undefined) await addToCount(trx, sessionId, 1);
       return inserted !== undefined;
     });
   }
@@ -54,7 +54,7 @@ export class ParticipantQueries implements ParticipantStore {
     return this.#db.transaction().execute(async (trx) => {
       const result = await trx.deleteFrom('conversation_participant').where('session_id', '=', sessionId).where('operator_id', '=', operatorId).executeTakeFirst();
       const removed = Number(result.numDeletedRows) > 0;
-      if (removed) await recount(trx, sessionId);
+      if (removed) await addToCount(trx, sessionId, -1);
       return removed;
     });
   }
@@ -71,13 +71,14 @@ export class ParticipantQueries implements ParticipantStore {
 }
 
 /**
- * Sets the conversation's `participant_count` from its rows, in the transaction that changed them: a
- * count, not an increment, so it can never drift from the rows.
+ * Moves the conversation's `participant_count` by `by`, in the transaction whose insert or delete changed a
+ * row. An increment, not a recount: two invitations at once on PostgreSQL each count with a snapshot that
+ * misses the other's row, while an increment re-reads the locked row and stays exact.
  */
-async function recount(trx: Kysely<Database & ParticipantDatabase>, sessionId: number): Promise<void> {
+async function addToCount(trx: Kysely<Database & ParticipantDatabase>, sessionId: number, by: 1 | -1): Promise<void> {
   await trx
     .updateTable('visitor_session')
-    .set((eb) => ({ participant_count: eb.selectFrom('conversation_participant').select((x) => x.fn.countAll<number>().as('n')).where('session_id', '=', sessionId) }))
+    .set((eb) => ({ participant_count: eb('participant_count', '+', by) }))
     .where('id', '=', sessionId)
     .execute();
 }

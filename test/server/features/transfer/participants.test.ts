@@ -68,6 +68,15 @@ describeEachEngine('a conversation’s participants', (h) => {
     }
   });
 
+  it('counts invitations made at the same moment exactly', async () => {
+    const { session, cookie, channel } = await h.visitorSession({ name: 'Gil' });
+    const invited = await Promise.all(['Hal', 'Ivy', 'Jo', 'Kim'].map((name) => colleague(h, channel.id, name)));
+    await Promise.all(invited.map((c) => h.call(INVITE_ROUTE, { session_id: session.id, operator_id: c.operator.id }, { cookie })));
+    assert.equal((await h.app.store.getVisitorSession(session.id))?.participant_count, 4);
+    await Promise.all(invited.slice(0, 3).map((c) => h.call(LEAVE_ROUTE, { session_id: session.id }, { cookie: c.cookie })));
+    assert.equal((await h.app.store.getVisitorSession(session.id))?.participant_count, (await h.app.store.participants.list(session.id)).length);
+  });
+
   it('tells every console following the conversation, a supervisor’s and an admin’s too, each time its participants change', async () => {
     const { session, cookie, channel } = await h.visitorSession({ name: 'Ann' });
     const bob = await colleague(h, channel.id, 'Bob');
