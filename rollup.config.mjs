@@ -142,7 +142,7 @@ function operatorPage() {
     name: 'operator-page',
     async generateBundle() {
       const { readFile } = await import('node:fs/promises');
-      for (const file of ['index.html', 'operator.css']) {
+      for (const file of ['index.html', 'theme.css', 'operator.css']) {
         this.emitFile({ type: 'asset', fileName: file, source: await readFile(`src/operator/app/${file}`, 'utf8') });
       }
     },

@@ -13,6 +13,7 @@ import { OperatorApi } from './core/api.js';
 import { createConsoleBus } from './core/console-bus.js';
 import { ConsoleApp, type ConsoleServices } from './app/app.js';
 import { TextProvider } from './core/texts.js';
+import { followStoredTheme } from './core/theme.js';
 import { features } from './features/index.js';
 
 function browserServices(): ConsoleServices {
@@ -41,6 +42,7 @@ async function translatorForPage(): Promise<Translator> {
 }
 
 async function start(): Promise<void> {
+  followStoredTheme();
   const host = document.getElementById('operator-console');
   if (!host) return;
   const translator = await translatorForPage();

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 import { describeOnPostgres } from './support/fresh-server.js';
 import { test } from './support/test.js';
 import { consoleLoggedIn, rpc } from './widget-support.js';
-import { axeViolations } from './support/axe.js';
+import { axeInBothThemes } from './support/axe.js';
 
 // Search against the real server on both engines: the SQLite one Playwright starts, and the same build on
 // a throwaway PostgreSQL. Two visitors chat, the operator writes a note; the console's search finds a
@@ -48,7 +48,7 @@ async function scenario(browser: Browser, baseURL: string, playwright: { request
   await expect(page.getByRole('status').filter({ hasText: /results?\.$/ })).toHaveText('1 result.');
   await expect(results.getByRole('link')).toHaveCount(1);
   await expect(results.locator('mark').first()).toHaveText('REMBOURS');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeInBothThemes(page)).toEqual([]);
   await results.getByRole('link').click();
   const found = page.getByRole('list', { name: /^Messages with / }).getByRole('listitem').filter({ hasText: 'Je voudrais un REMBOURSEMENT' });
   await expect(found).toBeFocused();

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { axeViolations } from './support/axe.js';
+import { axeInBothThemes } from './support/axe.js';
 import { test } from './support/test.js';
 
 // The visitor is driven through the widget's HTTP API (a cookie-less request context, as the widget
@@ -121,11 +121,11 @@ test('a new conversation raises an in-page notice when desktop notifications are
   await visitor.dispose();
 });
 
-test('the console has no axe violations on the log-in screen, the desk, statistics and administration', async ({ browser }) => {
+test('the console has no axe violations on the log-in screen, the desk, statistics and administration, in the light and the dark theme', async ({ browser }) => {
   // axe is injected as an inline script, which the console's strict CSP would (rightly) block.
   const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
-  const violations = () => axeViolations(page);
+  const violations = () => axeInBothThemes(page);
   await page.goto('/operator/');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   expect(await violations()).toEqual([]);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import { parseCsv } from '../support/parse-csv.js';
-import { axeViolations } from './support/axe.js';
+import { axeInBothThemes } from './support/axe.js';
 import { describeOnPostgres, describeOnSqlite } from './support/fresh-server.js';
 import { test } from './support/test.js';
 import { consoleLoggedIn, rpc } from './widget-support.js';
@@ -42,12 +42,12 @@ async function scenario(browser: Browser, baseURL: string, playwright: Playwrigh
   await expect(figure('Rating rate')).toHaveText('66.7%');
   await expect(figure('First response time (median)')).not.toHaveText('—');
   await expect(page.getByRole('img', { name: 'Conversations, missed and transfers' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeInBothThemes(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Show as table' }).first().click();
   const counts = page.getByRole('table', { name: 'Conversations, missed and transfers' });
   await expect(counts.getByRole('row', { name: /^Conversations/ }).getByRole('cell').first()).toHaveText('3');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeInBothThemes(page)).toEqual([]);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the overview (CSV)' }).click();
@@ -68,7 +68,7 @@ async function scenario(browser: Browser, baseURL: string, playwright: Playwrigh
   await expect(byOperator.getByRole('row')).toHaveCount(2);
   await expect(byOperator.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('3');
   await expect(byOperator.getByRole('row').nth(1).getByRole('cell').nth(5)).toHaveText('50%');
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeInBothThemes(page)).toEqual([]);
 
   await page.getByRole('combobox', { name: 'Report' }).selectOption('hours');
   const heatMap = page.getByRole('table', { name: /^Conversations created by day of the week and hour, / });
@@ -77,14 +77,14 @@ async function scenario(browser: Browser, baseURL: string, playwright: Playwrigh
   const cells = await heatMap.getByRole('cell').allTextContents();
   expect(cells).toHaveLength(7 * 24);
   expect(cells.reduce((sum, n) => sum + Number(n), 0)).toBe(3);
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await axeInBothThemes(page)).toEqual([]);
 
   await page.context().close();
   await visitor.dispose();
 }
 
 test.describe('reports', () => {
-  describeOnSqlite('the overview, the by-operator table and the heat map show the figures of a known history, the CSV reads back the same, and axe finds nothing', ({ browser, playwright }, baseURL) =>
+  describeOnSqlite('the overview, the by-operator table and the heat map show the figures of a known history, the CSV reads back the same, and axe finds nothing in the light or the dark theme', ({ browser, playwright }, baseURL) =>
     scenario(browser, baseURL, playwright),
   );
   describeOnPostgres('the same history gives the same figures', ({ browser, playwright }, baseURL) => scenario(browser, baseURL, playwright));

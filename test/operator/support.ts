@@ -1,4 +1,5 @@
 import { waitUntil as waitUntilTrue } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createStore } from 'jotai/vanilla';
@@ -9,6 +10,7 @@ import type { ChatMessage } from '../../src/protocol/livechat.js';
 import type { PaneExtensions } from '../../src/operator/desk/pane-slots.js';
 import { attachments } from '../../src/operator/features/attachments/index.js';
 import { offlineReply } from '../../src/operator/features/offline-reply/index.js';
+import { axeViolations } from '../ui/support/axe.js';
 
 // These tests drive React updates through act() on purpose.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -81,18 +83,49 @@ export function paneExtensions(handlers: PaneHandlers = {}): PaneExtensions {
   return { slots: paneSlotsOf([attachments, offlineReply]), context: { api, store: createStore(), reloadOpen() {}, sent() {} } };
 }
 
-/** The console's real stylesheet, as its page loads it (layout, target sizes); remove it after the tests. */
-export async function loadConsoleStyles(): Promise<HTMLLinkElement> {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = '/src/operator/app/operator.css';
-  const loaded = new Promise((resolve, reject) => {
-    link.onload = resolve;
-    link.onerror = reject;
+/** The console's stylesheets as loaded by {@link loadConsoleStyles}. */
+export interface ConsoleStyles {
+  remove(): void;
+}
+
+/** The console's real stylesheets, as its page loads them (colours, layout, target sizes); remove them after the tests. */
+export async function loadConsoleStyles(): Promise<ConsoleStyles> {
+  const links = ['theme.css', 'operator.css'].map((file) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = `/src/operator/app/${file}`;
+    return link;
   });
-  document.head.append(link);
-  await loaded;
-  return link;
+  const loaded = links.map(
+    (link) =>
+      new Promise((resolve, reject) => {
+        link.onload = resolve;
+        link.onerror = reject;
+      }),
+  );
+  document.head.append(...links);
+  await Promise.all(loaded);
+  return { remove: () => links.forEach((link) => link.remove()) };
+}
+
+/**
+ * axe's WCAG A and AA violations inside `element` with the console's real stylesheets, in the light and
+ * then the dark theme, each line naming its theme. Stylesheets not yet loaded are loaded for the check
+ * only; the page is left light.
+ */
+export async function consoleAxe(element: Element): Promise<string[]> {
+  const styles = document.querySelector('link[href$="/operator/app/operator.css"]') ? undefined : await loadConsoleStyles();
+  const found: string[] = [];
+  try {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await emulateMedia({ colorScheme });
+      found.push(...(await axeViolations(element)).map((line) => `${colorScheme}: ${line}`));
+    }
+  } finally {
+    await emulateMedia({ colorScheme: 'light' });
+    styles?.remove();
+  }
+  return found;
 }
 
 /** The console's API over a server answered from memory, one answer per route; `calls` records what it was asked. */

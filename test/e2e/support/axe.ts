@@ -12,3 +12,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
   });
 }
+
+/** {@link axeViolations} with the system in light and then in dark, each line naming its theme; the page is left light. */
+export async function axeInBothThemes(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  try {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      found.push(...(await axeViolations(page)).map((line) => `${colorScheme}: ${line}`));
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  return found;
+}

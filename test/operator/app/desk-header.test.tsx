@@ -5,11 +5,11 @@ import { act } from 'react';
 import type { OperatorPresence } from '../../../src/protocol/operator-console.js';
 import { DeskHeader } from '../../../src/operator/app/desk-header.js';
 import { ProfileButton } from '../../../src/operator/features/profile/profile-button.js';
-import { reactMount, loadConsoleStyles } from '../support.js';
+import { reactMount, loadConsoleStyles, type ConsoleStyles } from '../support.js';
 
 describe('operator console header', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   let toggles: number;
   before(async () => {
     styles = await loadConsoleStyles();

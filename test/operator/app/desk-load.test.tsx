@@ -14,8 +14,7 @@ import type { CrossTabBus } from '../../../src/platform/bus/cross-tab-bus.js';
 import type { OperatorApi } from '../../../src/operator/core/api.js';
 import { Desk } from '../../../src/operator/app/desk.js';
 import { LIST_SPACING_MS } from '../../../src/operator/desk/use-desk-loaders.js';
-import { axeViolations } from '../../ui/support/axe.js';
-import { loadConsoleStyles, outsideAct, reactMount, waitUntil } from '../support.js';
+import { loadConsoleStyles, outsideAct, reactMount, waitUntil, type ConsoleStyles, consoleAxe } from '../support.js';
 
 const PARTNER = 7;
 
@@ -99,7 +98,7 @@ const settle = (ms: number) => outsideAct(() => new Promise((resolve) => setTime
 
 describe('the desk under a stream of messages', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement | undefined;
+  let styles: ConsoleStyles | undefined;
   before(async () => {
     styles = await loadConsoleStyles();
   });
@@ -133,7 +132,7 @@ describe('the desk under a stream of messages', () => {
     expect(calls.conversation).to.equal(before.conversation);
     expect(calls.viewCounts).to.equal(before.viewCounts);
     expect(calls.conversations).to.equal(before.conversations);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('reads the counts again when a conversation changes status or closes', async () => {

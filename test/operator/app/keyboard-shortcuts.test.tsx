@@ -18,8 +18,7 @@ import { cannedReplies } from '../../../src/operator/features/canned-replies/ind
 import { notes } from '../../../src/operator/features/notes/index.js';
 import { statuses } from '../../../src/operator/features/statuses/index.js';
 import { tags } from '../../../src/operator/features/tags/index.js';
-import { axeViolations } from '../../ui/support/axe.js';
-import { outsideAct, reactMount, visitorMessage, waitUntil } from '../support.js';
+import { outsideAct, reactMount, visitorMessage, waitUntil, consoleAxe } from '../support.js';
 
 const message = visitorMessage;
 
@@ -128,7 +127,7 @@ describe('keyboard shortcuts in the console', () => {
       ['Alt + P', 'Switch between Reply and Note'],
       ['f', 'Statistics'],
     ]);
-    expect(await axeViolations(dialog!)).to.deep.equal([]);
+    expect(await consoleAxe(dialog!)).to.deep.equal([]);
     await press('Escape');
     await waitUntil(() => !shortcutsDialog(), 'Escape closes the list');
     expect(document.activeElement).to.equal(row);

@@ -5,9 +5,8 @@ import { ChartTable, type ChartRow } from '../../../src/operator/core/chart-tabl
 import { CSV_BOM } from '../../../src/operator/core/csv.js';
 import { TextProvider } from '../../../src/operator/core/texts.js';
 import { loadTranslator, type Locale } from '../../../src/platform/i18n/index.js';
-import { axeViolations } from '../../ui/support/axe.js';
 import { captureDownloads } from '../downloads.js';
-import { loadConsoleStyles, reactMount, waitUntil } from '../support.js';
+import { loadConsoleStyles, reactMount, waitUntil, type ConsoleStyles, consoleAxe } from '../support.js';
 
 const ROWS: ChartRow[] = [
   { key: 'conversations', label: 'المحادثات', values: [12, 8], texts: ['١٢', '٨'] },
@@ -38,7 +37,7 @@ function drawn(chart: Element) {
 
 describe('BarChart in the console’s direction', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
   });
@@ -88,7 +87,7 @@ describe('BarChart in the console’s direction', () => {
     expect(chart.legend[0]!.left, 'the first series is named at the right').to.be.above(chart.legend[1]!.right);
     expect(first.name.top, 'the first row stays on top').to.be.below(second.name.top);
     expectTextUnmirrored(chart.texts);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     expect(view.getByRole('button', { name: 'عرض كجدول' })).to.exist;
   });
 
@@ -105,7 +104,7 @@ describe('BarChart in the console’s direction', () => {
     expect(chart.legend[0]!.right, 'the first series is named at the left').to.be.below(chart.legend[1]!.left);
     expect(first.name.top).to.be.below(second.name.top);
     expectTextUnmirrored(chart.texts);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   for (const [lang, showTable] of [
@@ -120,7 +119,7 @@ describe('BarChart in the console’s direction', () => {
         const table = view.getByRole('table', { name: 'Counts' });
         expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).to.deep.equal(['المحادثات', 'الفائتة']);
         expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).to.deep.equal(['Figure', ...SERIES]);
-        expect(await axeViolations(dom.host)).to.deep.equal([]);
+        expect(await consoleAxe(dom.host)).to.deep.equal([]);
         await act(async () => view.getByRole('button', { name: /CSV/ }).click());
         expect(await downloads.files[0]!.text).to.equal(`${CSV_BOM}Figure,${SERIES.join(',')}\r\nالمحادثات,12,8\r\nالفائتة,3,6\r\n`);
       } finally {

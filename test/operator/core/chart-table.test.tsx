@@ -3,9 +3,8 @@ import { within } from '@testing-library/dom';
 import { act } from 'react';
 import { ChartTable, type ChartRow } from '../../../src/operator/core/chart-table.js';
 import { CSV_BOM } from '../../../src/operator/core/csv.js';
-import { axeViolations } from '../../ui/support/axe.js';
 import { captureDownloads } from '../downloads.js';
-import { loadConsoleStyles, reactMount, waitUntil } from '../support.js';
+import { loadConsoleStyles, reactMount, waitUntil, type ConsoleStyles, consoleAxe } from '../support.js';
 
 const ROWS: ChartRow[] = [
   { key: 'a', label: 'Conversations', values: [12, 8], texts: ['12', '8'] },
@@ -14,7 +13,7 @@ const ROWS: ChartRow[] = [
 
 describe('ChartTable', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
   });
@@ -26,7 +25,7 @@ describe('ChartTable', () => {
     await waitUntil(() => view.queryByRole('img', { name: 'Counts' }), 'no chart');
     expect(view.getByRole('figure', { name: 'Counts' })).to.exist;
     expect(view.getByRole('img', { name: 'Counts' }).querySelectorAll('rect').length).to.equal(2 + 4);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
 
     const toggle = view.getByRole('button', { name: 'Show as table' });
     expect(toggle.getAttribute('aria-pressed')).to.equal('false');
@@ -36,7 +35,7 @@ describe('ChartTable', () => {
     expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).to.deep.equal(['Figure', 'This period', 'Previous period']);
     expect(within(within(table).getByRole('row', { name: /Conversations/ })).getAllByRole('cell').map((c) => c.textContent)).to.deep.equal(['12', '8']);
     expect(view.queryByRole('img')).to.equal(null);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('downloads its table as CSV: raw numbers, the unit in the header, a formula kept as text', async () => {

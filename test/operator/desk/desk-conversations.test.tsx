@@ -18,7 +18,7 @@ import { DeskConversations } from '../../../src/operator/desk/desk-conversations
 import { Notices, type ShownNotice } from '../../../src/operator/app/notices.js';
 import { paneSlotsOf } from '../../../src/operator/app/registry.js';
 import { features } from '../../../src/operator/features/index.js';
-import { reactMount, loadConsoleStyles, standInApi, visitorMessage } from '../support.js';
+import { reactMount, loadConsoleStyles, standInApi, visitorMessage, type ConsoleStyles } from '../support.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE, VISITOR_CARD_ROUTE } from '../../../src/protocol/console/routes.js';
 import { NOTIFY_TYPING_ROUTE } from '../../../src/protocol/routes.js';
 
@@ -77,7 +77,7 @@ const NOTICES: ShownNotice[] = [
 
 describe('the desk', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
   });

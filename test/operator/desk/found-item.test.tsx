@@ -9,7 +9,7 @@ import type { ChatMessage } from '../../../src/protocol/livechat.js';
 import type { ConversationDetail } from '../../../src/protocol/operator-console.js';
 import { ConversationPane } from '../../../src/operator/desk/conversation-pane.js';
 import { foundItemAtom } from '../../../src/operator/desk/desk-atoms.js';
-import { loadConsoleStyles, outsideAct, paneExtensions, reactMount, waitUntil } from '../support.js';
+import { loadConsoleStyles, outsideAct, paneExtensions, reactMount, waitUntil, type ConsoleStyles } from '../support.js';
 
 const message = (id: number): ChatMessage => ({
   id, body: `<p>line ${id}</p>`, date: '2024-05-11 14:03:27', author_id: [0, 'Sara'], message_type: 'comment', attachment_ids: [], channel_ids: [7], is_discussion: true, is_notification: false,
@@ -29,7 +29,7 @@ function inView(list: HTMLElement, entry: HTMLElement): boolean {
 
 describe('operator console: a link to one message', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
   });

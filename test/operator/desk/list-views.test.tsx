@@ -15,8 +15,7 @@ import { deskEventAtom, listQueryAtom, viewCountsAtom } from '../../../src/opera
 import { EMPTY_DESK, deskReducer } from '../../../src/operator/desk/desk-state.js';
 import { ListViews } from '../../../src/operator/desk/list-views.js';
 import { NO_PANE_SLOTS } from '../../../src/operator/desk/pane-slots.js';
-import { axeViolations } from '../../ui/support/axe.js';
-import { reactMount } from '../support.js';
+import { reactMount, consoleAxe } from '../support.js';
 
 const NOW = Date.UTC(2026, 10, 26, 12, 0);
 
@@ -54,7 +53,7 @@ describe('the list’s views and order', () => {
     expect(group.getByRole('button', { name: 'Unassigned 1 open' }).getAttribute('aria-pressed')).to.equal('false');
     await act(async () => group.getByRole('button', { name: /^Unassigned/ }).click());
     expect(picked).to.deep.equal(['unassigned']);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
 
     view = await render(<ListViews view="all" counts={{ mine: 0, unassigned: 0, all: 12 }} isAdmin onView={() => {}} />);
     expect(view.getByRole('button', { name: 'All 12 open' }).getAttribute('aria-pressed')).to.equal('true');

@@ -9,7 +9,7 @@ import { act } from 'react';
 import type { ChatMessage } from '../../../src/protocol/livechat.js';
 import type { ConversationDetail } from '../../../src/protocol/operator-console.js';
 import { ConversationPane } from '../../../src/operator/desk/conversation-pane.js';
-import { paneExtensions, reactMount, loadConsoleStyles } from '../support.js';
+import { paneExtensions, reactMount, loadConsoleStyles, type ConsoleStyles } from '../support.js';
 
 const FILES = `${location.origin}/__test__/viewer-files`;
 
@@ -45,7 +45,7 @@ const nextFrame = (): Promise<unknown> => new Promise(requestAnimationFrame);
 
 describe('operator console message list at the bottom', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
   });

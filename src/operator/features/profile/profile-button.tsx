@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { DialogProps, DialogTriggerProps } from '../../app/registry.js';
 import { ProfileDialog } from '../../core/profile-dialog.js';
 import { useT } from '../../core/texts.js';
+import { AppearanceForm } from './appearance-form.js';
 import { languagesApi } from './languages-api.js';
 import { LanguagesForm } from './languages-form.js';
 
@@ -23,6 +24,7 @@ export function OwnProfileDialog({ api, onNameChanged, onClose }: DialogProps): 
   return (
     <ProfileDialog api={api} title={t('operator.profile.title')} load={() => api.profile()} onChanged={(p) => onNameChanged(p.name)} onClose={onClose}>
       <LanguagesForm api={languages} />
+      <AppearanceForm />
     </ProfileDialog>
   );
 }

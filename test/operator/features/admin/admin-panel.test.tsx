@@ -3,9 +3,8 @@ import { within } from '@testing-library/dom';
 import { act } from 'react';
 import type { ChannelSettings, IdentitySecretStatus, NewOperatorAccount, OperatorAccount } from '../../../../src/protocol/operator-console.js';
 import { AdminPanel, type AdminApi } from '../../../../src/operator/features/admin/admin-panel.js';
-import { axeViolations } from '../../../ui/support/axe.js';
 import { chooseFile, drawnPicture } from '../../picture-support.js';
-import { loadConsoleStyles, reactMount, waitUntil } from '../../support.js';
+import { loadConsoleStyles, reactMount, waitUntil, type ConsoleStyles, consoleAxe } from '../../support.js';
 
 const CHANNEL: ChannelSettings = {
   id: 1,
@@ -115,7 +114,7 @@ function type(input: HTMLElement, value: string): void {
 describe('operator console administration', () => {
   const dom = reactMount();
   // Target sizes are the stylesheet's, as on the console's page.
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
   });
@@ -211,7 +210,7 @@ describe('operator console administration', () => {
     await waitUntil(() => box.queryByText('No secret yet: verified identities are refused.'));
     expect(box.queryByRole('textbox', { name: 'Identity secret' })).to.equal(null);
     expect(api.calls).to.deep.equal(['generate 1', 'generate 1', 'remove secret 1']);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('turns visitor files off, or changes their largest size and accepted types', async () => {
@@ -250,7 +249,7 @@ describe('operator console administration', () => {
     type(capacity, '101');
     await act(async () => form.getByRole('button', { name: 'Save Website' }).click());
     expect(api.calls, 'the browser keeps a capacity past 100 from being sent').to.have.length(2);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('edits another operator\'s profile: its name and a picture cropped square, shown in the operators table', async () => {

@@ -7,8 +7,7 @@ import { ClosedNotice } from '../../../../src/operator/features/business-hours/c
 import type { HoursApi } from '../../../../src/operator/features/business-hours/hours-api.js';
 import { listSlotsOf, adminSectionsOf } from '../../../../src/operator/app/registry.js';
 import { features } from '../../../../src/operator/features/index.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { loadConsoleStyles, reactMount, waitUntil } from '../../support.js';
+import { loadConsoleStyles, reactMount, waitUntil, type ConsoleStyles, consoleAxe } from '../../support.js';
 
 /** A stand-in for the business hours' routes that records what the console sends. */
 class MemoryHours implements HoursApi {
@@ -43,7 +42,7 @@ function type(input: HTMLElement, value: string): void {
 // Issue 26: administrators edit each channel's hours; the desk says which channels are closed now.
 describe('business hours in the console', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
   });
@@ -83,7 +82,7 @@ describe('business hours in the console', () => {
       week: [[{ start: '09:00', end: '12:00' }, { start: '14:00', end: '24:00' }], [{ start: '09:00', end: '17:00' }], [{ start: '09:00', end: '17:00' }], [{ start: '09:00', end: '17:00' }], [], [], []],
       closed_dates: ['2026-12-25'],
     });
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
 
     act(() => view.getByRole('checkbox', { name: 'Use business hours' }).click());
     await act(async () => view.getByRole('button', { name: 'Save the business hours of Website' }).click());
@@ -100,7 +99,7 @@ describe('business hours in the console', () => {
     const when = new Intl.DateTimeFormat('en', { weekday: 'short', hour: 'numeric', minute: '2-digit' }).format(Date.UTC(2026, 2, 30, 7));
     expect(view.getAllByRole('listitem').map((li) => li.textContent)).to.deep.equal([`Website, back ${when}`, 'Shop']);
     expect(view.getByText(/you can still answer open conversations/)).to.exist;
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     api.closedList = [];
     await act(async () => dom.root.render(<ClosedNotice api={api} refreshMs={50} />));
     await waitUntil(() => view.queryByRole('region') === null, 'the notice stayed');

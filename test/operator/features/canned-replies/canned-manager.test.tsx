@@ -7,8 +7,7 @@ import { TextProvider } from '../../../../src/operator/core/texts.js';
 import type { CannedApi } from '../../../../src/operator/features/canned-replies/canned-api.js';
 import { CannedEditor } from '../../../../src/operator/features/canned-replies/canned-editor.js';
 import { CannedManager } from '../../../../src/operator/features/canned-replies/canned-manager.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { reactMount, waitUntil } from '../../support.js';
+import { reactMount, waitUntil, consoleAxe } from '../../support.js';
 
 /** An in-memory stand-in for the routes, which are tested over HTTP on both engines. */
 class MemoryCanned implements CannedApi {
@@ -108,7 +107,7 @@ describe('managing canned replies', () => {
     expect(api.calls).to.deep.equal(['create null thanks Thank you, {{visitor.name}}!']);
     act(() => mine.getByRole('button', { name: 'Delete /hello' }).click());
     await waitUntil(() => within(dom.host).queryByText('/hello deleted'));
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('the Administration section: every channel’s shared replies, editable, added per channel', async () => {
@@ -127,6 +126,6 @@ describe('managing canned replies', () => {
     typeInto(shop.getByRole('textbox', { name: 'Text' }), 'Welcome to {{channel.name}}');
     act(() => shop.getByRole('button', { name: 'Save' }).click());
     await waitUntil(() => api.calls.includes('create 2 welcome Welcome to {{channel.name}}'));
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 });

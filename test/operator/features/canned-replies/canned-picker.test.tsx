@@ -18,8 +18,7 @@ import { TextProvider } from '../../../../src/operator/core/texts.js';
 import { ConversationPane } from '../../../../src/operator/desk/conversation-pane.js';
 import { cannedReplies } from '../../../../src/operator/features/canned-replies/index.js';
 import { filterReplies, slashQuery } from '../../../../src/operator/features/canned-replies/canned-api.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { outsideAct, reactMount, waitUntil } from '../../support.js';
+import { outsideAct, reactMount, waitUntil, consoleAxe } from '../../support.js';
 
 const DETAIL: ConversationDetail = {
   id: 4, channel_id: 1, visitor_name: 'Visitor 4821', origin: 'chat', created_at: 0, closed_at: null, last_message: null, unread: 0, waiting_since: null,
@@ -135,7 +134,7 @@ describe('canned replies in the composer', () => {
     await waitUntil(() => options().length === 3);
     expect(button.getAttribute('aria-expanded')).to.equal('true');
     expect(document.activeElement).to.equal(box);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     await outsideAct(() => sendKeys({ press: 'ArrowDown' }));
     await outsideAct(() => sendKeys({ press: 'Enter' }));
     await waitUntil(() => box.value === 'Sure. Goodbye from Website!');

@@ -19,9 +19,8 @@ import { notes } from '../../../../src/operator/features/notes/index.js';
 import { notesBusHandler } from '../../../../src/operator/features/notes/notes-bus.js';
 import { notesAtom } from '../../../../src/operator/features/notes/notes-state.js';
 import { mentionQuery, withMention } from '../../../../src/operator/features/notes/mention-assist.js';
-import { outsideAct, reactMount, standInApi, waitUntil } from '../../support.js';
+import { outsideAct, reactMount, standInApi, waitUntil, consoleAxe } from '../../support.js';
 import { decodeConsoleNotification } from '../../../../src/operator/core/console-bus.js';
-import { axeViolations } from '../../../ui/support/axe.js';
 import { CHAT_POST_ROUTE, NOTIFY_TYPING_ROUTE } from '../../../../src/protocol/routes.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE } from '../../../../src/protocol/console/routes.js';
 
@@ -120,7 +119,7 @@ describe('internal notes in the console', () => {
     const options = () => within(view.getByRole('listbox')).getAllByRole('option');
     expect(options().map((o) => o.textContent)).to.deep.equal(['Bob', 'Bob Builder']);
     expect(field.getAttribute('aria-activedescendant')).to.equal(options()[0]!.id);
-    expect(await axeViolations(dom.host), 'the open list, the switch and the note field').to.deep.equal([]);
+    expect(await consoleAxe(dom.host), 'the open list, the switch and the note field').to.deep.equal([]);
     await outsideAct(() => sendKeys({ press: 'ArrowDown' }));
     await waitUntil(() => options()[1]!.getAttribute('aria-selected') === 'true', 'the second is active');
     expect(field.getAttribute('aria-activedescendant')).to.equal(options()[1]!.id);

@@ -9,8 +9,7 @@ import { ConversationList } from '../../../../src/operator/desk/conversation-lis
 import { ConversationPane } from '../../../../src/operator/desk/conversation-pane.js';
 import { AlertSettingsPanel, type AlertSettingsApi } from '../../../../src/operator/features/alerts/alert-settings-panel.js';
 import { ChannelSettingsForm } from '../../../../src/operator/features/admin/channel-settings-form.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { paneExtensions, reactMount } from '../../support.js';
+import { paneExtensions, reactMount, consoleAxe } from '../../support.js';
 
 const OFFLINE: ConversationSummary = { id: 9, channel_id: 1, visitor_name: 'Ann', origin: 'offline', created_at: 0, closed_at: null, last_message: null, unread: 1, waiting_since: 0 };
 const DETAIL: ConversationDetail = {
@@ -87,7 +86,7 @@ describe('offline messages in the console', () => {
     await waitUntil(() => view.queryByRole('alert'));
     expect(view.getByRole('alert').textContent).to.equal('The answer could not be sent: The answer could not be sent by e-mail');
     expect(box.value).to.equal('It left today.');
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     fail = false;
     await act(async () => view.getByRole('button', { name: 'Send by e-mail' }).click());
     await waitUntil(() => view.queryByText('Your answer was e-mailed to ann@example.org'));
@@ -100,7 +99,7 @@ describe('offline messages in the console', () => {
     it(`the offline answer form reads in ${lang} without accessibility violations`, async () => {
       await render(pane(async () => {}), lang);
       expect(within(dom.host).queryByRole('textbox', { name: 'Answer to Ann by e-mail' })).to.equal(null);
-      expect(await axeViolations(dom.host)).to.deep.equal([]);
+      expect(await consoleAxe(dom.host)).to.deep.equal([]);
     });
   }
 
@@ -124,7 +123,7 @@ describe('offline messages in the console', () => {
     await act(async () => setInput('Missed after (seconds)', '30'));
     await act(async () => view.getByRole('button', { name: 'Save Website' }).click());
     expect(saved).to.include({ offline_mode: 'message_form', offline_text: 'Write to us', missed_after_seconds: 30 });
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('alert mails link to the conversation in the console', () => {
@@ -176,7 +175,7 @@ describe('my alerts', () => {
     await act(async () => view.getByRole('button', { name: 'Save my alerts' }).click());
     await waitUntil(() => view.queryByText('Your alert settings were saved'));
     expect(stored).to.deep.equal({ email: 'new@example.org', notify_missed_chat: false, notify_offline_message: true, notify_mention: true });
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   for (const lang of ['fr', 'ar'] as const) {
@@ -184,7 +183,7 @@ describe('my alerts', () => {
       await render({ alertSettings: async () => ({ email: null, notify_missed_chat: true, notify_offline_message: false, notify_mention: true }), setAlertSettings: async (s) => s }, lang);
       await waitUntil(() => dom.host.querySelector('form'));
       expect(within(dom.host).queryByRole('button', { name: 'Save my alerts' })).to.equal(null);
-      expect(await axeViolations(dom.host)).to.deep.equal([]);
+      expect(await consoleAxe(dom.host)).to.deep.equal([]);
     });
   }
 });

@@ -6,8 +6,7 @@ import { loadTranslator, type Locale } from '../../../../src/platform/i18n/index
 import { TextProvider } from '../../../../src/operator/core/texts.js';
 import type { LanguagesApi, MyLanguages } from '../../../../src/operator/features/profile/languages-api.js';
 import { LanguagesForm } from '../../../../src/operator/features/profile/languages-form.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { reactMount, waitUntil } from '../../support.js';
+import { reactMount, waitUntil, consoleAxe } from '../../support.js';
 
 /** A stand-in for the own-languages routes that keeps what the form saves (the routes are tested in test/server/features/routing). */
 class MemoryLanguages implements LanguagesApi {
@@ -56,7 +55,7 @@ describe('the operator’s own languages, in their profile', () => {
     const view = await render(api);
     expect(view.getByRole('region', { name: 'Languages you answer in' })).to.exist;
     expect(names(view)).to.deep.equal(['French']);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
 
     const field = view.getByRole('combobox', { name: 'Add a language' });
     const add = view.getByRole('button', { name: 'Add' });
@@ -70,7 +69,7 @@ describe('the operator’s own languages, in their profile', () => {
     await click(add);
     expect(view.getByRole('alert').textContent).to.equal('“??” is not a language name or tag');
     expect(field.getAttribute('aria-invalid')).to.equal('true');
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     await type(field, 'FR_be');
     expect(view.queryByRole('alert'), 'typing clears the refusal').to.equal(null);
     await click(add);
@@ -92,7 +91,7 @@ describe('the operator’s own languages, in their profile', () => {
     await waitUntil(() => view.queryByRole('alert'));
     expect(view.getByRole('alert').textContent).to.match(/^The languages could not be saved: /);
     expect(view.getByRole('status').textContent).to.equal('');
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it(`takes at most ${OPERATOR_LANGUAGES_MAX} languages`, async () => {
@@ -110,7 +109,7 @@ describe('the operator’s own languages, in their profile', () => {
       expect(view.getByRole('region', { name: heading })).to.exist;
       expect(names(view)).to.deep.equal([french]);
       expect(view.getByRole('button', { name: remove })).to.exist;
-      expect(await axeViolations(dom.host)).to.deep.equal([]);
+      expect(await consoleAxe(dom.host)).to.deep.equal([]);
     });
   }
 });

@@ -4,9 +4,8 @@ import { act } from 'react';
 import type { OperatorProfile } from '../../../../src/protocol/operator-profile.js';
 import { ProfileDialog } from '../../../../src/operator/core/profile-dialog.js';
 import type { ProfileApi } from '../../../../src/operator/core/profile-form.js';
-import { axeViolations } from '../../../ui/support/axe.js';
 import { chooseFile, drawnPicture } from '../../picture-support.js';
-import { reactMount, waitUntil } from '../../support.js';
+import { reactMount, waitUntil, consoleAxe } from '../../support.js';
 
 /**
  * An in-memory stand-in for the profile routes that keeps what the dialog sends; the routes themselves
@@ -80,7 +79,7 @@ describe('the operator profile dialog', () => {
     expect(api.names).to.deep.equal(['Nora Smith']);
     expect(changed.map((p) => p.name)).to.deep.equal(['Nora Smith']);
     expect(dialog.getByRole('img', { name: 'Picture of Nora Smith' })).to.exist;
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     act(() => dialog.getByRole('button', { name: 'Close' }).click());
     expect(closed).to.equal(1);
   });

@@ -10,8 +10,7 @@ import type { QueueTakeParams } from '../../../../src/protocol/schemas/queue.js'
 import { decodeConsoleNotification } from '../../../../src/operator/core/console-bus.js';
 import { QueueList } from '../../../../src/operator/features/queue/queue-list.js';
 import { onQueueEvent, queueVersionAtom } from '../../../../src/operator/features/queue/queue-atoms.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { reactMount, waitUntil } from '../../support.js';
+import { reactMount, waitUntil, consoleAxe } from '../../support.js';
 
 const NOW = Date.now();
 const ENTRIES: QueueEntry[] = [
@@ -57,7 +56,7 @@ describe('the queue in the console', () => {
     const { view } = await render(api);
     await waitUntil(() => view.queryByRole('heading', { name: 'Queue: 2 waiting' }), 'no queue');
     expect(view.getAllByRole('listitem').map((li) => li.textContent)).to.deep.equal(['Visitor 4821waiting for 3 minutesTake', 'Gracewaiting for less than a minuteTake']);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     view.getByRole('button', { name: 'Take Grace' }).click();
     await waitUntil(() => view.queryByRole('heading', { name: 'Queue: 1 waiting' }), 'the list did not follow');
     view.getByRole('button', { name: 'Take next' }).click();
@@ -87,7 +86,7 @@ describe('the queue in the console', () => {
       const { view } = await render(new MemoryQueue(), lang);
       await waitUntil(() => view.queryByRole('heading', { name: heading }), 'no queue');
       expect(view.getByRole('button', { name: take })).to.exist;
-      expect(await axeViolations(dom.host)).to.deep.equal([]);
+      expect(await consoleAxe(dom.host)).to.deep.equal([]);
     });
   }
 });

@@ -20,9 +20,8 @@ import { SEARCH_FILTERS_ROUTE } from '../../../../src/protocol/console/search.js
 import { CSV_BOM } from '../../../../src/operator/core/csv.js';
 import { TextProvider } from '../../../../src/operator/core/texts.js';
 import { ReportsPanel } from '../../../../src/operator/features/reports/reports-view.js';
-import { axeViolations } from '../../../ui/support/axe.js';
 import { captureDownloads } from '../../downloads.js';
-import { loadConsoleStyles, reactMount, standInApi, waitUntil } from '../../support.js';
+import { loadConsoleStyles, reactMount, standInApi, waitUntil, type ConsoleStyles, consoleAxe } from '../../support.js';
 
 const duration = (median: number | null, p90: number | null) => ({ count: median === null ? 0 : 4, median_ms: median, p90_ms: p90 });
 
@@ -100,7 +99,7 @@ type Answers = Record<string, (params: unknown) => unknown>;
 
 describe('Reports → by operator, by channel, by tag, busiest hours, live now', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
   });
@@ -186,7 +185,7 @@ describe('Reports → by operator, by channel, by tag, busiest hours, live now',
     await waitUntil(() => view.queryByRole('img', { name: 'Load of Alice per day' }), 'no load chart');
     await select(view.getByRole('combobox', { name: 'Load over time of' }), '8');
     await waitUntil(() => view.queryByRole('img', { name: 'Load of =Bob per day' }), 'no load chart of the other operator');
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     await select(view.getByRole('combobox', { name: 'Durations' }), 'business');
     await waitUntil(() => asked(REPORTS_BY_OPERATOR_ROUTE).length === 2, 'the basis did not drive the breakdown');
     expect(asked(REPORTS_BY_OPERATOR_ROUTE)[1]).to.deep.equal({ period: '7d', basis: 'business', time_zone: 'Europe/Paris' });
@@ -220,7 +219,7 @@ describe('Reports → by operator, by channel, by tag, busiest hours, live now',
     await select(view.getByRole('combobox', { name: 'Channel' }), '2');
     await waitUntil(() => asked(REPORTS_BY_CHANNEL_ROUTE).length === 2);
     expect(asked(REPORTS_BY_CHANNEL_ROUTE)[1]).to.deep.equal({ period: '7d', basis: 'wall', time_zone: 'Europe/Paris', channel_ids: [2] });
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('shows the tags, and says so when none was used', async () => {
@@ -247,7 +246,7 @@ describe('Reports → by operator, by channel, by tag, busiest hours, live now',
     const cells = within(monday).getAllByRole('cell');
     expect(cells).to.have.length(24);
     expect([cells[14]!.textContent, cells[14]!.className, cells[9]!.className, cells[0]!.className]).to.deep.equal(['8', 'op-heat-4', 'op-heat-1', 'op-heat-0']);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     const csv = await csvOf(view, 'Download “Conversations created by day of the week and hour, 2024-05-08 to 2024-05-14” (CSV)');
     expect(csv.name).to.equal('reports-busiest-hours-2024-05-08-2024-05-14.csv');
     expect(csv.lines[0]).to.equal(`${CSV_BOM}weekday (1-7),weekday,${Array.from({ length: 24 }, (_, h) => h).join(',')}`);
@@ -264,7 +263,7 @@ describe('Reports → by operator, by channel, by tag, busiest hours, live now',
     const operators = view.getByRole('table', { name: 'Operators online now' });
     expect(within(within(operators).getByRole('row', { name: /^Alice/ })).getAllByRole('cell').map((c) => c.textContent)).to.deep.equal(['Website', '2 of 5']);
     expect(within(within(operators).getByRole('row', { name: /^Bob/ })).getAllByRole('cell')[1]!.textContent).to.equal('1 (no limit)');
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     expect(asked(REPORTS_LIVE_ROUTE)).to.deep.equal([{}]);
     await act(async () => document.dispatchEvent(new Event('visibilitychange')));
     await waitUntil(() => asked(REPORTS_LIVE_ROUTE).length === 2, 'not read again when the page showed');
@@ -299,10 +298,10 @@ describe('Reports → by operator, by channel, by tag, busiest hours, live now',
       const table = await findTable(view, caption);
       expect(within(table).getAllByRole('rowheader')[0]!.textContent).to.equal(monday);
       expect(within(table).getAllByRole('columnheader')[15]!.textContent).to.contain(hour.split(':')[0]);
-      expect(await axeViolations(dom.host)).to.deep.equal([]);
+      expect(await consoleAxe(dom.host)).to.deep.equal([]);
       await show(view, 'operators', report);
       await waitUntil(() => view.queryAllByRole('table').length === 1, 'no operator table');
-      expect(await axeViolations(dom.host)).to.deep.equal([]);
+      expect(await consoleAxe(dom.host)).to.deep.equal([]);
     });
   }
 });

@@ -10,9 +10,8 @@ import { CSV_BOM } from '../../../../src/operator/core/csv.js';
 import { TextProvider } from '../../../../src/operator/core/texts.js';
 import { reports } from '../../../../src/operator/features/reports/index.js';
 import { ReportsPanel } from '../../../../src/operator/features/reports/reports-view.js';
-import { axeViolations } from '../../../ui/support/axe.js';
 import { captureDownloads } from '../../downloads.js';
-import { loadConsoleStyles, reactMount, standInApi, waitUntil } from '../../support.js';
+import { loadConsoleStyles, reactMount, standInApi, waitUntil, type ConsoleStyles, consoleAxe } from '../../support.js';
 
 const duration = (median: number | null, p90: number | null) => ({ count: median === null ? 0 : 4, median_ms: median, p90_ms: p90 });
 
@@ -46,7 +45,7 @@ type Answer = (params: ReportsOverviewParams) => unknown;
 
 describe('Reports → Overview', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
   });
@@ -97,7 +96,7 @@ describe('Reports → Overview', () => {
     expect(view.getByRole('article', { name: 'Missed: nobody available' })).to.exist;
     await waitUntil(() => view.queryByRole('img', { name: 'Median times' }), 'no chart');
     expect(view.getByRole('img', { name: 'Conversations, missed and transfers' })).to.exist;
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('asks again for the period, the basis and the channel chosen; offers only the channels the reports cover', async () => {
@@ -189,7 +188,7 @@ describe('Reports → Overview', () => {
       await waitUntil(() => view.queryByRole('article', { name: figure }), 'no figures');
       expect(view.getByRole('heading', { level: 2, name: heading })).to.exist;
       await waitUntil(() => view.queryAllByRole('img').length === 2, 'no charts');
-      expect(await axeViolations(dom.host)).to.deep.equal([]);
+      expect(await consoleAxe(dom.host)).to.deep.equal([]);
     });
   }
 });

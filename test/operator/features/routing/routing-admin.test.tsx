@@ -6,8 +6,7 @@ import { OPERATOR_ROUTING_ROUTE, SET_OPERATOR_ROUTING_ROUTE, type OperatorRoutin
 import type { OperatorApi } from '../../../../src/operator/core/api.js';
 import { RoutingAdmin } from '../../../../src/operator/features/routing/routing-admin.js';
 import { routing } from '../../../../src/operator/features/routing/index.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { loadConsoleStyles, reactMount, waitUntil } from '../../support.js';
+import { loadConsoleStyles, reactMount, waitUntil, type ConsoleStyles, consoleAxe } from '../../support.js';
 
 const OPERATORS: OperatorAccount[] = [
   { id: 1, login: 'admin', name: 'Administrator', email: null, is_admin: true, channel_ids: [1], has_avatar: false, avatar_url: '/web/partner_image/1' },
@@ -55,7 +54,7 @@ function type(input: HTMLElement, value: string): void {
 describe('Administration → Routing', () => {
   const dom = reactMount();
   // Target sizes are the stylesheet's, as on the console's page.
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
   });
@@ -73,7 +72,7 @@ describe('Administration → Routing', () => {
 
   it('edits an operator’s languages and own capacity per channel; empty means the channel’s', async () => {
     const view = within(dom.host);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     await act(async () => view.getByRole('button', { name: 'Edit routing for Nora' }).click());
     await waitUntil(() => view.queryByRole('form', { name: 'Routing for Nora' }));
     const form = within(view.getByRole('form', { name: 'Routing for Nora' }));
@@ -81,7 +80,7 @@ describe('Administration → Routing', () => {
     const website = form.getByRole('spinbutton', { name: 'Conversations at once in Website' }) as HTMLInputElement;
     const shop = form.getByRole('spinbutton', { name: 'Conversations at once in Shop' }) as HTMLInputElement;
     expect([languages.value, website.value, website.placeholder, shop.value, shop.placeholder]).to.deep.equal(['fr', '', '3', '5', 'No limit']);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     type(languages, 'fr, en  ar');
     type(website, '2');
     type(shop, '');

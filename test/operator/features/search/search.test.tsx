@@ -8,8 +8,7 @@ import type { SearchParams } from '../../../../src/protocol/schemas/search.js';
 import { SEARCH_COMMAND, SearchPanel } from '../../../../src/operator/features/search/search-view.js';
 import { announceCommand } from '../../../../src/operator/desk/commands.js';
 import type { SearchApi } from '../../../../src/operator/features/search/search-api.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { loadConsoleStyles, outsideAct, reactMount, waitUntil } from '../../support.js';
+import { loadConsoleStyles, outsideAct, reactMount, waitUntil, type ConsoleStyles, consoleAxe } from '../../support.js';
 
 const OPTIONS: SearchFilterOptions = {
   channels: [{ id: 1, name: 'Website' }],
@@ -63,7 +62,7 @@ describe('console search', () => {
   const dom = reactMount();
   let api: ScriptedSearch;
   let store: ReturnType<typeof createStore>;
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
   });
@@ -115,7 +114,7 @@ describe('console search', () => {
     expect(links.map((l) => l.getAttribute('href'))).to.deep.equal(['#/conversations/7/messages/12', '#/conversations/7/notes/3']);
     expect([...results.querySelectorAll('mark')].map((m) => m.textContent)).to.deep.equal(['refund', 'Refund']);
     expect(links[1]!.textContent).to.contain('Note').and.contain('Nora:');
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('shows a snippet’s markup as text, never as elements', async () => {

@@ -10,8 +10,7 @@ import type { OperatorApi } from '../../../../src/operator/core/api.js';
 import { conversationsAtom, deskEventAtom, openConversationAtom } from '../../../../src/operator/desk/desk-atoms.js';
 import { StatusSection } from '../../../../src/operator/features/statuses/status-control.js';
 import { fromPickerValue, isSnoozeTime, toPickerValue, tomorrowAtNine } from '../../../../src/operator/features/statuses/snooze-times.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { reactMount, waitUntil } from '../../support.js';
+import { reactMount, waitUntil, consoleAxe } from '../../support.js';
 
 const DETAIL: ConversationDetail = {
   id: 7,
@@ -78,7 +77,7 @@ describe('the status control', () => {
     expect(calls).to.deep.equal([[7, 'waiting', undefined]]);
     await waitUntil(() => store.get(conversationsAtom)[0]?.status === 'waiting');
     expect(store.get(openConversationAtom)?.status).to.equal('waiting');
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('Snoozed offers in 1 hour, tomorrow at 9:00 and a date and time; each sends its time', async () => {
@@ -86,7 +85,7 @@ describe('the status control', () => {
     await choose(view.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement, 'snoozed');
     expect(calls, 'nothing is sent before a time is chosen').to.deep.equal([]);
     const group = within(view.getByRole('group', { name: 'Snooze' }));
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
 
     const before = Date.now();
     await act(async () => group.getByRole('button', { name: 'In 1 hour' }).click());

@@ -17,8 +17,7 @@ import { paneSlotsOf } from '../../../../src/operator/app/registry.js';
 import { attachments } from '../../../../src/operator/features/attachments/index.js';
 import { notes } from '../../../../src/operator/features/notes/index.js';
 import { supervision } from '../../../../src/operator/features/supervision/index.js';
-import { loadConsoleStyles, outsideAct, reactMount, standInApi, visitorMessage, waitUntil } from '../../support.js';
-import { axeViolations } from '../../../ui/support/axe.js';
+import { loadConsoleStyles, outsideAct, reactMount, standInApi, visitorMessage, waitUntil, type ConsoleStyles, consoleAxe } from '../../support.js';
 import { CHAT_POST_ROUTE, NOTIFY_TYPING_ROUTE } from '../../../../src/protocol/routes.js';
 import { CONVERSATIONS_ROUTE, CONVERSATION_ROUTE, MARK_SEEN_ROUTE } from '../../../../src/protocol/console/routes.js';
 
@@ -50,7 +49,7 @@ const EXPLANATION = /looking on as a supervisor/;
 
 describe('a supervisor’s composer in a conversation they do not hold', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   // The real stylesheet: the explanation and Take sit in the composer with their true sizes.
   before(async () => {
     styles = await loadConsoleStyles();
@@ -76,7 +75,7 @@ describe('a supervisor’s composer in a conversation they do not hold', () => {
     expect(view.getByText(EXPLANATION)).to.exist;
     expect(view.getByRole('button', { name: 'Take the conversation with Grace' })).to.exist;
     expect(view.queryByRole('button', { name: /Attach files/ }), 'files would reach the visitor').to.equal(null);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     const field = view.getByRole('textbox', { name: 'Internal note on the conversation with Grace' });
     field.focus();
     await outsideAct(() => sendKeys({ type: 'Checking this one' }));

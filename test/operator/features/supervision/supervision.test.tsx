@@ -8,8 +8,7 @@ import { ChannelRolesSection, type ChannelRolesSource } from '../../../../src/op
 import type { SupervisionApi } from '../../../../src/operator/features/supervision/supervision-api.js';
 import { supervision } from '../../../../src/operator/features/supervision/index.js';
 import { viewsOf } from '../../../../src/operator/app/registry.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { reactMount, waitUntil } from '../../support.js';
+import { reactMount, waitUntil, consoleAxe } from '../../support.js';
 
 const NOW = Date.UTC(2024, 4, 14, 9, 30);
 
@@ -102,7 +101,7 @@ describe('supervision', () => {
     expect(within(linus).getByText('Away')).to.exist;
     expect(within(linus).getByText('2 / 4')).to.exist;
     expect(within(within(operators).getByRole('row', { name: /Ada/ })).getByText('Online')).to.exist;
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
 
     await act(async () => view.getByRole('button', { name: 'Take the conversation with Visitor 4821' }).click());
     await waitUntil(() => view.queryByText('The conversation with Visitor 4821 is now yours.'));
@@ -129,7 +128,7 @@ describe('supervision', () => {
     const ada = view.getByRole('combobox', { name: 'Role of Ada in Website' }) as HTMLSelectElement;
     const linus = view.getByRole('combobox', { name: 'Role of Linus in Website' }) as HTMLSelectElement;
     expect([ada.value, linus.value]).to.deep.equal(['operator', 'none']);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
 
     await act(async () => {
       linus.value = 'supervisor';

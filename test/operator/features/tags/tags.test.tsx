@@ -14,8 +14,7 @@ import { tags as tagsFeature } from '../../../../src/operator/features/tags/inde
 import { ConversationTagsSection } from '../../../../src/operator/features/tags/conversation-tags.js';
 import { TagsAdmin } from '../../../../src/operator/features/tags/tags-admin.js';
 import { channelTagsAtom, conversationTagIdsAtom, onTagsEvent, tagsVersionAtom } from '../../../../src/operator/features/tags/tags-atoms.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { outsideAct, reactMount, waitUntil } from '../../support.js';
+import { outsideAct, reactMount, waitUntil, consoleAxe } from '../../support.js';
 
 const VIP: ConversationTagInfo = { id: 1, channel_id: 1, name: 'VIP', color: 'purple' };
 const BILLING: ConversationTagInfo = { id: 2, channel_id: 1, name: 'Billing', color: 'yellow' };
@@ -91,7 +90,7 @@ describe('conversation tags in the console', () => {
     await waitUntil(() => view.queryByText('No tags on this conversation.'));
     expect(api.calls).to.deep.equal(['remove 7 1']);
     expect(view.getByRole('status').textContent).to.equal('Tag VIP removed.');
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('suggests the channel’s tags as you type; arrows and Enter add one, Escape closes', async () => {
@@ -102,7 +101,7 @@ describe('conversation tags in the console', () => {
     await waitUntil(() => input.getAttribute('aria-expanded') === 'true');
     const options = within(view.getByRole('listbox', { name: 'Matching tags' })).getAllByRole('option');
     expect(options.map((o) => o.textContent)).to.deep.equal(['Billing', 'Create tag “bil”'], 'another channel’s tag is not offered');
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     await outsideAct(() => sendKeys({ press: 'ArrowDown' }));
     await waitUntil(() => input.getAttribute('aria-activedescendant') === options[0]!.id);
     expect(options[0]!.getAttribute('aria-selected')).to.equal('true');
@@ -133,7 +132,7 @@ describe('conversation tags in the console', () => {
     expect(store.get(listQueryAtom)).to.deep.equal({ view: 'mine', tag_id: BILLING.id });
     pick(filter, '');
     expect(store.get(listQueryAtom)).to.deep.equal({ view: 'mine' });
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('reads tags again when another console changed them, and the filtered list too', () => {
@@ -171,7 +170,7 @@ describe('conversation tags in the console', () => {
     await waitUntil(() => view.queryByRole('button', { name: 'Save tag Very important' }));
     expect(api.calls).to.deep.equal([`update 1 ${JSON.stringify({ name: 'Very important', color: '#0b3d91' })}`]);
     expect(view.getByText('Tag “Very important” saved.')).to.exist;
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
 
     await act(async () => view.getByRole('button', { name: 'Delete tag Billing' }).click());
     expect(asked).to.equal('Delete the tag “Billing”? It is taken off every conversation.');

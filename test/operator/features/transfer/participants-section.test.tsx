@@ -11,8 +11,7 @@ import type { OperatorApi } from '../../../../src/operator/core/api.js';
 import { ParticipantsSection } from '../../../../src/operator/features/transfer/participants-section.js';
 import { participantsBusHandler } from '../../../../src/operator/features/transfer/transfer-bus.js';
 import { decodeConsoleNotification } from '../../../../src/operator/core/console-bus.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { loadConsoleStyles, reactMount, waitUntil } from '../../support.js';
+import { loadConsoleStyles, reactMount, waitUntil, type ConsoleStyles, consoleAxe } from '../../support.js';
 
 const DETAIL: ConversationDetail = {
   id: 7, channel_id: 1, visitor_name: 'Visitor #7', origin: 'chat', created_at: 0, closed_at: null, last_message: null, unread: 0,
@@ -23,7 +22,7 @@ const ANN_ALONE: ConversationParticipants = { session_id: 7, holder: { id: 1, na
 
 describe('who is in the open conversation', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => (styles = await loadConsoleStyles()));
   after(() => styles.remove());
 
@@ -58,7 +57,7 @@ describe('who is in the open conversation', () => {
     const region = within(await waitUntil(() => view.queryByRole('list')).then(() => view.getByRole('region', { name: 'In this conversation' })));
     expect(items(region)).to.deep.equal(['Ann · holds the conversation', 'Bob <b> · invited', 'كريم · invited']);
     expect(calls).to.deep.equal([[PARTICIPANTS_ROUTE, { session_id: 7 }]]);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('reads the list again when the bus says someone joined, left or took it; other conversations change nothing', async () => {
@@ -82,7 +81,7 @@ describe('who is in the open conversation', () => {
     await waitUntil(() => items(view)[0] === 'Bob · holds the conversation');
     await tell({ kind: 'info', info: 'conversation_left', payload: { info: 'conversation_left', session_id: '7' } });
     expect(calls.length, 'a malformed payload is ignored').to.equal(3);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   for (const [lang, heading, holder, invited] of [
@@ -108,7 +107,7 @@ describe('who is in the open conversation', () => {
       await onChannel('livechat.session.7', { info: 'participants_changed', session_id: 7 }, 4);
       await waitUntil(() => items(region)[0]?.startsWith('Bob'));
       expect(calls.length).to.equal(3);
-      expect(await axeViolations(dom.host)).to.deep.equal([]);
+      expect(await consoleAxe(dom.host)).to.deep.equal([]);
     });
   }
 
@@ -119,7 +118,7 @@ describe('who is in the open conversation', () => {
     const failing = await render([new Error('Network down')]);
     await waitUntil(() => failing.view.queryByRole('alert'));
     expect(failing.view.getByRole('alert').textContent).to.match(/^Could not read who is in the conversation: /);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('shows nothing for an offline message', async () => {
@@ -137,7 +136,7 @@ describe('who is in the open conversation', () => {
       await waitUntil(() => view.queryByRole('list'));
       expect(view.getByRole('region', { name: heading })).to.exist;
       expect(items(view)).to.deep.equal([holder]);
-      expect(await axeViolations(dom.host)).to.deep.equal([]);
+      expect(await consoleAxe(dom.host)).to.deep.equal([]);
     });
   }
 });

@@ -10,8 +10,7 @@ import { TextProvider } from '../../../../src/operator/core/texts.js';
 import type { OperatorApi } from '../../../../src/operator/core/api.js';
 import { deskEventAtom, selectedIdAtom } from '../../../../src/operator/desk/desk-atoms.js';
 import { TransferSection } from '../../../../src/operator/features/transfer/transfer-section.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { loadConsoleStyles, reactMount, waitUntil } from '../../support.js';
+import { loadConsoleStyles, reactMount, waitUntil, type ConsoleStyles, consoleAxe } from '../../support.js';
 
 const DETAIL: ConversationDetail = {
   id: 7, channel_id: 1, visitor_name: 'Visitor #7', origin: 'chat', created_at: 0, closed_at: null, last_message: null, unread: 0,
@@ -36,7 +35,7 @@ const refusal = (route: string, name: string, message: string) =>
 
 describe('transfer, invite and leave in the conversation pane', () => {
   const dom = reactMount();
-  let styles: HTMLLinkElement;
+  let styles: ConsoleStyles;
   before(async () => (styles = await loadConsoleStyles()));
   after(() => styles.remove());
 
@@ -77,7 +76,7 @@ describe('transfer, invite and leave in the conversation pane', () => {
     expect(dialog.getByRole('radio', { name: 'Cleo · Away · 1 active conversation' })).to.exist;
     expect((dialog.getByRole('radio', { name: /Dan · Offline/ }) as HTMLInputElement).disabled, 'already in it').to.equal(true);
     expect((dialog.getByRole('radio', { name: 'Night shift · nobody available' }) as HTMLInputElement).disabled).to.equal(true);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     await click(dialog.getByRole('radio', { name: /Cleo/ }));
     const note = dialog.getByRole('textbox', { name: /Note for the receiver/ }) as HTMLTextAreaElement;
     await act(async () => {
@@ -99,7 +98,7 @@ describe('transfer, invite and leave in the conversation pane', () => {
     await click(within(view.getByRole('dialog')).getByRole('button', { name: 'Transfer' }));
     expect(view.getByRole('alert').textContent).to.equal('Bob is at capacity (5 / 5). Transfer anyway?');
     expect(calls.filter(([route]) => route === TRANSFER_ROUTE), 'nothing sent yet').to.deep.equal([]);
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
     await click(view.getByRole('button', { name: 'Transfer anyway' }));
     await waitUntil(() => calls.some(([route]) => route === TRANSFER_ROUTE));
     expect(calls.find(([route]) => route === TRANSFER_ROUTE)?.[1]).to.deep.equal({ session_id: 7, operator_id: 2, confirm: true });
@@ -154,7 +153,7 @@ describe('transfer, invite and leave in the conversation pane', () => {
       for (const name of names) expect(view.getByRole('button', { name })).to.exist;
       await click(view.getByRole('button', { name: names[0] }));
       await waitUntil(() => view.queryAllByRole('radio').length === 5);
-      expect(await axeViolations(dom.host)).to.deep.equal([]);
+      expect(await consoleAxe(dom.host)).to.deep.equal([]);
     });
   }
 });

@@ -6,8 +6,7 @@ import { loadTranslator, type Locale } from '../../../../src/platform/i18n/index
 import { FixedNowContext } from '../../../../src/ui/shared/minute-clock.js';
 import { TextProvider } from '../../../../src/operator/core/texts.js';
 import { VisitorCardPanel } from '../../../../src/operator/features/visitor/visitor-card.js';
-import { axeViolations } from '../../../ui/support/axe.js';
-import { reactMount } from '../../support.js';
+import { reactMount, consoleAxe } from '../../support.js';
 import { createStore } from 'jotai/vanilla';
 import { decodeConsoleNotification } from '../../../../src/operator/core/console-bus.js';
 import { deskEventAtom, visitorCardVersionAtom } from '../../../../src/operator/desk/desk-atoms.js';
@@ -72,7 +71,7 @@ describe('visitor card in the console', () => {
     expect(valueOf(card, 'Current page'), 'the last page the visitor saw').to.equal('/pricing');
     expect(valueOf(card, 'Local time')).to.match(/^Wed 9:00\sPM \(Asia\/Tokyo\)$/);
     expect(valueOf(card, 'Earlier conversations')).to.equal('2');
-    expect(await axeViolations(dom.host)).to.deep.equal([]);
+    expect(await consoleAxe(dom.host)).to.deep.equal([]);
   });
 
   it('marks as verified only the fields a token signed: a verified id does not make its name or e-mail verified', async () => {
@@ -121,7 +120,7 @@ describe('visitor card in the console', () => {
       await render(async () => CARD, 0, lang);
       await waitUntil(() => dom.host.querySelector('dl'));
       expect(dom.host.querySelector('dt')?.textContent).to.not.equal('Name');
-      expect(await axeViolations(dom.host)).to.deep.equal([]);
+      expect(await consoleAxe(dom.host)).to.deep.equal([]);
     });
   }
 });
