@@ -5,6 +5,7 @@ import { useLocale, useT } from '../../core/texts.js';
 import { loadBusiestHours } from './breakdown-api.js';
 import { PeriodReport } from './report-load.js';
 import type { ReportsApi } from './reports-api.js';
+import { ScrollTable } from './scroll-table.js';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const WEEKDAYS = Array.from({ length: 7 }, (_, d) => d);
@@ -54,36 +55,21 @@ function HeatMap({ answer }: { answer: ReportsBusiestHours }): React.JSX.Element
       <button type="button" onClick={() => downloadCsv(`reports-busiest-hours-${answer.from}-${answer.to}.csv`, busiestHoursCsv(answer))}>
         {t('operator.common.downloadCsv', { name: caption })}
       </button>
-      <div className="op-report-scroll" role="region" aria-label={caption} tabIndex={0}>
-        <table className="op-heat-map">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('operator.reports.weekday')}</th>
-              {hours.map((h) => (
-                <th scope="col" key={h}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {WEEKDAYS.map((d) => (
-              <tr key={d}>
-                <th scope="row">{days[d]}</th>
-                {HOURS.map((h) => {
-                  const n = answer.conversations[d]?.[h] ?? 0;
-                  return (
-                    <td key={h} className={`op-heat-${heatLevel(n, answer.max)}`}>
-                      {count.format(n)}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable caption={caption} className="op-heat-map" columns={[t('operator.reports.weekday'), ...hours]}>
+        {WEEKDAYS.map((d) => (
+          <tr key={d}>
+            <th scope="row">{days[d]}</th>
+            {HOURS.map((h) => {
+              const n = answer.conversations[d]?.[h] ?? 0;
+              return (
+                <td key={h} className={`op-heat-${heatLevel(n, answer.max)}`}>
+                  {count.format(n)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </ScrollTable>
       <p className="op-report-definition">{t('operator.reports.busiestDefinition')}</p>
     </>
   );

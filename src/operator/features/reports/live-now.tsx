@@ -7,6 +7,7 @@ import { useLoaded } from '../../core/use-loaded.js';
 import { loadLive } from './breakdown-api.js';
 import { Failed } from './report-load.js';
 import type { ReportsApi } from './reports-api.js';
+import { ScrollTable } from './scroll-table.js';
 
 /** How often the live figures are read again while the page is visible. */
 export const LIVE_REFRESH_MS = 15_000;
@@ -47,31 +48,20 @@ function ChannelsNow({ live }: { live: ReportsLive }): React.JSX.Element {
   const count = new Intl.NumberFormat(locale);
   const caption = t('operator.reports.liveQueueCaption');
   return (
-    <div className="op-report-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('operator.reports.channel')}</th>
-            <th scope="col">{t('operator.reports.waiting')}</th>
-            <th scope="col">{t('operator.reports.longestWait')}</th>
-            <th scope="col">{t('operator.reports.open')}</th>
-            <th scope="col">{t('operator.reports.online')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {live.channels.map((c) => (
-            <tr key={c.channel_id}>
-              <th scope="row">{c.name}</th>
-              <td>{count.format(c.waiting)}</td>
-              <td>{c.longest_wait_ms === null ? '—' : formatDuration(c.longest_wait_ms, locale)}</td>
-              <td>{count.format(c.open)}</td>
-              <td>{count.format(c.operators.length)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable
+      caption={caption}
+      columns={[t('operator.reports.channel'), t('operator.reports.waiting'), t('operator.reports.longestWait'), t('operator.reports.open'), t('operator.reports.online')]}
+    >
+      {live.channels.map((c) => (
+        <tr key={c.channel_id}>
+          <th scope="row">{c.name}</th>
+          <td>{count.format(c.waiting)}</td>
+          <td>{c.longest_wait_ms === null ? '—' : formatDuration(c.longest_wait_ms, locale)}</td>
+          <td>{count.format(c.open)}</td>
+          <td>{count.format(c.operators.length)}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 
@@ -83,31 +73,19 @@ function OperatorsNow({ channels }: { channels: readonly LiveChannel[] }): React
   const lines = channels.flatMap((c) => c.operators.map((o) => ({ channel: c.name, key: `${c.channel_id}-${o.id}`, ...o })));
   if (lines.length === 0) return <p>{t('operator.reports.nobodyOnline')}</p>;
   return (
-    <div className="op-report-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('operator.reports.operator')}</th>
-            <th scope="col">{t('operator.reports.channel')}</th>
-            <th scope="col">{t('operator.reports.load')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((o) => (
-            <tr key={o.key}>
-              <th scope="row">{o.name}</th>
-              <td>{o.channel}</td>
-              <td>
-                {o.capacity === null
-                  ? t('operator.reports.loadNoLimit', { load: count.format(o.load) })
-                  : t('operator.reports.loadOfCapacity', { load: count.format(o.load), capacity: count.format(o.capacity) })}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable caption={caption} columns={[t('operator.reports.operator'), t('operator.reports.channel'), t('operator.reports.load')]}>
+      {lines.map((o) => (
+        <tr key={o.key}>
+          <th scope="row">{o.name}</th>
+          <td>{o.channel}</td>
+          <td>
+            {o.capacity === null
+              ? t('operator.reports.loadNoLimit', { load: count.format(o.load) })
+              : t('operator.reports.loadOfCapacity', { load: count.format(o.load), capacity: count.format(o.capacity) })}
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

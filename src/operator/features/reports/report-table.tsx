@@ -4,6 +4,7 @@ import { downloadCsv, toCsv, type CsvCell } from '../../core/csv.js';
 import { useLocale, useT } from '../../core/texts.js';
 import { valueText } from './figure-texts.js';
 import type { FigureKind } from './report-figures.js';
+import { ScrollTable } from './scroll-table.js';
 
 /** One column of figures. */
 export interface TableColumn<R> {
@@ -57,31 +58,16 @@ export function ReportTable<R>({ caption, rowHeader, csvKey, rows, rowId, rowNam
       <button type="button" onClick={download}>
         {t('operator.common.downloadCsv', { name: caption })}
       </button>
-      <div className="op-report-scroll" role="region" aria-label={caption} tabIndex={0}>
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{rowHeader}</th>
-              {columns.map((c) => (
-                <th scope="col" key={c.id}>
-                  {t(c.name)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={rowId(r)}>
-                <th scope="row">{rowName(r)}</th>
-                {columns.map((c) => (
-                  <td key={c.id}>{valueText(c.kind, c.value(r), locale)}</td>
-                ))}
-              </tr>
+      <ScrollTable caption={caption} columns={[rowHeader, ...columns.map((c) => t(c.name))]}>
+        {rows.map((r) => (
+          <tr key={rowId(r)}>
+            <th scope="row">{rowName(r)}</th>
+            {columns.map((c) => (
+              <td key={c.id}>{valueText(c.kind, c.value(r), locale)}</td>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </ScrollTable>
       <details>
         <summary>{t('operator.reports.definitions')}</summary>
         <dl className="op-report-definition">
