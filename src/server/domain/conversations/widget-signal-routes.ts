@@ -4,7 +4,7 @@ import { BusChannel, FIELD_LIMITS, RATES } from '../../../protocol/livechat.js';
 import type { SessionRatedPayload } from '../../../protocol/operator-console.js';
 import type { ServerConfig } from '../../core/config/config.js';
 import { escapeHtml } from './format.js';
-import { Coalescer } from './coalescer.js';
+import { Coalescer } from '../../core/bus/coalescer.js';
 import { openConversation, sessionByUuid, sessionOfCaller } from './conversations.js';
 import { mayAnswer } from './conversation-access-store.js';
 import { isLiveChat } from '../../core/db/tables.js';

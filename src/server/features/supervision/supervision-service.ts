@@ -4,6 +4,7 @@ import { statusAt } from '../../../protocol/conversation-status.js';
 import { visitorLabel } from '../../../protocol/visitor-label.js';
 import type { SupervisedPresence, SupervisedConversation, SupervisedOperator, SupervisionChangedPayload, SupervisionSnapshot } from '../../../protocol/console/supervision.js';
 import { SUPERVISION_LIMITS } from '../../../protocol/console/supervision.js';
+import { Coalescer, localGate } from '../../core/bus/coalescer.js';
 import { RpcError } from '../../core/rpc/errors.js';
 import type { OperatorRow } from '../../core/db/tables.js';
 import { AWAY_AFTER_MS } from '../../core/bus/presence.js';
@@ -71,35 +72,22 @@ export async function announceChange(app: FastifyInstance, store: SupervisionSto
 /** The least time between two announcements of one channel. */
 export const ANNOUNCE_GAP_MS = 500;
 
-/** Every event that changes what a supervision screen shows announces its channel. */
+/**
+ * Every event that changes what a supervision screen shows announces its channel. A busy channel posts
+ * many messages a second: the first change goes out at once, later ones within the gap go out as one when
+ * it ends (the screen reads again at most every 2 s anyway). The wait is a timer, not part of the
+ * listener, so no event or shutdown waits for it; closing the app drops an announcement still waiting.
+ */
 export function listenForChanges(app: FastifyInstance, store: SupervisionStore): void {
-  // A busy channel posts many messages a second: while one announcement is on its way, later changes
-  // wait for it and go out as one, so the cost follows the database's pace rather than the chat's.
-  const running = new Map<number, Promise<void>>();
-  const again = new Set<number>();
-  const announce = async ({ channelId }: { channelId: number }): Promise<void> => {
-    if (running.has(channelId)) {
-      again.add(channelId);
-      return running.get(channelId);
-    }
-    const run = (async () => {
-      try {
-        for (;;) {
-          again.delete(channelId);
-          await announceChange(app, store, channelId);
-          // The screen reads again at most every 2 s anyway: later changes wait a moment and go out as one.
-          await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_GAP_MS));
-          if (!again.has(channelId)) break;
-        }
-      } finally {
-        running.delete(channelId);
-      }
-    })();
-    running.set(channelId, run);
-    return run;
-  };
+  const announcements = new Coalescer<number>(
+    localGate(ANNOUNCE_GAP_MS),
+    (_key, channelId) => announceChange(app, store, channelId),
+    (err) => app.log.warn({ err }, 'a supervision notice could not be published'),
+  );
+  const announce = ({ channelId }: { channelId: number }) => announcements.offer(String(channelId), channelId);
   app.events.on('conversation.created', announce);
   app.events.on('conversation.assigned', announce);
   app.events.on('conversation.closed', announce);
   app.events.on('message.posted', announce);
+  app.addHook('onClose', async () => announcements.close());
 }

@@ -3,7 +3,7 @@ export type Gate = (key: string) => Promise<{ allowed: true } | { allowed: false
 
 /**
  * At most one publish per key per gate window, whatever the call rate (issue 11: typing notices and
- * page histories a visitor repeats). A value offered while the key is closed is kept, the newest
+ * page histories a visitor repeats; the supervision screen's change notices). A value offered while the key is closed is kept, the newest
  * replacing older ones, and published when the window ends, so the last state always arrives
  * (a "stopped typing" after a "typing" is never lost). Pending values are held per key, one each.
  */
@@ -54,4 +54,19 @@ export class Coalescer<T> {
     if (!pending || this.#closed) return;
     this.offer(key, pending.value).catch(this.onError);
   }
+}
+
+/**
+ * A gate kept in this process, on the monotonic clock: for notices whose pace only protects this
+ * process's own work, where a shared counter would cost a database write per offer.
+ */
+export function localGate(windowMs: number, now: () => number = () => performance.now()): Gate {
+  const openedAt = new Map<string, number>();
+  return async (key) => {
+    const t = now();
+    const at = openedAt.get(key);
+    if (at !== undefined && t - at < windowMs) return { allowed: false, retryInMs: at + windowMs - t };
+    openedAt.set(key, t);
+    return { allowed: true };
+  };
 }
