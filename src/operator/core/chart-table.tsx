@@ -18,6 +18,8 @@ export interface ChartTableProps {
   unit?: string;
   /** The downloaded file's name, `.csv` included. */
   fileName: string;
+  /** When the rows are days: the zones they are counted in, written as the CSV's last column, `time_zone`. */
+  timeZones?: readonly string[];
 }
 
 // Only the reports load the charting library, so it stays out of the console's first chunk.
@@ -28,14 +30,15 @@ const BarChart = lazy(() => import('./bar-chart.js'));
  * that table. The chart is an image named by the title; the table is the way screen readers read it.
  * The chart is drawn in the console's direction; the table and the CSV keep the rows' order in both.
  */
-export function ChartTable({ title, rowHeader, series, rows, unit, fileName }: ChartTableProps): React.JSX.Element {
+export function ChartTable({ title, rowHeader, series, rows, unit, fileName, timeZones }: ChartTableProps): React.JSX.Element {
   const t = useT();
   const direction = useDirection();
   const titleId = useId();
   const [asTable, setAsTable] = useState(false);
   const download = () => {
     const header = [rowHeader, ...series.map((s) => (unit ? `${s} (${unit})` : s))];
-    downloadCsv(fileName, toCsv(header, rows.map((r) => [r.label, ...r.values])));
+    const zone = timeZones ? [timeZones.join(' ')] : [];
+    downloadCsv(fileName, toCsv(timeZones ? [...header, 'time_zone'] : header, rows.map((r) => [r.label, ...r.values, ...zone])));
   };
   return (
     <figure className="op-chart" aria-labelledby={titleId}>

@@ -53,6 +53,8 @@ export interface ReportsOverview {
   scope: ReportScope;
   basis: ReportBasis;
   channel_ids: number[];
+  /** The IANA zones the period's days (and a heat map's hours) are counted in: each channel's business-hours zone, UTC without one; sorted, each once. */
+  time_zones: string[];
   current: ReportFigures;
   previous: ReportFigures;
 }

@@ -15,7 +15,7 @@ export type ReportsLiveParams = Static<typeof ReportsLiveParams>;
 
 const Count = Type.Integer({ minimum: 0 });
 const Satisfaction = Type.Object({ rated: Count, best: Count, share: Share });
-const Period = { scope: Type.String(), basis: Type.String(), channel_ids: Type.Array(Type.Integer()), from: Type.String(), to: Type.String() };
+const Period = { scope: Type.String(), basis: Type.String(), channel_ids: Type.Array(Type.Integer()), time_zones: Type.Array(Type.String()), from: Type.String(), to: Type.String() };
 
 /** The answer of `reports/by_operator`. */
 export const ReportsByOperatorSchema = Type.Object({

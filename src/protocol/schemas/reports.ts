@@ -52,6 +52,7 @@ export const ReportsOverviewSchema = Type.Object({
   scope: Type.String(),
   basis: Type.String(),
   channel_ids: Type.Array(Type.Integer()),
+  time_zones: Type.Array(Type.String()),
   current: Figures,
   previous: Figures,
 });

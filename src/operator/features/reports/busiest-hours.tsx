@@ -34,12 +34,16 @@ export function heatLevel(count: number, max: number): number {
   return Math.max(1, Math.ceil((count / max) * (HEAT_LEVELS - 1)));
 }
 
-/** The CSV: one record per weekday (ISO 8601: 1 Monday … 7 Sunday), one column per local hour. */
+/**
+ * The CSV: one record per weekday (ISO 8601: 1 Monday … 7 Sunday), one column per local hour, then the
+ * period and the zones its days and hours are counted in.
+ */
 export function busiestHoursCsv(answer: ReportsBusiestHours): string {
   const names = weekdayNames('en');
+  const period = [answer.from, answer.to, answer.time_zones.join(' ')];
   return toCsv(
-    ['weekday (1-7)', 'weekday', ...HOURS.map(String)],
-    WEEKDAYS.map((d) => [d + 1, names[d]!, ...HOURS.map((h) => answer.conversations[d]?.[h] ?? 0)]),
+    ['weekday (1-7)', 'weekday', ...HOURS.map(String), 'from', 'to', 'time_zone'],
+    WEEKDAYS.map((d) => [d + 1, names[d]!, ...HOURS.map((h) => answer.conversations[d]?.[h] ?? 0), ...period]),
   );
 }
 

@@ -36,6 +36,7 @@ function OperatorLoad({ answer }: { answer: ReportsByOperator }): React.JSX.Elem
         series={[t('operator.reports.conversations'), t('operator.reports.replies')]}
         rows={operator.load.map((d) => ({ key: d.day, label: d.day, values: [d.conversations, d.replies], texts: [count.format(d.conversations), count.format(d.replies)] }))}
         fileName={`reports-load-${operator.operator_id}-${answer.from}-${answer.to}.csv`}
+        timeZones={answer.time_zones}
       />
     </>
   );

@@ -49,7 +49,7 @@ export function OverviewFigures({ overview }: { overview: ReportsOverview }): Re
   const label = (f: ReportFigure) => t(f.name);
   const series = [t('operator.reports.currentPeriod'), t('operator.reports.previousPeriod')];
   const fileName = `reports-overview-${overview.current.from}-${overview.current.to}.csv`;
-  const downloadOverview = () => downloadCsv(fileName, toCsv(csvHeader(), [csvRecord('current', overview.current), csvRecord('previous', overview.previous)]));
+  const downloadOverview = () => downloadCsv(fileName, toCsv(csvHeader(), [csvRecord('current', overview.current, overview.time_zones), csvRecord('previous', overview.previous, overview.time_zones)]));
   return (
     <>
       <p>

@@ -39,15 +39,20 @@ export const REPORT_FIGURES: readonly ReportFigure[] = [
 
 /** The CSV's header: the period, its first and last day, then each figure with its unit. */
 export function csvHeader(): string[] {
-  return ['period', 'from', 'to', ...REPORT_FIGURES.map((f) => (f.kind === 'duration' ? `${f.id} (s)` : f.kind === 'share' ? `${f.id} (0-1)` : f.id))];
+  return ['period', 'from', 'to', 'time_zone', ...REPORT_FIGURES.map((f) => (f.kind === 'duration' ? `${f.id} (s)` : f.kind === 'share' ? `${f.id} (0-1)` : f.id))];
 }
 
-/** One CSV record: durations in seconds (milliseconds kept as decimals), an empty field where there is no value. */
-export function csvRecord(period: 'current' | 'previous', figures: ReportFigures): (string | number | null)[] {
+/**
+ * One CSV record: the days with the zones they are counted in (IANA names, space-separated when the
+ * channels have several), durations in seconds (milliseconds kept as decimals), an empty field where
+ * there is no value.
+ */
+export function csvRecord(period: 'current' | 'previous', figures: ReportFigures, timeZones: readonly string[]): (string | number | null)[] {
   return [
     period,
     figures.from,
     figures.to,
+    timeZones.join(' '),
     ...REPORT_FIGURES.map((f) => {
       const v = f.value(figures);
       return v === null ? null : f.kind === 'duration' ? v / 1000 : v;

@@ -6,7 +6,7 @@ import { isTimeZone } from '../../../protocol/business-hours.js';
 import type { OperatorRow } from '../../core/db/tables.js';
 import { InvalidParamError, RpcError } from '../../core/rpc/errors.js';
 import { toId } from '../../core/schemas/params.js';
-import { wallTime } from '../../domain/channels/index.js';
+import { channelBusinessHoursOf, wallTime } from '../../domain/channels/index.js';
 import { periodsOf, type DayRange } from './overview.js';
 
 /** A channel the caller may not read figures of was named. */
@@ -44,6 +44,14 @@ export interface ReportQuery extends ReportReach {
   current: DayRange;
   previous: DayRange;
   basis: ReportBasis;
+  /** The zones the channels count their days in, as answers name them (`time_zones`). */
+  timeZones: string[];
+}
+
+/** The zones the channels count their days and hours in (UTC without business hours), sorted, each once. */
+export async function timeZonesOf(app: FastifyInstance, channelIds: readonly number[]): Promise<string[]> {
+  const hours = await channelBusinessHoursOf(app.database.db, [...channelIds]);
+  return [...new Set(channelIds.map((id) => hours.get(id)?.time_zone ?? 'UTC'))].sort();
 }
 
 /** One call of the allowance every report route shares per operator (`RATE_LIMIT_REPORTS` a minute). */
@@ -59,7 +67,7 @@ export async function reportQuery(app: FastifyInstance, operator: OperatorRow, p
   const periods = periodsOf(params.period, wallTime(app.clock.now(), zone).date, { from: params.from, to: params.to });
   if (!periods) throw new InvalidParamError('A custom period needs from and to (YYYY-MM-DD), from not after to, at most 366 days');
   const reach = await reachOf(app, operator, params.channel_ids);
-  return { ...reach, ...periods, basis: params.basis ?? 'wall' };
+  return { ...reach, ...periods, basis: params.basis ?? 'wall', timeZones: await timeZonesOf(app, reach.channelIds) };
 }
 
 /** The route options every report shares: its rate limit per address. */

@@ -26,7 +26,7 @@ function sumQuery(q: ReportQuery): SumQuery {
 }
 
 function periodAnswer(q: ReportQuery) {
-  return { scope: q.scope, basis: q.basis, channel_ids: q.channelIds, ...q.current };
+  return { scope: q.scope, basis: q.basis, channel_ids: q.channelIds, time_zones: q.timeZones, ...q.current };
 }
 
 type Db = FastifyInstance['database']['db'];

@@ -20,10 +20,10 @@ export async function reportsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (params, request): Promise<ReportsOverview> => {
       const operator = await app.requireOperator(request);
-      const { scope, channelIds, operatorId, basis, current, previous } = await reportQuery(app, operator, params);
+      const { scope, channelIds, operatorId, basis, current, previous, timeZones } = await reportQuery(app, operator, params);
       const read = async (range: { from: string; to: string }) =>
         figuresOf(range, await periodSums(app.database.db, { channelIds, ...range, basis, ...(operatorId !== undefined ? { operatorId } : {}) }));
-      return { scope, basis, channel_ids: channelIds, current: await read(current), previous: await read(previous) };
+      return { scope, basis, channel_ids: channelIds, time_zones: timeZones, current: await read(current), previous: await read(previous) };
     },
   );
 }

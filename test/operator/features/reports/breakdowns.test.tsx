@@ -41,8 +41,9 @@ function figures(over: Partial<ReportFigures> = {}): ReportFigures {
   };
 }
 
-const PERIOD = { scope: 'all' as const, basis: 'wall' as const, channel_ids: [1, 2], from: '2024-05-08', to: '2024-05-14' };
-const OVERVIEW: ReportsOverview = { scope: 'all', basis: 'wall', channel_ids: [1, 2], current: figures(), previous: figures({ from: '2024-05-01', to: '2024-05-07' }) };
+const ZONES = ['America/New_York', 'Europe/Paris'];
+const PERIOD = { scope: 'all' as const, basis: 'wall' as const, channel_ids: [1, 2], time_zones: ZONES, from: '2024-05-08', to: '2024-05-14' };
+const OVERVIEW: ReportsOverview = { scope: 'all', basis: 'wall', channel_ids: [1, 2], time_zones: ZONES, current: figures(), previous: figures({ from: '2024-05-01', to: '2024-05-07' }) };
 
 const BY_OPERATOR: ReportsByOperator = {
   ...PERIOD,
@@ -186,6 +187,8 @@ describe('Reports → by operator, by channel, by tag, busiest hours, live now',
     await select(view.getByRole('combobox', { name: 'Load over time of' }), '8');
     await waitUntil(() => view.queryByRole('img', { name: 'Load of =Bob per day' }), 'no load chart of the other operator');
     expect(await consoleAxe(dom.host)).to.deep.equal([]);
+    const load = await csvOf(view, 'Download “Load of =Bob per day” (CSV)');
+    expect(load.lines).to.deep.equal([`${CSV_BOM}Day,Conversations,Replies,time_zone`, '2024-05-10,1,2,America/New_York Europe/Paris', '']);
     await select(view.getByRole('combobox', { name: 'Durations' }), 'business');
     await waitUntil(() => asked(REPORTS_BY_OPERATOR_ROUTE).length === 2, 'the basis did not drive the breakdown');
     expect(asked(REPORTS_BY_OPERATOR_ROUTE)[1]).to.deep.equal({ period: '7d', basis: 'business', time_zone: 'Europe/Paris' });
@@ -249,9 +252,10 @@ describe('Reports → by operator, by channel, by tag, busiest hours, live now',
     expect(await consoleAxe(dom.host)).to.deep.equal([]);
     const csv = await csvOf(view, 'Download “Conversations created by day of the week and hour, 2024-05-08 to 2024-05-14” (CSV)');
     expect(csv.name).to.equal('reports-busiest-hours-2024-05-08-2024-05-14.csv');
-    expect(csv.lines[0]).to.equal(`${CSV_BOM}weekday (1-7),weekday,${Array.from({ length: 24 }, (_, h) => h).join(',')}`);
-    expect(csv.lines[1]).to.equal('1,Monday,0,0,0,0,0,0,0,0,0,2,0,0,0,0,8,0,0,0,0,0,0,0,0,0');
-    expect(csv.lines[7]).to.equal('7,Sunday,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1');
+    expect(csv.lines[0]).to.equal(`${CSV_BOM}weekday (1-7),weekday,${Array.from({ length: 24 }, (_, h) => h).join(',')},from,to,time_zone`);
+    const period = ',2024-05-08,2024-05-14,America/New_York Europe/Paris';
+    expect(csv.lines[1]).to.equal(`1,Monday,0,0,0,0,0,0,0,0,0,2,0,0,0,0,8,0,0,0,0,0,0,0,0,0${period}`);
+    expect(csv.lines[7]).to.equal(`7,Sunday,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1${period}`);
   });
 
   it('shows the queue, the open conversations and each operator’s load against capacity, read again when the page shows', async () => {

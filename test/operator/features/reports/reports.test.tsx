@@ -35,6 +35,7 @@ const OVERVIEW: ReportsOverview = {
   scope: 'all',
   basis: 'wall',
   channel_ids: [1, 2],
+  time_zones: ['Europe/Paris'],
   current: figures('2024-05-08', '2024-05-14'),
   previous: figures('2024-05-01', '2024-05-07', { conversations: 8, satisfaction: { rated: 4, best: 2, share: 0.5, rating_rate: 0.5 } }),
 };
@@ -160,7 +161,7 @@ describe('Reports → Overview', () => {
     await waitUntil(() => view.queryByRole('article', { name: 'Conversations' }), 'no figures after the retry');
   });
 
-  it('downloads the overview as CSV: both periods, durations in seconds, shares from 0 to 1', async () => {
+  it('downloads the overview as CSV: both periods with the zone their days are in, durations in seconds, shares from 0 to 1', async () => {
     const downloads = captureDownloads();
     try {
       const { view } = await render();
@@ -169,10 +170,10 @@ describe('Reports → Overview', () => {
       expect(downloads.files.map((f) => f.name)).to.deep.equal(['reports-overview-2024-05-08-2024-05-14.csv']);
       const lines = (await downloads.files[0]!.text).split('\r\n');
       expect(lines[0]).to.equal(
-        `${CSV_BOM}period,from,to,conversations,missed_never_answered,missed_nobody_available,first_response_median (s),first_response_p90 (s),reply_median (s),reply_p90 (s),resolution_median (s),resolution_p90 (s),queue_wait_median (s),queue_wait_p90 (s),transfers,satisfaction_share (0-1),rating_rate (0-1)`,
+        `${CSV_BOM}period,from,to,time_zone,conversations,missed_never_answered,missed_nobody_available,first_response_median (s),first_response_p90 (s),reply_median (s),reply_p90 (s),resolution_median (s),resolution_p90 (s),queue_wait_median (s),queue_wait_p90 (s),transfers,satisfaction_share (0-1),rating_rate (0-1)`,
       );
-      expect(lines[1]).to.equal('current,2024-05-08,2024-05-14,12,2,1,42,200,30,90,3900,7200,,,3,0.75,0.5');
-      expect(lines[2]).to.equal('previous,2024-05-01,2024-05-07,8,2,1,42,200,30,90,3900,7200,,,3,0.5,0.5');
+      expect(lines[1]).to.equal('current,2024-05-08,2024-05-14,Europe/Paris,12,2,1,42,200,30,90,3900,7200,,,3,0.75,0.5');
+      expect(lines[2]).to.equal('previous,2024-05-01,2024-05-07,Europe/Paris,8,2,1,42,200,30,90,3900,7200,,,3,0.5,0.5');
       expect(lines[3]).to.equal('');
     } finally {
       downloads.restore();

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { CHAT_POST_ROUTE, FEEDBACK_ROUTE } from '../../../../src/protocol/routes.js';
 import { CLOSE_SESSION_ROUTE } from '../../../../src/protocol/console/routes.js';
 import { ADD_CONVERSATION_TAG_ROUTE } from '../../../../src/protocol/console/tags.js';
-import { REPORT_CHANNELS_MAX } from '../../../../src/protocol/console/reports.js';
+import { REPORT_CHANNELS_MAX, REPORTS_OVERVIEW_ROUTE, type ReportsOverview } from '../../../../src/protocol/console/reports.js';
 import {
   REPORTS_BUSIEST_HOURS_ROUTE,
   REPORTS_BY_CHANNEL_ROUTE,
@@ -107,6 +107,13 @@ describeEachEngine('reports breakdowns', (h) => {
     near(both.channels[0]!.figures.first_response.median_ms, 2 * MINUTE, 'channel one');
     assert.deepEqual(both.channels[0]!.figures.satisfaction, { rated: 1, best: 1, share: 1, rating_rate: 1 });
     near(both.channels[1]!.figures.resolution.median_ms, 8 * MINUTE, 'channel two');
+    assert.deepEqual(both.time_zones, ['UTC'], 'channels without business hours count their days in UTC');
+    const hours: BusinessHours = { time_zone: 'Pacific/Auckland', week: Array.from({ length: 7 }, () => []), closed_dates: [] };
+    await new KyselyBusinessHoursStore(h.app.database.db).set(one.channel.id, hours, h.clock.now());
+    const zoned = await h.call<ReportsByChannel>(REPORTS_BY_CHANNEL_ROUTE, { period: 'today', channel_ids: [two.channel.id, one.channel.id] }, { cookie: admin });
+    assert.deepEqual(zoned.time_zones, ['Pacific/Auckland', 'UTC'], 'each zone once, sorted');
+    const overview = await h.call<ReportsOverview>(REPORTS_OVERVIEW_ROUTE, { period: 'today', channel_ids: [one.channel.id, one.channel.id] }, { cookie: admin });
+    assert.deepEqual(overview.time_zones, ['Pacific/Auckland']);
 
     const boss = await colleague(h, two.channel.id, 'boss');
     await h.app.store.roles.setRole(two.channel.id, boss.operator.id, 'supervisor');
@@ -166,6 +173,7 @@ describeEachEngine('reports breakdowns', (h) => {
       [6, 12, 1],
     ]);
     assert.equal(map.max, 2);
+    assert.deepEqual(map.time_zones, ['Europe/Paris'], 'the answer names the zone its hours are in');
     assert.equal(map.conversations.length, 7);
     assert.ok(map.conversations.every((row) => row.length === 24));
   });
