@@ -57,7 +57,7 @@ async function scenario(browser: Browser, baseURL: string, playwright: Playwrigh
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, current, previous] = parseCsv(bytes.toString('utf8'));
   const record = Object.fromEntries(header!.map((name, i) => [name, current![i]]));
-  expect(record).toMatchObject({ period: 'current', conversations: '3', missed_never_answered: '1', missed_nobody_available: '0', transfers: '0', 'satisfaction_share (0-1)': '0.5' });
+  expect(record).toMatchObject({ period: 'current', time_zone: 'UTC', conversations: '3', missed_never_answered: '1', missed_nobody_available: '0', transfers: '0', 'satisfaction_share (0-1)': '0.5' });
   expect(Number(record['rating_rate (0-1)'])).toBeCloseTo(2 / 3, 6);
   expect(Number(record['first_response_median (s)'])).toBeGreaterThanOrEqual(0);
   expect(previous![0]).toBe('previous');
