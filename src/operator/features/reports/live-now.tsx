@@ -1,6 +1,7 @@
 /** Reports → Live now: the queue, open conversations and operators online, read again every 15 seconds. */
 import { useEffect, useState } from 'react';
-import type { LiveChannel, ReportsLive } from '../../../protocol/console/reports-breakdown.js';
+import type { ReportsLive } from '../../../protocol/console/reports-breakdown.js';
+import { downloadCsv, toCsv } from '../../core/csv.js';
 import { formatDuration } from '../../core/durations.js';
 import { useLocale, useT } from '../../core/texts.js';
 import { useLoaded } from '../../core/use-loaded.js';
@@ -42,50 +43,87 @@ function useVisibleTicks(ms: number): number {
   return tick;
 }
 
+/** The moment the figures were read, as the CSVs write it: ISO 8601 in UTC (`Z`), to the second. */
+const momentOf = (now: number) => new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Channels now as CSV: one record per channel, the longest wait in seconds, the moment read in each. */
+export function channelsNowCsv(live: ReportsLive): string {
+  const at = momentOf(live.now);
+  return toCsv(
+    ['channel_id', 'channel', 'waiting', 'longest_wait (s)', 'open', 'operators_online', 'at'],
+    live.channels.map((c) => [c.channel_id, c.name, c.waiting, c.longest_wait_ms === null ? null : c.longest_wait_ms / 1000, c.open, c.operators.length, at]),
+  );
+}
+
+/** Operators online now as CSV: one record per operator and channel; an empty capacity is no limit. */
+export function operatorsNowCsv(live: ReportsLive): string {
+  const at = momentOf(live.now);
+  return toCsv(
+    ['operator_id', 'operator', 'channel_id', 'channel', 'load', 'capacity', 'at'],
+    live.channels.flatMap((c) => c.operators.map((o) => [o.id, o.name, c.channel_id, c.name, o.load, o.capacity, at])),
+  );
+}
+
+/** The button downloading one of Live now's tables, named after it. */
+function LiveDownload({ caption, name, csv }: { caption: string; name: string; csv: () => string }): React.JSX.Element {
+  const t = useT();
+  return (
+    <button type="button" onClick={() => downloadCsv(name, csv())}>
+      {t('operator.common.downloadCsv', { name: caption })}
+    </button>
+  );
+}
+
 function ChannelsNow({ live }: { live: ReportsLive }): React.JSX.Element {
   const t = useT();
   const locale = useLocale();
   const count = new Intl.NumberFormat(locale);
   const caption = t('operator.reports.liveQueueCaption');
   return (
-    <ScrollTable
-      caption={caption}
-      columns={[t('operator.reports.channel'), t('operator.reports.waiting'), t('operator.reports.longestWait'), t('operator.reports.open'), t('operator.reports.online')]}
-    >
-      {live.channels.map((c) => (
-        <tr key={c.channel_id}>
-          <th scope="row">{c.name}</th>
-          <td>{count.format(c.waiting)}</td>
-          <td>{c.longest_wait_ms === null ? '—' : formatDuration(c.longest_wait_ms, locale)}</td>
-          <td>{count.format(c.open)}</td>
-          <td>{count.format(c.operators.length)}</td>
-        </tr>
-      ))}
-    </ScrollTable>
+    <>
+      <LiveDownload caption={caption} name={`reports-live-channels-${momentOf(live.now).replaceAll(':', '-')}.csv`} csv={() => channelsNowCsv(live)} />
+      <ScrollTable
+        caption={caption}
+        columns={[t('operator.reports.channel'), t('operator.reports.waiting'), t('operator.reports.longestWait'), t('operator.reports.open'), t('operator.reports.online')]}
+      >
+        {live.channels.map((c) => (
+          <tr key={c.channel_id}>
+            <th scope="row">{c.name}</th>
+            <td>{count.format(c.waiting)}</td>
+            <td>{c.longest_wait_ms === null ? '—' : formatDuration(c.longest_wait_ms, locale)}</td>
+            <td>{count.format(c.open)}</td>
+            <td>{count.format(c.operators.length)}</td>
+          </tr>
+        ))}
+      </ScrollTable>
+    </>
   );
 }
 
-function OperatorsNow({ channels }: { channels: readonly LiveChannel[] }): React.JSX.Element {
+function OperatorsNow({ live }: { live: ReportsLive }): React.JSX.Element {
   const t = useT();
   const locale = useLocale();
   const count = new Intl.NumberFormat(locale);
   const caption = t('operator.reports.liveOperatorsCaption');
-  const lines = channels.flatMap((c) => c.operators.map((o) => ({ channel: c.name, key: `${c.channel_id}-${o.id}`, ...o })));
+  const lines = live.channels.flatMap((c) => c.operators.map((o) => ({ channel: c.name, key: `${c.channel_id}-${o.id}`, ...o })));
   if (lines.length === 0) return <p>{t('operator.reports.nobodyOnline')}</p>;
   return (
-    <ScrollTable caption={caption} columns={[t('operator.reports.operator'), t('operator.reports.channel'), t('operator.reports.load')]}>
-      {lines.map((o) => (
-        <tr key={o.key}>
-          <th scope="row">{o.name}</th>
-          <td>{o.channel}</td>
-          <td>
-            {o.capacity === null
-              ? t('operator.reports.loadNoLimit', { load: count.format(o.load) })
-              : t('operator.reports.loadOfCapacity', { load: count.format(o.load), capacity: count.format(o.capacity) })}
-          </td>
-        </tr>
-      ))}
-    </ScrollTable>
+    <>
+      <LiveDownload caption={caption} name={`reports-live-operators-${momentOf(live.now).replaceAll(':', '-')}.csv`} csv={() => operatorsNowCsv(live)} />
+      <ScrollTable caption={caption} columns={[t('operator.reports.operator'), t('operator.reports.channel'), t('operator.reports.load')]}>
+        {lines.map((o) => (
+          <tr key={o.key}>
+            <th scope="row">{o.name}</th>
+            <td>{o.channel}</td>
+            <td>
+              {o.capacity === null
+                ? t('operator.reports.loadNoLimit', { load: count.format(o.load) })
+                : t('operator.reports.loadOfCapacity', { load: count.format(o.load), capacity: count.format(o.capacity) })}
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
+    </>
   );
 }
 
@@ -103,7 +141,7 @@ export function LiveNow({ api, channelId }: { api: ReportsApi; channelId: string
     <>
       <p className="op-report-definition">{t('operator.reports.liveAt', { time: at })}</p>
       <ChannelsNow live={loaded.value} />
-      <OperatorsNow channels={loaded.value.channels} />
+      <OperatorsNow live={loaded.value} />
     </>
   );
 }

@@ -258,7 +258,7 @@ describe('Reports → by operator, by channel, by tag, busiest hours, live now',
     expect(csv.lines[7]).to.equal(`7,Sunday,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1${period}`);
   });
 
-  it('shows the queue, the open conversations and each operator’s load against capacity, read again when the page shows', async () => {
+  it('shows the queue, the open conversations and each operator’s load against capacity, each table with its CSV, read again when the page shows', async () => {
     const { view, asked } = await render();
     await show(view, 'live');
     const queue = await findTable(view, 'Channels now');
@@ -268,6 +268,16 @@ describe('Reports → by operator, by channel, by tag, busiest hours, live now',
     expect(within(within(operators).getByRole('row', { name: /^Alice/ })).getAllByRole('cell').map((c) => c.textContent)).to.deep.equal(['Website', '2 of 5']);
     expect(within(within(operators).getByRole('row', { name: /^Bob/ })).getAllByRole('cell')[1]!.textContent).to.equal('1 (no limit)');
     expect(await consoleAxe(dom.host)).to.deep.equal([]);
+    const channels = await csvOf(view, 'Download “Channels now” (CSV)');
+    expect(channels.name).to.equal('reports-live-channels-2024-05-14T12-00-00Z.csv');
+    expect(channels.lines).to.deep.equal([
+      `${CSV_BOM}channel_id,channel,waiting,longest_wait (s),open,operators_online,at`,
+      '1,Website,3,200,4,1,2024-05-14T12:00:00Z',
+      '2,Shop,0,,1,1,2024-05-14T12:00:00Z',
+      '',
+    ]);
+    const online = await csvOf(view, 'Download “Operators online now” (CSV)');
+    expect(online.lines).to.deep.equal([`${CSV_BOM}operator_id,operator,channel_id,channel,load,capacity,at`, '7,Alice,1,Website,2,5,2024-05-14T12:00:00Z', '8,Bob,2,Shop,1,,2024-05-14T12:00:00Z', '']);
     expect(asked(REPORTS_LIVE_ROUTE)).to.deep.equal([{}]);
     await act(async () => document.dispatchEvent(new Event('visibilitychange')));
     await waitUntil(() => asked(REPORTS_LIVE_ROUTE).length === 2, 'not read again when the page showed');
