@@ -136,15 +136,23 @@ function widgetTextsOnly() {
   };
 }
 
-/** Emits the operator console's page and stylesheet beside its bundle (nothing inline: strict CSP). */
+/**
+ * Emits the operator console's page and stylesheets beside its bundle (nothing inline: strict CSP). Each
+ * part of the console keeps its styles in its own folder; `operator.css` is those parts joined in the order
+ * `src/operator/app/styles.json` lists (the browser tests load the same list), so the page still loads
+ * two stylesheets: `theme.css`, then `operator.css`.
+ */
 function operatorPage() {
   return {
     name: 'operator-page',
     async generateBundle() {
       const { readFile } = await import('node:fs/promises');
-      for (const file of ['index.html', 'theme.css', 'operator.css']) {
+      for (const file of ['index.html', 'theme.css']) {
         this.emitFile({ type: 'asset', fileName: file, source: await readFile(`src/operator/app/${file}`, 'utf8') });
       }
+      const { parts } = JSON.parse(await readFile('src/operator/app/styles.json', 'utf8'));
+      const sources = await Promise.all(parts.map((part) => readFile(`src/operator/${part}`, 'utf8')));
+      this.emitFile({ type: 'asset', fileName: 'operator.css', source: sources.join('') });
     },
   };
 }

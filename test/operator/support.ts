@@ -11,6 +11,7 @@ import type { PaneExtensions } from '../../src/operator/desk/pane-slots.js';
 import { attachments } from '../../src/operator/features/attachments/index.js';
 import { offlineReply } from '../../src/operator/features/offline-reply/index.js';
 import { axeViolations } from '../ui/support/axe.js';
+import consoleStylesheet from '../../src/operator/app/styles.json';
 
 // These tests drive React updates through act() on purpose.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -88,12 +89,15 @@ export interface ConsoleStyles {
   remove(): void;
 }
 
-/** The console's real stylesheets, as its page loads them (colours, layout, target sizes); remove them after the tests. */
+/**
+ * The console's real stylesheets, as its page loads them (colours, layout, target sizes): `theme.css`, then
+ * the parts the build joins into `operator.css`, in the same order. Remove them after the tests.
+ */
 export async function loadConsoleStyles(): Promise<ConsoleStyles> {
-  const links = ['theme.css', 'operator.css'].map((file) => {
+  const links = ['app/theme.css', ...consoleStylesheet.parts].map((file) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
-    link.href = `/src/operator/app/${file}`;
+    link.href = `/src/operator/${file}`;
     return link;
   });
   const loaded = links.map(

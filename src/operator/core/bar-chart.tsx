@@ -20,7 +20,7 @@ const LEGEND_HEIGHT = 28;
 const LEGEND_STEP = 160;
 const SWATCH = 14;
 
-/** One class per series, in order; colours are in operator.css (at least 3:1 against the page). */
+/** One class per series, in order; colours are in core.css and theme.css (at least 3:1 against the page). */
 const seriesClass = (i: number): string => `op-bar-${i % 4}`;
 
 /**

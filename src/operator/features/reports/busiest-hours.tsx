@@ -9,7 +9,7 @@ import { ScrollTable } from './scroll-table.js';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const WEEKDAYS = Array.from({ length: 7 }, (_, d) => d);
-/** Steps of the colour scale; each step's text colour keeps 4.5:1 on its background (operator.css). */
+/** Steps of the colour scale; each step's text colour keeps 4.5:1 on its background (reports.css, colours in theme.css). */
 export const HEAT_LEVELS = 5;
 
 // 1 January 2024 was a Monday, the answer's first row; formatted in UTC so no zone shifts the day.
