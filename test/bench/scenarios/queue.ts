@@ -143,7 +143,7 @@ async function measureQueue(app: FastifyInstance, channelId: number, operators: 
     await rpc(app, CLOSE_SESSION_ROUTE, { session_id: sessionId }, op.cookie);
     const t1 = performance.now();
     // Every listener has run once idle; the update ends with the last place told (the head is handed
-    // out before), not with idle: the supervision screen's listener waits its announcement gap.
+    // out before), which is what a waiting visitor sees, not with the last listener.
     await app.events.idle();
     const next = await heldBy(app, channelId, op.id);
     if (next === sessionId) throw new Error('the head was not handed out');
