@@ -61,9 +61,13 @@ export async function outsideAct<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Waits until `predicate` holds, letting the asynchronous work that brings it about update the screen (see {@link outsideAct}). */
+/**
+ * Waits until `predicate` holds, letting the asynchronous work that brings it about update the screen (see
+ * {@link outsideAct}). Up to 5 s: a lazy chunk (the chart) is compiled by the test server on its first
+ * request, which on a loaded machine takes more than the helper's default second.
+ */
 export function waitUntil(predicate: () => unknown, message?: string): Promise<void> {
-  return outsideAct(() => waitUntilTrue(predicate, message));
+  return outsideAct(() => waitUntilTrue(predicate, message, { timeout: 5_000 }));
 }
 
 /** What the operator sent through the pane's features: files attached, an offline message's e-mailed answer. */

@@ -90,6 +90,8 @@ describe('The console’s themes', () => {
   let styles: ConsoleStyles;
   before(async () => {
     styles = await loadConsoleStyles();
+    // The chart's lazy chunk, loaded ahead so no test waits for its first compilation.
+    await import('../../../src/operator/core/bar-chart.js');
   });
   after(async () => {
     styles.remove();
