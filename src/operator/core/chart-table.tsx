@@ -1,5 +1,6 @@
 import { Suspense, lazy, useId, useState } from 'react';
-import { downloadCsv, toCsv } from './csv.js';
+import { toCsv } from './csv.js';
+import { CsvDownload } from './csv-download.js';
 import { useDirection, useT } from './texts.js';
 import type { ChartRow } from './chart-row.js';
 
@@ -35,10 +36,10 @@ export function ChartTable({ title, rowHeader, series, rows, unit, fileName, tim
   const direction = useDirection();
   const titleId = useId();
   const [asTable, setAsTable] = useState(false);
-  const download = () => {
+  const csv = () => {
     const header = [rowHeader, ...series.map((s) => (unit ? `${s} (${unit})` : s))];
     const zone = timeZones ? [timeZones.join(' ')] : [];
-    downloadCsv(fileName, toCsv(timeZones ? [...header, 'time_zone'] : header, rows.map((r) => [r.label, ...r.values, ...zone])));
+    return toCsv(timeZones ? [...header, 'time_zone'] : header, rows.map((r) => [r.label, ...r.values, ...zone]));
   };
   return (
     <figure className="op-chart" aria-labelledby={titleId}>
@@ -47,9 +48,7 @@ export function ChartTable({ title, rowHeader, series, rows, unit, fileName, tim
         <button type="button" aria-pressed={asTable} onClick={() => setAsTable((v) => !v)}>
           {t('operator.common.showTable')}
         </button>
-        <button type="button" onClick={download}>
-          {t('operator.common.downloadCsv', { name: title })}
-        </button>
+        <CsvDownload name={title} fileName={fileName} csv={csv} />
       </div>
       {asTable ? (
         <table>

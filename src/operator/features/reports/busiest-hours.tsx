@@ -1,6 +1,7 @@
 /** Reports → Busiest hours: conversations created per local weekday and hour, as a heat map that is a real table. */
 import type { ReportsBusiestHours } from '../../../protocol/console/reports-breakdown.js';
-import { downloadCsv, toCsv } from '../../core/csv.js';
+import { toCsv } from '../../core/csv.js';
+import { CsvDownload } from '../../core/csv-download.js';
 import { useLocale, useT } from '../../core/texts.js';
 import { loadBusiestHours } from './breakdown-api.js';
 import { PeriodReport } from './report-load.js';
@@ -56,9 +57,7 @@ function HeatMap({ answer }: { answer: ReportsBusiestHours }): React.JSX.Element
   const caption = t('operator.reports.busiestCaption', { from: answer.from, to: answer.to });
   return (
     <>
-      <button type="button" onClick={() => downloadCsv(`reports-busiest-hours-${answer.from}-${answer.to}.csv`, busiestHoursCsv(answer))}>
-        {t('operator.common.downloadCsv', { name: caption })}
-      </button>
+      <CsvDownload name={caption} fileName={`reports-busiest-hours-${answer.from}-${answer.to}.csv`} csv={() => busiestHoursCsv(answer)} />
       <ScrollTable caption={caption} className="op-heat-map" columns={[t('operator.reports.weekday'), ...hours]}>
         {WEEKDAYS.map((d) => (
           <tr key={d}>

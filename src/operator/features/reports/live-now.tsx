@@ -1,7 +1,8 @@
 /** Reports → Live now: the queue, open conversations and operators online, read again every 15 seconds. */
 import { useEffect, useState } from 'react';
 import type { ReportsLive } from '../../../protocol/console/reports-breakdown.js';
-import { downloadCsv, toCsv } from '../../core/csv.js';
+import { toCsv } from '../../core/csv.js';
+import { CsvDownload } from '../../core/csv-download.js';
 import { formatDuration } from '../../core/durations.js';
 import { useLocale, useT } from '../../core/texts.js';
 import { useLoaded } from '../../core/use-loaded.js';
@@ -64,16 +65,6 @@ export function operatorsNowCsv(live: ReportsLive): string {
   );
 }
 
-/** The button downloading one of Live now's tables, named after it. */
-function LiveDownload({ caption, name, csv }: { caption: string; name: string; csv: () => string }): React.JSX.Element {
-  const t = useT();
-  return (
-    <button type="button" onClick={() => downloadCsv(name, csv())}>
-      {t('operator.common.downloadCsv', { name: caption })}
-    </button>
-  );
-}
-
 function ChannelsNow({ live }: { live: ReportsLive }): React.JSX.Element {
   const t = useT();
   const locale = useLocale();
@@ -81,7 +72,7 @@ function ChannelsNow({ live }: { live: ReportsLive }): React.JSX.Element {
   const caption = t('operator.reports.liveQueueCaption');
   return (
     <>
-      <LiveDownload caption={caption} name={`reports-live-channels-${momentOf(live.now).replaceAll(':', '-')}.csv`} csv={() => channelsNowCsv(live)} />
+      <CsvDownload name={caption} fileName={`reports-live-channels-${momentOf(live.now).replaceAll(':', '-')}.csv`} csv={() => channelsNowCsv(live)} />
       <ScrollTable
         caption={caption}
         columns={[t('operator.reports.channel'), t('operator.reports.waiting'), t('operator.reports.longestWait'), t('operator.reports.open'), t('operator.reports.online')]}
@@ -109,7 +100,7 @@ function OperatorsNow({ live }: { live: ReportsLive }): React.JSX.Element {
   if (lines.length === 0) return <p>{t('operator.reports.nobodyOnline')}</p>;
   return (
     <>
-      <LiveDownload caption={caption} name={`reports-live-operators-${momentOf(live.now).replaceAll(':', '-')}.csv`} csv={() => operatorsNowCsv(live)} />
+      <CsvDownload name={caption} fileName={`reports-live-operators-${momentOf(live.now).replaceAll(':', '-')}.csv`} csv={() => operatorsNowCsv(live)} />
       <ScrollTable caption={caption} columns={[t('operator.reports.operator'), t('operator.reports.channel'), t('operator.reports.load')]}>
         {lines.map((o) => (
           <tr key={o.key}>

@@ -1,6 +1,7 @@
 /** A breakdown as a table: one row per operator, channel or tag, a caption, the definitions and a CSV of it. */
 import type { MessageKey } from '../../../platform/i18n/index.js';
-import { downloadCsv, toCsv, type CsvCell } from '../../core/csv.js';
+import { toCsv, type CsvCell } from '../../core/csv.js';
+import { CsvDownload } from '../../core/csv-download.js';
 import { useLocale, useT } from '../../core/texts.js';
 import { valueText } from './figure-texts.js';
 import type { FigureKind } from './report-figures.js';
@@ -44,20 +45,15 @@ export function csvValue(kind: FigureKind, value: number | null): CsvCell {
 export function ReportTable<R>({ caption, rowHeader, csvKey, rows, rowId, rowName, columns, fileName }: ReportTableProps<R>): React.JSX.Element {
   const t = useT();
   const locale = useLocale();
-  const download = () =>
-    downloadCsv(
-      fileName,
-      toCsv(
-        [`${csvKey}_id`, csvKey, ...columns.map((c) => csvColumn(c.id, c.kind))],
-        rows.map((r) => [rowId(r), rowName(r), ...columns.map((c) => csvValue(c.kind, c.value(r)))]),
-      ),
+  const csv = () =>
+    toCsv(
+      [`${csvKey}_id`, csvKey, ...columns.map((c) => csvColumn(c.id, c.kind))],
+      rows.map((r) => [rowId(r), rowName(r), ...columns.map((c) => csvValue(c.kind, c.value(r)))]),
     );
   const definitions = [...new Set(columns.map((c) => c.definition))];
   return (
     <div className="op-report-table">
-      <button type="button" onClick={download}>
-        {t('operator.common.downloadCsv', { name: caption })}
-      </button>
+      <CsvDownload name={caption} fileName={fileName} csv={csv} />
       <ScrollTable caption={caption} columns={[rowHeader, ...columns.map((c) => t(c.name))]}>
         {rows.map((r) => (
           <tr key={rowId(r)}>
